@@ -1,0 +1,46 @@
+//===- Foundry.h - Foundry dialect, attributes and ops ----------*- C++ -*-===//
+//
+// The one header to include for the foundry dialect.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef FOUNDRY_DIALECT_FOUNDRY_IR_FOUNDRY_H
+#define FOUNDRY_DIALECT_FOUNDRY_IR_FOUNDRY_H
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/Attributes.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "foundry/Dialect/Foundry/IR/FoundryOpsDialect.h.inc"
+#include "foundry/Dialect/Foundry/IR/FoundryEnums.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "foundry/Dialect/Foundry/IR/FoundryAttrs.h.inc"
+
+#define GET_OP_CLASSES
+#include "foundry/Dialect/Foundry/IR/FoundryOps.h.inc"
+
+namespace mlir::foundry {
+
+/// True if `type` is an element type a kernel argument or result may have:
+/// f16, bf16, f32, f64, or a signless integer of 1, 8, 16, 32 or 64 bits.
+bool isSupportedElementType(Type type);
+
+/// True if `dialectNamespace` may appear inside a kernel body: linalg, tensor,
+/// arith, math (and foundry for the terminator).
+bool isAllowedBodyDialect(StringRef dialectNamespace);
+
+/// Checks that `type` can be a kernel argument or result. On failure returns
+/// a message saying why (not a tensor, unranked, dynamic, element type).
+std::optional<std::string> checkKernelBoundaryType(Type type);
+
+} // namespace mlir::foundry
+
+#endif // FOUNDRY_DIALECT_FOUNDRY_IR_FOUNDRY_H

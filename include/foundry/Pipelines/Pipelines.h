@@ -1,0 +1,61 @@
+//===- Pipelines.h - Foundry lowering pipelines -----------------*- C++ -*-===//
+//
+// The fixed lowering tails that follow a schedule: bufferization in
+// destination-passing style, then GPU (NVVM, PTX, cubin).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef FOUNDRY_PIPELINES_PIPELINES_H
+#define FOUNDRY_PIPELINES_PIPELINES_H
+
+#include "mlir/Pass/PassOptions.h"
+
+namespace mlir {
+class OpPassManager;
+} // namespace mlir
+
+namespace mlir::foundry {
+
+/// Options of the `foundry-to-nvvm` pipeline. The defaults target the H200
+/// (sm_90, PTX ISA 8.0) and emit PTX text, which needs no CUDA toolkit.
+struct FoundryToNVVMOptions : PassPipelineOptions<FoundryToNVVMOptions> {
+  Option<std::string> chip{*this, "chip",
+                           llvm::cl::desc("GPU architecture (e.g. sm_90)."),
+                           llvm::cl::init("sm_90")};
+  Option<std::string> features{
+      *this, "features",
+      llvm::cl::desc("PTX features; sm_90 needs +ptx78 or later."),
+      llvm::cl::init("+ptx80")};
+  Option<std::string> format{
+      *this, "format",
+      llvm::cl::desc("What gpu.binary holds: isa (PTX text), bin (cubin, "
+                     "needs ptxas) or fatbin."),
+      llvm::cl::init("isa")};
+  Option<int64_t> blockSize{
+      *this, "block-size",
+      llvm::cl::desc("Threads per block of the naive mapping (1 to 1024)."),
+      llvm::cl::init(256)};
+  Option<int> optLevel{*this, "opt-level",
+                       llvm::cl::desc("LLVM optimization level for NVPTX."),
+                       llvm::cl::init(3)};
+};
+
+/// Adds foundry-lower-kernels and one-shot bufferization: every
+/// foundry.kernel becomes a func.func on caller-owned memrefs whose results
+/// are computed in place in the output buffers.
+void buildFoundryBufferizePipeline(OpPassManager &pm);
+
+/// Adds the GPU lowering tail: bufferization, the naive mapping of what the
+/// schedule left untiled (one thread per output element, reductions as loops
+/// in the thread), outlining into gpu.module, NVVM with
+/// `#nvvm.target<chip, features>`, and serialization (upstream
+/// gpu::buildLowerToNVVMPassPipeline with explicit options).
+void buildFoundryToNVVMPipeline(OpPassManager &pm,
+                                const FoundryToNVVMOptions &options);
+
+/// Registers `foundry-bufferize` and `foundry-to-nvvm` as pass pipelines.
+void registerFoundryPipelines();
+
+} // namespace mlir::foundry
+
+#endif // FOUNDRY_PIPELINES_PIPELINES_H

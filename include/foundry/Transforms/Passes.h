@@ -1,0 +1,56 @@
+//===- Passes.h - Foundry passes --------------------------------*- C++ -*-===//
+//
+// Declarations of the foundry-* passes and of the reusable pieces behind them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef FOUNDRY_TRANSFORMS_PASSES_H
+#define FOUNDRY_TRANSFORMS_PASSES_H
+
+#include "foundry/Dialect/Foundry/IR/Foundry.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir {
+class ModuleOp;
+namespace arith {
+class ArithDialect;
+} // namespace arith
+namespace bufferization {
+class BufferizationDialect;
+} // namespace bufferization
+namespace func {
+class FuncDialect;
+class FuncOp;
+} // namespace func
+namespace gpu {
+class GPUDialect;
+} // namespace gpu
+namespace memref {
+class MemRefDialect;
+} // namespace memref
+namespace scf {
+class SCFDialect;
+} // namespace scf
+} // namespace mlir
+
+namespace mlir::foundry {
+
+#define GEN_PASS_DECL
+#include "foundry/Transforms/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "foundry/Transforms/Passes.h.inc"
+
+/// Counts the FLOPs and minimum DRAM bytes of `kernel` (the rules are in the
+/// description of foundry-annotate-workload). Fails, with a diagnostic at the
+/// offending op, when a count is not static or overflows int64.
+FailureOr<WorkloadAttr> computeWorkload(KernelOp kernel);
+
+/// Outlines `func` into a foundry.kernel of the same name in place. Emits a
+/// diagnostic at the offending location and fails when `func` cannot be a
+/// kernel (declaration, called elsewhere, bad boundary type, foreign op).
+FailureOr<KernelOp> outlineKernel(func::FuncOp func);
+
+} // namespace mlir::foundry
+
+#endif // FOUNDRY_TRANSFORMS_PASSES_H

@@ -1,0 +1,110 @@
+//===- Passes.td - Foundry passes --------------------------*- tablegen -*-===//
+//
+// Every foundry-* pass, kept in alphabetical order.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef FOUNDRY_TRANSFORMS_PASSES_TD
+#define FOUNDRY_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def FoundryAnnotateWorkloadPass
+    : Pass<"foundry-annotate-workload", "::mlir::foundry::KernelOp"> {
+  let summary = "Attach #foundry.workload (FLOPs and minimum bytes) to kernels.";
+  let description = [{
+    Counts the work of a `foundry.kernel` from its shapes and records it as
+    `workload = #foundry.workload<flops = F, bytes = B>`.
+
+    FLOPs: for every linalg op (named or generic, including matmul,
+    batch_matmul, matvec, the convolutions and the poolings), the number of
+    iterations of its loop nest times the number of scalar `arith`/`math` ops
+    in its body, casts and constants excluded. So `linalg.matmul` on MxK and
+    KxN counts `2*M*N*K`, a 2-D convolution `2 * N*F*OH*OW * C*KH*KW`, a max
+    pooling `N*C*OH*OW * KH*KW`, and `linalg.fill` nothing. `arith`/`math` ops
+    applied directly to tensors count one per element; `linalg.softmax` counts
+    five per element.
+
+    Bytes: every argument read once plus every result written once, at the
+    element type's size (the minimum DRAM traffic of any schedule).
+
+    An existing `workload` attribute is replaced.
+  }];
+}
+
+def FoundryExtractPtxPass
+    : Pass<"foundry-extract-ptx", "::mlir::ModuleOp"> {
+  let summary = "Write the PTX held by gpu.binary ops to a file.";
+  let description = [{
+    After `--foundry-to-nvvm` (with `format=isa`), each `gpu.binary` holds the
+    PTX of one GPU module. This pass writes that text to `output` (`-` for
+    standard output), one module after another, and leaves the IR unchanged.
+    It fails with a diagnostic when there is no PTX to write.
+  }];
+  let options = [
+    Option<"output", "output", "std::string", /*default=*/"\"-\"",
+           "File to write the PTX to ('-' for standard output).">
+  ];
+}
+
+def FoundryLowerKernelsPass
+    : Pass<"foundry-lower-kernels", "::mlir::ModuleOp"> {
+  let summary = "Turn each foundry.kernel into a destination-passing func.func on memrefs.";
+  let description = [{
+    Rewrites `foundry.kernel @k(%in...) -> (results...)` into
+    `func.func @k(%in: memref..., %out: memref...)`: inputs first, then one
+    output buffer per result, all owned by the caller (the runner). Inputs
+    enter the tensor body through `bufferization.to_tensor restrict`, results
+    leave through `bufferization.materialize_in_destination` into the output
+    buffers, so one-shot bufferization writes results in place and allocates
+    nothing for them. Output arguments carry `foundry.output`, so the argument
+    layout can be read back from the lowered module.
+  }];
+  let dependentDialects = [
+    "::mlir::bufferization::BufferizationDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::memref::MemRefDialect"
+  ];
+}
+
+def FoundryMapParallelLoopsPass
+    : Pass<"foundry-map-parallel-loops", "::mlir::func::FuncOp"> {
+  let summary = "Map scf.parallel loop nests to GPU blocks and threads, one thread per iteration.";
+  let description = [{
+    The naive GPU mapping. Every outermost `scf.parallel` is tiled by
+    `(1, ..., 1, block-size)` with the upstream parallel-loop tiling (no
+    min/max bounds; a guard masks the tail), and annotated for
+    `convert-parallel-loops-to-gpu`: the innermost dimension goes to
+    `threadIdx.x` (so neighbouring threads touch neighbouring elements:
+    coalesced) and to `blockIdx.x`, the next two dimensions to `blockIdx.y`
+    and `blockIdx.z`, and the rest (or any whose extent exceeds the 65535
+    limit of grid y/z) run as sequential loops inside each thread.
+  }];
+  let options = [
+    Option<"blockSize", "block-size", "int64_t", /*default=*/"256",
+           "Threads per block along the innermost dimension (1 to 1024).">
+  ];
+  let dependentDialects = [
+    "::mlir::gpu::GPUDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::arith::ArithDialect"
+  ];
+}
+
+def FoundryOutlineKernelsPass
+    : Pass<"foundry-outline-kernels", "::mlir::ModuleOp"> {
+  let summary = "Turn func.func on tensors into foundry.kernel ops.";
+  let description = [{
+    How kernels from other MLIR stacks (torch-mlir, IREE, StableHLO lowered to
+    linalg) come in: every `func.func` of the module whose arguments and
+    results are ranked static tensors and whose single-block body holds only
+    `linalg`, `tensor`, `arith` and `math` ops becomes a `foundry.kernel` of
+    the same name, with `func.return` turned into `foundry.yield`. Anything
+    else (a declaration, a function that is called, a non-tensor or dynamic
+    boundary type, an op of another dialect) is an error at the offending
+    location. Existing `foundry.kernel` ops are left untouched.
+  }];
+  let dependentDialects = ["::mlir::foundry::FoundryDialect"];
+}
+
+#endif // FOUNDRY_TRANSFORMS_PASSES_TD

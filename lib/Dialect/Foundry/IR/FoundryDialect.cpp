@@ -1,0 +1,295 @@
+//===- FoundryDialect.cpp - Foundry dialect, attributes and ops ----------===//
+//
+// This file implements the foundry dialect: attribute verifiers and custom
+// syntax, and the parser, printer and verifiers of foundry.kernel and
+// foundry.yield.
+//
+//===----------------------------------------------------------------------===//
+
+#include "foundry/Dialect/Foundry/IR/Foundry.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/FunctionImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::foundry;
+
+#include "foundry/Dialect/Foundry/IR/FoundryEnums.cpp.inc"
+#include "foundry/Dialect/Foundry/IR/FoundryOpsDialect.cpp.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "foundry/Dialect/Foundry/IR/FoundryAttrs.cpp.inc"
+
+#define GET_OP_CLASSES
+#include "foundry/Dialect/Foundry/IR/FoundryOps.cpp.inc"
+
+void FoundryDialect::initialize() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "foundry/Dialect/Foundry/IR/FoundryAttrs.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "foundry/Dialect/Foundry/IR/FoundryOps.cpp.inc"
+      >();
+}
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+bool mlir::foundry::isSupportedElementType(Type type) {
+  if (type.isF16() || type.isBF16() || type.isF32() || type.isF64())
+    return true;
+  if (auto intType = dyn_cast<IntegerType>(type))
+    return intType.isSignless() &&
+           llvm::is_contained({1u, 8u, 16u, 32u, 64u}, intType.getWidth());
+  return false;
+}
+
+bool mlir::foundry::isAllowedBodyDialect(StringRef dialectNamespace) {
+  return llvm::is_contained({"linalg", "tensor", "arith", "math", "foundry"},
+                            dialectNamespace);
+}
+
+std::optional<std::string> mlir::foundry::checkKernelBoundaryType(Type type) {
+  auto tensorType = dyn_cast<RankedTensorType>(type);
+  if (!tensorType) {
+    std::string message;
+    llvm::raw_string_ostream os(message);
+    if (isa<UnrankedTensorType>(type))
+      os << "must be a ranked tensor, got unranked " << type;
+    else
+      os << "must be a ranked tensor, got " << type;
+    return message;
+  }
+  if (!tensorType.hasStaticShape()) {
+    std::string message;
+    llvm::raw_string_ostream os(message);
+    os << "must have a static shape, got " << type
+       << " (dynamic dimensions are not supported)";
+    return message;
+  }
+  if (!isSupportedElementType(tensorType.getElementType())) {
+    std::string message;
+    llvm::raw_string_ostream os(message);
+    os << "has unsupported element type " << tensorType.getElementType()
+       << " (supported: f16, bf16, f32, f64, i1, i8, i16, i32, i64)";
+    return message;
+  }
+  return std::nullopt;
+}
+
+//===----------------------------------------------------------------------===//
+// Attributes
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+ToleranceAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                      APFloat atolValue, APFloat rtolValue) {
+  double atol = atolValue.convertToDouble();
+  double rtol = rtolValue.convertToDouble();
+  if (!std::isfinite(atol) || atol < 0.0)
+    return emitError() << "atol must be finite and non-negative, got " << atol;
+  if (!std::isfinite(rtol) || rtol < 0.0)
+    return emitError() << "rtol must be finite and non-negative, got " << rtol;
+  return success();
+}
+
+bool ToleranceAttr::accepts(double actual, double expected) const {
+  if (!std::isfinite(actual) || !std::isfinite(expected))
+    return false;
+  return std::fabs(actual - expected) <=
+         getAtolValue() + getRtolValue() * std::fabs(expected);
+}
+
+LogicalResult
+WorkloadAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                     int64_t flops, int64_t bytes) {
+  if (flops < 0)
+    return emitError() << "flops must be non-negative, got " << flops;
+  if (bytes < 0)
+    return emitError() << "bytes must be non-negative, got " << bytes;
+  return success();
+}
+
+LogicalResult
+ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                     StringRef pipeline) {
+  if (pipeline.trim().empty())
+    return emitError() << "schedule pipeline must not be empty";
+  return success();
+}
+
+bool PrecisionAttr::allows(Precision other) const {
+  // Ordered from most to least accurate.
+  auto rank = [](Precision p) {
+    switch (p) {
+    case Precision::ieee:
+      return 0;
+    case Precision::tf32x3:
+      return 1;
+    case Precision::tf32:
+      return 2;
+    case Precision::bf16:
+      return 3;
+    }
+    return 3;
+  };
+  return rank(other) <= rank(getValue());
+}
+
+// `3xtf32` lexes as the integer 3 followed by the keyword `xtf32`, so the
+// precision keyword is parsed in up to two pieces.
+Attribute PrecisionAttr::parse(AsmParser &parser, Type) {
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseLess())
+    return {};
+  std::string spelling;
+  uint64_t multiplier = 0;
+  OptionalParseResult intResult = parser.parseOptionalInteger(multiplier);
+  if (intResult.has_value()) {
+    if (failed(*intResult))
+      return {};
+    spelling = std::to_string(multiplier);
+  }
+  StringRef keyword;
+  if (parser.parseKeyword(&keyword)) {
+    parser.emitError(loc, "expected a precision: ieee, 3xtf32, tf32 or bf16");
+    return {};
+  }
+  spelling += keyword.str();
+  std::optional<Precision> value = symbolizePrecision(spelling);
+  if (!value) {
+    parser.emitError(loc, "unknown precision '")
+        << spelling << "'; expected ieee, 3xtf32, tf32 or bf16";
+    return {};
+  }
+  if (parser.parseGreater())
+    return {};
+  return PrecisionAttr::get(parser.getContext(), *value);
+}
+
+void PrecisionAttr::print(AsmPrinter &printer) const {
+  printer << "<" << stringifyPrecision(getValue()) << ">";
+}
+
+//===----------------------------------------------------------------------===//
+// KernelOp
+//===----------------------------------------------------------------------===//
+
+void KernelOp::build(OpBuilder &builder, OperationState &state, StringRef name,
+                     FunctionType type) {
+  state.addAttribute(SymbolTable::getSymbolAttrName(),
+                     builder.getStringAttr(name));
+  state.addAttribute(getFunctionTypeAttrName(state.name), TypeAttr::get(type));
+  state.addRegion();
+}
+
+ParseResult KernelOp::parse(OpAsmParser &parser, OperationState &result) {
+  auto buildFuncType =
+      [](Builder &builder, ArrayRef<Type> argTypes, ArrayRef<Type> results,
+         function_interface_impl::VariadicFlag,
+         std::string &) { return builder.getFunctionType(argTypes, results); };
+  return function_interface_impl::parseFunctionOp(
+      parser, result, /*allowVariadic=*/false,
+      getFunctionTypeAttrName(result.name), buildFuncType,
+      getArgAttrsAttrName(result.name), getResAttrsAttrName(result.name));
+}
+
+void KernelOp::print(OpAsmPrinter &p) {
+  function_interface_impl::printFunctionOp(
+      p, *this, /*isVariadic=*/false, getFunctionTypeAttrName(),
+      getArgAttrsAttrName(), getResAttrsAttrName());
+}
+
+ToleranceAttr KernelOp::getEffectiveTolerance() {
+  if (ToleranceAttr tolerance = getToleranceAttr())
+    return tolerance;
+  bool halfPrecision = llvm::any_of(getResultTypes(), [](Type type) {
+    Type element = getElementTypeOrSelf(type);
+    return element.isF16() || element.isBF16();
+  });
+  double tol = halfPrecision ? 1e-2 : 1e-4;
+  return ToleranceAttr::get(getContext(), tol, tol);
+}
+
+Precision KernelOp::getEffectivePrecision() {
+  if (PrecisionAttr precision = getPrecisionAttr())
+    return precision.getValue();
+  return Precision::ieee;
+}
+
+LogicalResult KernelOp::verify() {
+  FunctionType type = getFunctionType();
+  for (auto [index, argType] : llvm::enumerate(type.getInputs()))
+    if (std::optional<std::string> why = checkKernelBoundaryType(argType))
+      return emitOpError("argument #") << index << " " << *why;
+  if (type.getNumResults() == 0)
+    return emitOpError("must have at least one result");
+  for (auto [index, resultType] : llvm::enumerate(type.getResults()))
+    if (std::optional<std::string> why = checkKernelBoundaryType(resultType))
+      return emitOpError("result #") << index << " " << *why;
+  return success();
+}
+
+LogicalResult KernelOp::verifyRegions() {
+  Region &body = getBody();
+  if (body.empty())
+    return emitOpError("must have a body (kernels cannot be declarations)");
+  if (!body.hasOneBlock())
+    return emitOpError("body must have exactly one block, got ")
+           << body.getBlocks().size();
+  Block &entry = body.front();
+  ArrayRef<Type> inputs = getArgumentTypes();
+  if (entry.getNumArguments() != inputs.size())
+    return emitOpError("body has ")
+           << entry.getNumArguments() << " arguments but the signature has "
+           << inputs.size();
+  for (auto [index, arg] : llvm::enumerate(entry.getArguments()))
+    if (arg.getType() != inputs[index])
+      return emitOpError("body argument #")
+             << index << " has type " << arg.getType()
+             << " but the signature says " << inputs[index];
+
+  // Only tensor-level upstream ops may appear, at any depth.
+  WalkResult walk = body.walk([&](Operation *op) {
+    StringRef ns = op->getName().getDialectNamespace();
+    if (!isAllowedBodyDialect(ns)) {
+      op->emitOpError("is not allowed in a foundry.kernel body (only linalg, "
+                      "tensor, arith and math ops are)")
+              .attachNote(getLoc())
+          << "in this kernel";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  if (walk.wasInterrupted())
+    return failure();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// YieldOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult YieldOp::verify() {
+  auto kernel = cast<KernelOp>((*this)->getParentOp());
+  ArrayRef<Type> expected = kernel.getResultTypes();
+  if (getNumOperands() != expected.size())
+    return emitOpError("yields ")
+           << getNumOperands() << " values but kernel @" << kernel.getSymName()
+           << " returns " << expected.size();
+  for (auto [index, value] : llvm::enumerate(getOperands()))
+    if (value.getType() != expected[index])
+      return emitOpError("operand #")
+             << index << " has type " << value.getType() << " but kernel @"
+             << kernel.getSymName() << " returns " << expected[index];
+  return success();
+}

@@ -1,0 +1,73 @@
+//===- Pipelines.cpp - Foundry lowering pipelines ------------------------===//
+//
+// This file implements the lowering tails as thin wrappers over upstream pass
+// builders, with every option that matters for sm_90 set explicitly.
+//
+//===----------------------------------------------------------------------===//
+
+#include "foundry/Pipelines/Pipelines.h"
+
+#include "foundry/Transforms/Passes.h"
+#include "mlir/Conversion/SCFToGPU/SCFToGPUPass.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/Pipelines/Passes.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+using namespace mlir::foundry;
+
+void mlir::foundry::buildFoundryBufferizePipeline(OpPassManager &pm) {
+  pm.addPass(createFoundryLowerKernelsPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(bufferization::createEmptyTensorEliminationPass());
+  pm.addPass(bufferization::createEmptyTensorToAllocTensorPass());
+  bufferization::OneShotBufferizePassOptions bufferizeOptions;
+  bufferizeOptions.bufferizeFunctionBoundaries = false;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferizeOptions));
+  pm.addPass(createCanonicalizerPass());
+}
+
+void mlir::foundry::buildFoundryToNVVMPipeline(
+    OpPassManager &pm, const FoundryToNVVMOptions &options) {
+  buildFoundryBufferizePipeline(pm);
+
+  OpPassManager &funcPm = pm.nest<func::FuncOp>();
+  funcPm.addPass(createConvertLinalgToParallelLoopsPass());
+  FoundryMapParallelLoopsPassOptions mapOptions;
+  mapOptions.blockSize = options.blockSize;
+  funcPm.addPass(createFoundryMapParallelLoopsPass(mapOptions));
+  funcPm.addPass(createConvertParallelLoopToGpuPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  // Constants and index math go into the kernel instead of becoming kernel
+  // parameters.
+  pm.addPass(createGpuLaunchSinkIndexComputationsPass());
+
+  gpu::GPUToNVVMPipelineOptions nvvmOptions;
+  nvvmOptions.cubinChip = options.chip;
+  nvvmOptions.cubinFeatures = options.features;
+  nvvmOptions.cubinFormat = options.format;
+  nvvmOptions.optLevel = options.optLevel;
+  // Shapes are static, so a kernel parameter is one pointer per buffer; the
+  // runner launches kernels without knowing MLIR's memref descriptors.
+  nvvmOptions.kernelUseBarePtrCallConv = true;
+  gpu::buildLowerToNVVMPassPipeline(pm, nvvmOptions);
+}
+
+void mlir::foundry::registerFoundryPipelines() {
+  PassPipelineRegistration<>(
+      "foundry-bufferize",
+      "Lower foundry.kernel ops to destination-passing func.func on memrefs "
+      "(foundry-lower-kernels, one-shot bufferization).",
+      buildFoundryBufferizePipeline);
+  PassPipelineRegistration<FoundryToNVVMOptions>(
+      "foundry-to-nvvm",
+      "Lower scheduled foundry.kernel ops to NVVM and serialize them into "
+      "gpu.binary (PTX by default) for sm_90.",
+      buildFoundryToNVVMPipeline);
+}

@@ -1,0 +1,57 @@
+//===- ExtractPtx.cpp - Write the PTX of gpu.binary ops to a file --------===//
+//
+// This file implements foundry-extract-ptx: the PTX text that
+// gpu-module-to-binary (format=isa) stores in the IR, written out for ptxas,
+// the runner or a human.
+//
+//===----------------------------------------------------------------------===//
+
+#include "foundry/Transforms/Passes.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+namespace mlir::foundry {
+#define GEN_PASS_DEF_FOUNDRYEXTRACTPTXPASS
+#include "foundry/Transforms/Passes.h.inc"
+} // namespace mlir::foundry
+
+using namespace mlir;
+using namespace mlir::foundry;
+
+namespace mlir::foundry {
+namespace {
+struct FoundryExtractPtxPass final
+    : impl::FoundryExtractPtxPassBase<FoundryExtractPtxPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    std::string ptx;
+    getOperation().walk([&](gpu::BinaryOp binary) {
+      for (Attribute attr : binary.getObjects()) {
+        auto object = dyn_cast<gpu::ObjectAttr>(attr);
+        if (object && object.getFormat() == gpu::CompilationTarget::Assembly)
+          ptx += object.getObject().getValue().str();
+      }
+    });
+    if (ptx.empty()) {
+      getOperation().emitError(
+          "foundry-extract-ptx: no PTX found; run --foundry-to-nvvm with "
+          "format=isa first");
+      return signalPassFailure();
+    }
+    std::string error;
+    std::unique_ptr<llvm::ToolOutputFile> file = openOutputFile(output, &error);
+    if (!file) {
+      getOperation().emitError("foundry-extract-ptx: ") << error;
+      return signalPassFailure();
+    }
+    file->os() << ptx;
+    file->keep();
+    markAllAnalysesPreserved();
+  }
+};
+} // namespace
+} // namespace mlir::foundry

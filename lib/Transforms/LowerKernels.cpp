@@ -1,0 +1,98 @@
+//===- LowerKernels.cpp - foundry.kernel to destination-passing func -----===//
+//
+// This file implements foundry-lower-kernels, the first step of every lowering
+// tail: results become caller-owned output buffers, so nothing is allocated on
+// the host for them.
+//
+//===----------------------------------------------------------------------===//
+
+#include "foundry/Transforms/Passes.h"
+
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+
+namespace mlir::foundry {
+#define GEN_PASS_DEF_FOUNDRYLOWERKERNELSPASS
+#include "foundry/Transforms/Passes.h.inc"
+} // namespace mlir::foundry
+
+using namespace mlir;
+using namespace mlir::foundry;
+
+/// The identity-layout memref holding a value of ranked tensor type `type`.
+static MemRefType toMemRef(Type type) {
+  auto tensorType = cast<RankedTensorType>(type);
+  return MemRefType::get(tensorType.getShape(), tensorType.getElementType());
+}
+
+/// Rewrites `kernel` into a func.func of the same name; see the pass docs.
+static void lowerKernel(KernelOp kernel) {
+  MLIRContext *ctx = kernel.getContext();
+  OpBuilder builder(kernel);
+  Location loc = kernel.getLoc();
+
+  ArrayRef<Type> inputs = kernel.getArgumentTypes();
+  ArrayRef<Type> results = kernel.getResultTypes();
+  SmallVector<Type> argTypes;
+  for (Type type : llvm::concat<const Type>(inputs, results))
+    argTypes.push_back(toMemRef(type));
+
+  auto func = func::FuncOp::create(builder, loc, kernel.getSymName(),
+                                   builder.getFunctionType(argTypes, {}));
+  auto outputAttr = StringAttr::get(ctx, "foundry.output");
+  for (size_t i = 0; i < results.size(); ++i)
+    func.setArgAttr(inputs.size() + i, outputAttr,
+                    builder.getI64IntegerAttr(i));
+  for (NamedAttribute attr : {NamedAttribute(StringAttr::get(ctx, "tolerance"),
+                                             kernel.getEffectiveTolerance()),
+                              NamedAttribute(StringAttr::get(ctx, "precision"),
+                                             PrecisionAttr::get(
+                                                 ctx, kernel.getEffectivePrecision()))})
+    func->setAttr(("foundry." + attr.getName().strref()).str(),
+                  attr.getValue());
+  if (WorkloadAttr workload = kernel.getWorkloadAttr())
+    func->setAttr("foundry.workload", workload);
+
+  Block *entry = func.addEntryBlock();
+  builder.setInsertionPointToStart(entry);
+  Block &body = kernel.getBody().front();
+  for (auto [index, arg] : llvm::enumerate(body.getArguments())) {
+    auto toTensor = bufferization::ToTensorOp::create(
+        builder, arg.getLoc(), TypeRange{arg.getType()},
+        ValueRange{entry->getArgument(index)});
+    toTensor.setRestrict(true);
+    arg.replaceAllUsesWith(toTensor.getResult());
+  }
+
+  auto yield = cast<YieldOp>(body.getTerminator());
+  entry->getOperations().splice(entry->end(), body.getOperations(),
+                                body.begin(), Block::iterator(yield));
+  builder.setInsertionPointToEnd(entry);
+  for (auto [index, value] : llvm::enumerate(yield.getOperands())) {
+    auto materialize = bufferization::MaterializeInDestinationOp::create(
+        builder, yield.getLoc(), TypeRange{},
+        ValueRange{value, entry->getArgument(inputs.size() + index)});
+    materialize.setRestrict(true);
+    materialize.setWritable(true);
+  }
+  func::ReturnOp::create(builder, yield.getLoc());
+  kernel.erase();
+}
+
+namespace mlir::foundry {
+namespace {
+struct FoundryLowerKernelsPass final
+    : impl::FoundryLowerKernelsPassBase<FoundryLowerKernelsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    SmallVector<KernelOp> kernels(getOperation().getOps<KernelOp>());
+    for (KernelOp kernel : kernels)
+      lowerKernel(kernel);
+  }
+};
+} // namespace
+} // namespace mlir::foundry

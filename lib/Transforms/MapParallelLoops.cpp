@@ -1,0 +1,115 @@
+//===- MapParallelLoops.cpp - Naive mapping of parallel loops to GPU -----===//
+//
+// This file implements foundry-map-parallel-loops: one GPU thread per
+// iteration of every outermost scf.parallel, coalesced along the innermost
+// dimension. With convert-linalg-to-parallel-loops before it, this is the
+// naive schedule every search starts from.
+//
+//===----------------------------------------------------------------------===//
+
+#include "foundry/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/ParallelLoopMapper.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/IR/Builders.h"
+
+namespace mlir::foundry {
+#define GEN_PASS_DEF_FOUNDRYMAPPARALLELLOOPSPASS
+#include "foundry/Transforms/Passes.h.inc"
+} // namespace mlir::foundry
+
+using namespace mlir;
+using namespace mlir::foundry;
+
+/// Largest grid extent along y and z (CUDA limit).
+static constexpr int64_t kMaxGridYZ = 65535;
+
+/// Static trip count of dimension `dim` of `loop`, if known.
+static std::optional<int64_t> staticTripCount(scf::ParallelOp loop,
+                                              unsigned dim) {
+  std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound()[dim]);
+  std::optional<int64_t> ub = getConstantIntValue(loop.getUpperBound()[dim]);
+  std::optional<int64_t> step = getConstantIntValue(loop.getStep()[dim]);
+  if (!lb || !ub || !step || *step <= 0)
+    return std::nullopt;
+  return llvm::divideCeil(std::max<int64_t>(0, *ub - *lb), *step);
+}
+
+/// Tiles `loop` by (1, ..., 1, blockSize) and sets the GPU mapping of both
+/// resulting loops.
+static LogicalResult mapLoop(scf::ParallelOp loop, int64_t blockSize) {
+  MLIRContext *ctx = loop.getContext();
+  unsigned rank = loop.getNumLoops();
+  SmallVector<int64_t> tileSizes(rank, 1);
+  tileSizes.back() = blockSize;
+  // Trip counts of the outer loop after tiling: unchanged except the
+  // innermost dimension, divided by the block size.
+  SmallVector<std::optional<int64_t>> outerTrips;
+  for (unsigned dim = 0; dim < rank; ++dim) {
+    std::optional<int64_t> trips = staticTripCount(loop, dim);
+    if (trips && dim == rank - 1)
+      trips = llvm::divideCeil(*trips, blockSize);
+    outerTrips.push_back(trips);
+  }
+  auto [outer, inner] =
+      scf::tileParallelLoop(loop, tileSizes, /*noMinMaxBounds=*/true);
+
+  AffineMap identity = AffineMap::getMultiDimIdentityMap(1, ctx);
+  auto dimMap = [&](gpu::Processor processor) {
+    return gpu::ParallelLoopDimMappingAttr::get(ctx, processor, identity,
+                                                identity);
+  };
+  const gpu::Processor blockProcessors[] = {
+      gpu::Processor::BlockX, gpu::Processor::BlockY, gpu::Processor::BlockZ};
+
+  SmallVector<gpu::ParallelLoopDimMappingAttr> outerMapping(
+      rank, dimMap(gpu::Processor::Sequential));
+  for (unsigned k = 0; k < std::min(rank, 3u); ++k) {
+    unsigned dim = rank - 1 - k;
+    if (k > 0) {
+      std::optional<int64_t> trips = outerTrips[dim];
+      if (!trips || *trips > kMaxGridYZ)
+        continue;
+    }
+    outerMapping[dim] = dimMap(blockProcessors[k]);
+  }
+  SmallVector<gpu::ParallelLoopDimMappingAttr> innerMapping(
+      rank, dimMap(gpu::Processor::Sequential));
+  innerMapping.back() = dimMap(gpu::Processor::ThreadX);
+
+  if (failed(gpu::setMappingAttr(outer, outerMapping)) ||
+      failed(gpu::setMappingAttr(inner, innerMapping)))
+    return outer.emitOpError("could not set the GPU mapping");
+  return success();
+}
+
+namespace mlir::foundry {
+namespace {
+struct FoundryMapParallelLoopsPass final
+    : impl::FoundryMapParallelLoopsPassBase<FoundryMapParallelLoopsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    if (blockSize < 1 || blockSize > 1024) {
+      getOperation().emitError("foundry-map-parallel-loops: block-size must "
+                               "be in [1, 1024], got ")
+          << blockSize;
+      return signalPassFailure();
+    }
+    SmallVector<scf::ParallelOp> roots;
+    getOperation().walk([&](scf::ParallelOp loop) {
+      if (!loop->getParentOfType<scf::ParallelOp>() &&
+          !loop->hasAttr(gpu::getMappingAttrName()))
+        roots.push_back(loop);
+    });
+    for (scf::ParallelOp loop : roots)
+      if (failed(mapLoop(loop, blockSize)))
+        return signalPassFailure();
+  }
+};
+} // namespace
+} // namespace mlir::foundry

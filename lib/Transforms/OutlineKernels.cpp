@@ -1,0 +1,106 @@
+//===- OutlineKernels.cpp - func.func on tensors to foundry.kernel -------===//
+//
+// This file implements foundry-outline-kernels: how kernels written by other
+// MLIR stacks (plain func.func on tensors) become foundry.kernel ops.
+//
+//===----------------------------------------------------------------------===//
+
+#include "foundry/Transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+
+namespace mlir::foundry {
+#define GEN_PASS_DEF_FOUNDRYOUTLINEKERNELSPASS
+#include "foundry/Transforms/Passes.h.inc"
+} // namespace mlir::foundry
+
+using namespace mlir;
+using namespace mlir::foundry;
+
+/// Checks that `func` can become a kernel; emits the first problem found.
+static LogicalResult checkOutlinable(func::FuncOp func) {
+  if (func.isDeclaration())
+    return func.emitOpError("@")
+           << func.getSymName()
+           << " is a declaration; only functions with a body can be outlined "
+              "into a foundry.kernel";
+  if (Operation *symbolTableOp = SymbolTable::getNearestSymbolTable(func))
+    if (!SymbolTable::symbolKnownUseEmpty(func, symbolTableOp))
+      return func.emitOpError("@")
+             << func.getSymName()
+             << " is referenced elsewhere in the module; a kernel cannot be "
+                "called, inline it first";
+  FunctionType type = func.getFunctionType();
+  for (auto [index, argType] : llvm::enumerate(type.getInputs()))
+    if (std::optional<std::string> why = checkKernelBoundaryType(argType))
+      return func.emitOpError("argument #")
+             << index << " of @" << func.getSymName() << " " << *why;
+  if (type.getNumResults() == 0)
+    return func.emitOpError("@") << func.getSymName()
+                                 << " returns nothing; a kernel must return at "
+                                    "least one tensor";
+  for (auto [index, resultType] : llvm::enumerate(type.getResults()))
+    if (std::optional<std::string> why = checkKernelBoundaryType(resultType))
+      return func.emitOpError("result #")
+             << index << " of @" << func.getSymName() << " " << *why;
+  if (!func.getBody().hasOneBlock())
+    return func.emitOpError("@")
+           << func.getSymName()
+           << " has more than one block; a kernel body is a single block";
+
+  Operation *terminator = func.getBody().front().getTerminator();
+  WalkResult walk = func.getBody().walk([&](Operation *op) {
+    if (op == terminator)
+      return WalkResult::advance();
+    if (isAllowedBodyDialect(op->getName().getDialectNamespace()) &&
+        op->getName().getDialectNamespace() != "foundry")
+      return WalkResult::advance();
+    op->emitOpError("cannot be outlined into a foundry.kernel: only linalg, "
+                    "tensor, arith and math ops are allowed")
+            .attachNote(func.getLoc())
+        << "in function @" << func.getSymName();
+    return WalkResult::interrupt();
+  });
+  return failure(walk.wasInterrupted());
+}
+
+FailureOr<KernelOp> mlir::foundry::outlineKernel(func::FuncOp func) {
+  if (failed(checkOutlinable(func)))
+    return failure();
+
+  OpBuilder builder(func);
+  auto kernel = KernelOp::create(builder, func.getLoc(), func.getSymName(),
+                                 func.getFunctionType());
+  if (ArrayAttr argAttrs = func.getArgAttrsAttr())
+    kernel.setArgAttrsAttr(argAttrs);
+  if (ArrayAttr resAttrs = func.getResAttrsAttr())
+    kernel.setResAttrsAttr(resAttrs);
+  kernel.getBody().takeBody(func.getBody());
+
+  auto ret = cast<func::ReturnOp>(kernel.getBody().front().getTerminator());
+  builder.setInsertionPoint(ret);
+  YieldOp::create(builder, ret.getLoc(), ret.getOperands());
+  ret.erase();
+  func.erase();
+  return kernel;
+}
+
+namespace mlir::foundry {
+namespace {
+struct FoundryOutlineKernelsPass final
+    : impl::FoundryOutlineKernelsPassBase<FoundryOutlineKernelsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    SmallVector<func::FuncOp> funcs(getOperation().getOps<func::FuncOp>());
+    bool failedAny = false;
+    for (func::FuncOp func : funcs)
+      failedAny |= failed(outlineKernel(func));
+    if (failedAny)
+      signalPassFailure();
+  }
+};
+} // namespace
+} // namespace mlir::foundry
