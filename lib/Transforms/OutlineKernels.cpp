@@ -51,7 +51,7 @@ static LogicalResult checkOutlinable(func::FuncOp func) {
            << " has more than one block; a kernel body is a single block";
 
   Operation *terminator = func.getBody().front().getTerminator();
-  WalkResult walk = func.getBody().walk([&](Operation *op) {
+  WalkResult walk = func.getBody().walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (op == terminator)
       return WalkResult::advance();
     if (isAllowedBodyDialect(op->getName().getDialectNamespace()) &&

@@ -259,7 +259,7 @@ LogicalResult KernelOp::verifyRegions() {
              << " but the signature says " << inputs[index];
 
   // Only tensor-level upstream ops may appear, at any depth.
-  WalkResult walk = body.walk([&](Operation *op) {
+  WalkResult walk = body.walk<WalkOrder::PreOrder>([&](Operation *op) {
     StringRef ns = op->getName().getDialectNamespace();
     if (!isAllowedBodyDialect(ns)) {
       op->emitOpError("is not allowed in a foundry.kernel body (only linalg, "

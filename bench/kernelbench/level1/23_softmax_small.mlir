@@ -1,0 +1,51 @@
+// KernelBench level 1 problem 23: Softmax.
+// y = softmax(x, dim=1), numerically stable (x - row max), x and y 13x257 (fp32).
+// Plain upstream MLIR (linalg, tensor, arith, math) for --foundry-outline-kernels.
+
+#identity = affine_map<(i, j) -> (i, j)>
+#row = affine_map<(i, j) -> (i)>
+
+func.func @softmax(%x: tensor<13x257xf32>) -> tensor<13x257xf32> {
+  %zero = arith.constant 0.0 : f32
+  %neg_inf = arith.constant 0xFF800000 : f32
+  // Row max (init -inf).
+  %max_empty = tensor.empty() : tensor<13xf32>
+  %max_init = linalg.fill ins(%neg_inf : f32) outs(%max_empty : tensor<13xf32>) -> tensor<13xf32>
+  %row_max = linalg.generic {indexing_maps = [#identity, #row],
+                             iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<13x257xf32>) outs(%max_init : tensor<13xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %max = arith.maximumf %in, %acc : f32
+    linalg.yield %max : f32
+  } -> tensor<13xf32>
+  // exp(x - max).
+  %exp_empty = tensor.empty() : tensor<13x257xf32>
+  %exp = linalg.generic {indexing_maps = [#identity, #row, #identity],
+                         iterator_types = ["parallel", "parallel"]}
+      ins(%x, %row_max : tensor<13x257xf32>, tensor<13xf32>) outs(%exp_empty : tensor<13x257xf32>) {
+  ^bb0(%in: f32, %max: f32, %out: f32):
+    %shifted = arith.subf %in, %max : f32
+    %e = math.exp %shifted : f32
+    linalg.yield %e : f32
+  } -> tensor<13x257xf32>
+  // Row sum (init 0).
+  %sum_empty = tensor.empty() : tensor<13xf32>
+  %sum_init = linalg.fill ins(%zero : f32) outs(%sum_empty : tensor<13xf32>) -> tensor<13xf32>
+  %row_sum = linalg.generic {indexing_maps = [#identity, #row],
+                             iterator_types = ["parallel", "reduction"]}
+      ins(%exp : tensor<13x257xf32>) outs(%sum_init : tensor<13xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %sum = arith.addf %in, %acc : f32
+    linalg.yield %sum : f32
+  } -> tensor<13xf32>
+  // exp / sum.
+  %y_empty = tensor.empty() : tensor<13x257xf32>
+  %y = linalg.generic {indexing_maps = [#identity, #row, #identity],
+                       iterator_types = ["parallel", "parallel"]}
+      ins(%exp, %row_sum : tensor<13x257xf32>, tensor<13xf32>) outs(%y_empty : tensor<13x257xf32>) {
+  ^bb0(%e: f32, %sum: f32, %out: f32):
+    %normalized = arith.divf %e, %sum : f32
+    linalg.yield %normalized : f32
+  } -> tensor<13x257xf32>
+  return %y : tensor<13x257xf32>
+}

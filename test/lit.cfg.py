@@ -1,0 +1,40 @@
+# -*- Python -*-
+# lit configuration of the foundry tests (no GPU needed).
+
+import os
+import shutil
+
+import lit.formats
+from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
+
+config.name = "FOUNDRY"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".test"]
+config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "Inputs"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.foundry_obj_root, "test")
+
+config.substitutions.append(("%PATH%", config.environment["PATH"]))
+config.substitutions.append(("%foundry_src_root", config.foundry_src_root))
+config.substitutions.append(("%python", config.python_executable))
+
+llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
+llvm_config.use_default_substitutions()
+
+# FOUNDRY_CHECK_ROUNDTRIP=1 re-runs every test with foundry-opt checking that
+# its output prints and parses back identically (the CIRCT switch).
+foundry_opt_extra = []
+if os.environ.get("FOUNDRY_CHECK_ROUNDTRIP") == "1":
+    foundry_opt_extra.append("--verify-roundtrip")
+
+tool_dirs = [config.foundry_tools_dir, config.llvm_tools_dir]
+tools = [ToolSubst("foundry-opt", extra_args=foundry_opt_extra, unresolved="fatal")]
+llvm_config.add_tool_substitutions(tools, tool_dirs)
+
+# ptxas is optional: tests that assemble cubins say `REQUIRES: ptxas`.
+ptxas = shutil.which("ptxas") or (
+    "/usr/local/cuda/bin/ptxas" if os.path.exists("/usr/local/cuda/bin/ptxas") else None)
+if ptxas:
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", ptxas))
