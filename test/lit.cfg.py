@@ -21,6 +21,7 @@ config.substitutions.append(("%python", config.python_executable))
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
 # FOUNDRY_CHECK_ROUNDTRIP=1 re-runs every test with foundry-opt checking that
 # its output prints and parses back identically (the CIRCT switch).

@@ -17,6 +17,11 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+
+#include <cstdlib>
 
 using namespace mlir;
 using namespace mlir::foundry;
@@ -30,6 +35,7 @@ void mlir::foundry::buildFoundryBufferizePipeline(OpPassManager &pm) {
   bufferizeOptions.bufferizeFunctionBoundaries = false;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferizeOptions));
   pm.addPass(createCanonicalizerPass());
+  pm.addNestedPass<func::FuncOp>(createFoundryAllocsToWorkspacePass());
 }
 
 void mlir::foundry::buildFoundryToNVVMPipeline(
@@ -57,6 +63,22 @@ void mlir::foundry::buildFoundryToNVVMPipeline(
   // runner launches kernels without knowing MLIR's memref descriptors.
   nvvmOptions.kernelUseBarePtrCallConv = true;
   gpu::buildLowerToNVVMPassPipeline(pm, nvvmOptions);
+}
+
+std::string mlir::foundry::configureCudaToolkitPath() {
+  for (const char *var : {"CUDA_ROOT", "CUDA_HOME", "CUDA_PATH"})
+    if (const char *value = std::getenv(var); value && *value)
+      return value;
+  std::string toolkit;
+  if (llvm::ErrorOr<std::string> ptxas = llvm::sys::findProgramByName("ptxas"))
+    toolkit = llvm::sys::path::parent_path(
+                  llvm::sys::path::parent_path(*ptxas))
+                  .str();
+  else if (llvm::sys::fs::is_directory("/usr/local/cuda"))
+    toolkit = "/usr/local/cuda";
+  if (!toolkit.empty())
+    ::setenv("CUDA_HOME", toolkit.c_str(), /*overwrite=*/0);
+  return toolkit;
 }
 
 void mlir::foundry::registerFoundryPipelines() {

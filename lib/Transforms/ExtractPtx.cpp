@@ -11,6 +11,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Support/FileUtilities.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/ToolOutputFile.h"
 
 namespace mlir::foundry {
@@ -40,6 +41,20 @@ struct FoundryExtractPtxPass final
       getOperation().emitError(
           "foundry-extract-ptx: no PTX found; run --foundry-to-nvvm with "
           "format=isa first");
+      return signalPassFailure();
+    }
+    // An unresolved libdevice call means the CUDA toolkit was not found when
+    // the module was serialized; the PTX would not assemble.
+    llvm::StringRef rest(ptx);
+    size_t pos = rest.find("__nv_");
+    if (pos != llvm::StringRef::npos && rest.contains(".extern .func")) {
+      llvm::StringRef name = rest.substr(pos).take_while(
+          [](char c) { return llvm::isAlnum(c) || c == '_'; });
+      getOperation().emitError("foundry-extract-ptx: the PTX calls libdevice "
+                               "function ")
+          << name
+          << " but libdevice was not linked; set CUDA_HOME to the CUDA "
+             "toolkit (the directory holding nvvm/libdevice)";
       return signalPassFailure();
     }
     std::string error;

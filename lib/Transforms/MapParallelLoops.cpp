@@ -97,7 +97,7 @@ struct FoundryMapParallelLoopsPass final
     if (blockSize < 1 || blockSize > 1024) {
       getOperation().emitError("foundry-map-parallel-loops: block-size must "
                                "be in [1, 1024], got ")
-          << blockSize;
+          << static_cast<int64_t>(blockSize);
       return signalPassFailure();
     }
     SmallVector<scf::ParallelOp> roots;

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "foundry/InitAll.h"
+#include "foundry/Pipelines/Pipelines.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
@@ -18,6 +19,7 @@ int main(int argc, char **argv) {
     os << "Kernel Foundry foundry-opt " << FOUNDRY_VERSION
        << " (built against LLVM/MLIR " << FOUNDRY_LLVM_VERSION << ")\n";
   });
+  mlir::foundry::configureCudaToolkitPath();
   mlir::foundry::registerAllPasses();
   mlir::DialectRegistry registry;
   mlir::foundry::registerAllDialects(registry);

@@ -6,7 +6,6 @@
 #rhs_transposed_map = affine_map<(m, n, k) -> (n, k)>
 #out_map = affine_map<(m, n, k) -> (m, n)>
 #identity = affine_map<(i, j) -> (i, j)>
-#row = affine_map<(i, j) -> (i)>
 #col = affine_map<(i, j) -> (j)>
 
 func.func @gemm_multiply_leakyrelu(%x: tensor<33x40xf32>, %W: tensor<24x40xf32>, %bias: tensor<24xf32>) -> tensor<33x24xf32> {

@@ -41,6 +41,12 @@ namespace mlir::foundry {
 #define GEN_PASS_REGISTRATION
 #include "foundry/Transforms/Passes.h.inc"
 
+/// Turns every statically shaped memref.alloc at the top level of `func` into
+/// a trailing argument with `foundry.workspace = i` (see
+/// foundry-allocs-to-workspace). Emits a diagnostic and fails on an
+/// allocation that cannot become an argument.
+LogicalResult allocsToWorkspace(func::FuncOp func);
+
 /// Counts the FLOPs and minimum DRAM bytes of `kernel` (the rules are in the
 /// description of foundry-annotate-workload). Fails, with a diagnostic at the
 /// offending op, when a count is not static or overflows int64.

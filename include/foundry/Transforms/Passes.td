@@ -32,6 +32,23 @@ def FoundryAnnotateWorkloadPass
   }];
 }
 
+def FoundryAllocsToWorkspacePass
+    : Pass<"foundry-allocs-to-workspace", "::mlir::func::FuncOp"> {
+  let summary = "Turn host-level memref.alloc ops into caller-owned workspace arguments.";
+  let description = [{
+    After bufferization, intermediate results of a multi-op kernel (the row
+    maxima of a softmax, say) live in `memref.alloc` buffers at the top level
+    of the function. On a GPU those would be host allocations that kernels
+    cannot touch, so each statically shaped top-level `memref.alloc` becomes
+    a new trailing function argument carrying `foundry.workspace = <index>`,
+    and its `memref.dealloc` ops are erased. The runner allocates workspaces
+    in device memory, like the outputs. Allocations nested in loops or GPU
+    launches (per-thread or per-block buffers) are left alone. A dynamically
+    shaped top-level allocation is an error.
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
 def FoundryExtractPtxPass
     : Pass<"foundry-extract-ptx", "::mlir::ModuleOp"> {
   let summary = "Write the PTX held by gpu.binary ops to a file.";

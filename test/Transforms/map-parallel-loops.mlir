@@ -1,0 +1,72 @@
+// RUN: foundry-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(foundry-map-parallel-loops{block-size=128}))' | FileCheck %s
+// RUN: foundry-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(foundry-map-parallel-loops{block-size=128},convert-parallel-loops-to-gpu,canonicalize))' | FileCheck %s --check-prefix=LAUNCH
+// RUN: not foundry-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(foundry-map-parallel-loops{block-size=2048}))' 2>&1 | FileCheck %s --check-prefix=RANGE
+
+// RANGE: error: foundry-map-parallel-loops: block-size must be in [1, 1024], got 2048
+
+// The innermost dimension goes to threadIdx.x and blockIdx.x, the next one to
+// blockIdx.y; the tail of 1000 / 128 is masked.
+// CHECK-LABEL: func.func @rows_cols
+// CHECK:         scf.parallel
+// CHECK:           scf.parallel
+// CHECK:             scf.if
+// CHECK:           mapping = [#gpu.loop_dim_map<processor = sequential, {{.*}}>, #gpu.loop_dim_map<processor = thread_x, {{.*}}>]
+// CHECK:         mapping = [#gpu.loop_dim_map<processor = block_y, {{.*}}>, #gpu.loop_dim_map<processor = block_x, {{.*}}>]
+// LAUNCH-LABEL: func.func @rows_cols
+// LAUNCH:         gpu.launch blocks({{.*}}) in ({{.*}} = %c8{{.*}}, {{.*}} = %c64{{.*}}, {{.*}} = %c1{{.*}}) threads({{.*}}) in ({{.*}} = %c128{{.*}}, {{.*}} = %c1{{.*}}, {{.*}} = %c1{{.*}})
+func.func @rows_cols(%m: memref<64x1000xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %c1000 = arith.constant 1000 : index
+  %f = arith.constant 1.0 : f32
+  scf.parallel (%i, %j) = (%c0, %c0) to (%c64, %c1000) step (%c1, %c1) {
+    memref.store %f, %m[%i, %j] : memref<64x1000xf32>
+  }
+  return
+}
+
+// -----
+
+// Rank 4: the outermost dimension runs sequentially inside each thread.
+// CHECK-LABEL: func.func @rank4
+// CHECK:         mapping = [#gpu.loop_dim_map<processor = sequential, {{.*}}>, #gpu.loop_dim_map<processor = block_z, {{.*}}>, #gpu.loop_dim_map<processor = block_y, {{.*}}>, #gpu.loop_dim_map<processor = block_x, {{.*}}>]
+func.func @rank4(%m: memref<2x3x4x5xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %c5 = arith.constant 5 : index
+  %f = arith.constant 1.0 : f32
+  scf.parallel (%a, %b, %c, %d) = (%c0, %c0, %c0, %c0) to (%c2, %c3, %c4, %c5) step (%c1, %c1, %c1, %c1) {
+    memref.store %f, %m[%a, %b, %c, %d] : memref<2x3x4x5xf32>
+  }
+  return
+}
+
+// -----
+
+// Grid y is limited to 65535 blocks: a longer dimension stays sequential.
+// CHECK-LABEL: func.func @tall
+// CHECK:         mapping = [#gpu.loop_dim_map<processor = sequential, {{.*}}>, #gpu.loop_dim_map<processor = block_x, {{.*}}>]
+func.func @tall(%m: memref<100000x4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %cbig = arith.constant 100000 : index
+  %f = arith.constant 1.0 : f32
+  scf.parallel (%i, %j) = (%c0, %c0) to (%cbig, %c4) step (%c1, %c1) {
+    memref.store %f, %m[%i, %j] : memref<100000x4xf32>
+  }
+  return
+}
+
+// -----
+
+// Nothing to map: a function without parallel loops is unchanged.
+// CHECK-LABEL: func.func @no_loops
+// CHECK-NOT:     scf.parallel
+func.func @no_loops() {
+  return
+}
