@@ -53,6 +53,10 @@ void mlir::foundry::buildFoundryToNVVMPipeline(
   // Constants and index math go into the kernel instead of becoming kernel
   // parameters.
   pm.addPass(createGpuLaunchSinkIndexComputationsPass());
+  // Outline here (the upstream pipeline's own outlining then finds nothing
+  // left) so that all launches end up in one gpu.module: one PTX, one cubin.
+  pm.addPass(createGpuKernelOutliningPass());
+  pm.addPass(createFoundryMergeGpuModulesPass());
 
   gpu::GPUToNVVMPipelineOptions nvvmOptions;
   nvvmOptions.cubinChip = options.chip;

@@ -52,6 +52,12 @@ LogicalResult allocsToWorkspace(func::FuncOp func);
 /// offending op, when a count is not static or overflows int64.
 FailureOr<WorkloadAttr> computeWorkload(KernelOp kernel);
 
+/// Moves every gpu.func of `module` into its first gpu.module, renaming each
+/// moved kernel after its former module and updating gpu.launch_func ops
+/// (see foundry-merge-gpu-modules). Emits a diagnostic and fails on a
+/// symbol collision or on modules with different targets.
+LogicalResult mergeGpuModules(ModuleOp module);
+
 /// Outlines `func` into a foundry.kernel of the same name in place. Emits a
 /// diagnostic at the offending location and fails when `func` cannot be a
 /// kernel (declaration, called elsewhere, bad boundary type, foreign op).

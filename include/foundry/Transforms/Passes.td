@@ -108,6 +108,22 @@ def FoundryMapParallelLoopsPass
   ];
 }
 
+def FoundryMergeGpuModulesPass
+    : Pass<"foundry-merge-gpu-modules", "::mlir::ModuleOp"> {
+  let summary = "Merge the gpu.module ops of a module into one.";
+  let description = [{
+    `gpu-kernel-outlining` puts each outlined launch in a `gpu.module` of its
+    own, so a kernel with several launches (softmax: max, exp, sum, divide)
+    would give several PTX modules, each with its own header and an entry
+    named like the others. This pass moves every `gpu.func` into the first
+    `gpu.module`, renames each moved kernel after the module it came from
+    (names stay unique), and updates the `gpu.launch_func` ops, so the
+    kernel becomes one PTX module and one cubin. A symbol other than a
+    `gpu.func` that collides is an error.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
+}
+
 def FoundryOutlineKernelsPass
     : Pass<"foundry-outline-kernels", "::mlir::ModuleOp"> {
   let summary = "Turn func.func on tensors into foundry.kernel ops.";

@@ -1,0 +1,93 @@
+//===- MergeGpuModules.cpp - One gpu.module per kernel module ------------===//
+//
+// This file implements foundry-merge-gpu-modules: all outlined GPU kernels of
+// a kernel go into one gpu.module, hence one PTX module and one cubin.
+//
+//===----------------------------------------------------------------------===//
+
+#include "foundry/Transforms/Passes.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/SymbolTable.h"
+
+namespace mlir::foundry {
+#define GEN_PASS_DEF_FOUNDRYMERGEGPUMODULESPASS
+#include "foundry/Transforms/Passes.h.inc"
+} // namespace mlir::foundry
+
+using namespace mlir;
+using namespace mlir::foundry;
+
+LogicalResult mlir::foundry::mergeGpuModules(ModuleOp module) {
+  SmallVector<gpu::GPUModuleOp> gpuModules(module.getOps<gpu::GPUModuleOp>());
+  if (gpuModules.size() < 2)
+    return success();
+  gpu::GPUModuleOp target = gpuModules.front();
+  SymbolTable targetSymbols(target);
+  MLIRContext *ctx = module.getContext();
+
+  // Old (module, kernel) reference -> new reference.
+  DenseMap<SymbolRefAttr, SymbolRefAttr> renamed;
+  for (gpu::GPUModuleOp source : llvm::drop_begin(gpuModules)) {
+    if (source.getTargetsAttr() != target.getTargetsAttr())
+      return source.emitOpError("cannot be merged into @")
+             << target.getName() << ": its targets differ";
+    Block &body = source.getBodyRegion().front();
+    for (Operation &op : llvm::make_early_inc_range(body)) {
+      auto symbol = dyn_cast<SymbolOpInterface>(&op);
+      if (!symbol)
+        continue;
+      StringAttr oldName = symbol.getNameAttr();
+      StringAttr newName = oldName;
+      if (isa<gpu::GPUFuncOp>(op)) {
+        // The kernel takes the source module's (unique) name.
+        newName = source.getNameAttr();
+      } else if (targetSymbols.lookup(oldName)) {
+        return op.emitOpError("cannot be merged into @")
+               << target.getName() << ": symbol @" << oldName.getValue()
+               << " is already defined there";
+      }
+      op.moveBefore(&target.getBodyRegion().front(),
+                    target.getBodyRegion().front().end());
+      if (newName != oldName)
+        SymbolTable::setSymbolName(&op, newName);
+      if (targetSymbols.lookup(newName) != &op) {
+        if (targetSymbols.lookup(newName))
+          return op.emitOpError("cannot be merged into @")
+                 << target.getName() << ": symbol @" << newName.getValue()
+                 << " is already defined there";
+        targetSymbols.insert(&op);
+      }
+      renamed[SymbolRefAttr::get(source.getNameAttr(),
+                                 {FlatSymbolRefAttr::get(oldName)})] =
+          SymbolRefAttr::get(target.getNameAttr(),
+                             {FlatSymbolRefAttr::get(ctx, newName)});
+    }
+  }
+
+  WalkResult walk = module.walk([&](gpu::LaunchFuncOp launch) {
+    auto it = renamed.find(launch.getKernelAttr());
+    if (it != renamed.end())
+      launch.setKernelAttr(it->second);
+    return WalkResult::advance();
+  });
+  (void)walk;
+  for (gpu::GPUModuleOp source : llvm::drop_begin(gpuModules))
+    source.erase();
+  return success();
+}
+
+namespace mlir::foundry {
+namespace {
+struct FoundryMergeGpuModulesPass final
+    : impl::FoundryMergeGpuModulesPassBase<FoundryMergeGpuModulesPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    if (failed(mergeGpuModules(getOperation())))
+      signalPassFailure();
+  }
+};
+} // namespace
+} // namespace mlir::foundry

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+#===- example.sh - The main job on a bundled example kernel ---------------===#
+#
+# Until foundry-evolve lands, the main job is foundry-opt taking a KernelBench
+# kernel (plain func.func on tensors) through outlining, workload annotation
+# and the GPU lowering tail with the naive schedule, to PTX for sm_90 and, when
+# the CUDA toolkit's ptxas is present, to a cubin with its resource usage.
+#
+# Usage: scripts/example.sh [KERNEL.mlir] [OUTDIR]
+#   defaults: bench/kernelbench/level1/23_softmax.mlir, out/
+#
+#===----------------------------------------------------------------------===#
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+KERNEL=${1:-bench/kernelbench/level1/23_softmax.mlir}
+OUT=${2:-out}
+bash scripts/build.sh >/dev/null
+BUILD_DIR=${FOUNDRY_BUILD_DIR:-build}
+OPT="$BUILD_DIR/bin/foundry-opt"
+name=$(basename "$KERNEL" .mlir)
+mkdir -p "$OUT"
+
+echo "== $KERNEL"
+"$OPT" "$KERNEL" --foundry-outline-kernels --foundry-annotate-workload \
+  -o "$OUT/$name.kernel.mlir"
+grep -o 'foundry.kernel @[a-z_0-9]*\|#foundry.workload<[^>]*>' "$OUT/$name.kernel.mlir"
+
+"$OPT" "$OUT/$name.kernel.mlir" --foundry-to-nvvm \
+  --foundry-extract-ptx="output=$OUT/$name.ptx" -o "$OUT/$name.nvvm.mlir"
+echo "PTX: $OUT/$name.ptx ($(grep -c '\.visible \.entry' "$OUT/$name.ptx") kernels, $(grep -m1 '^\.target' "$OUT/$name.ptx"))"
+
+PTXAS=$(command -v ptxas || true)
+[ -z "$PTXAS" ] && [ -x /usr/local/cuda/bin/ptxas ] && PTXAS=/usr/local/cuda/bin/ptxas
+if [ -n "$PTXAS" ]; then
+  "$PTXAS" -arch=sm_90 -v "$OUT/$name.ptx" -o "$OUT/$name.cubin" 2>&1 \
+    | grep -E "Compiling|registers|spill" | sed 's/^ptxas info *: //'
+  echo "cubin: $OUT/$name.cubin"
+else
+  echo "ptxas not found: PTX written, no cubin (install the CUDA toolkit to assemble)"
+fi
