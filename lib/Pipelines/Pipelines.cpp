@@ -57,6 +57,12 @@ void mlir::foundry::buildFoundryToNVVMPipeline(
   // left) so that all launches end up in one gpu.module: one PTX, one cubin.
   pm.addPass(createGpuKernelOutliningPass());
   pm.addPass(createFoundryMergeGpuModulesPass());
+  if (!options.manifest.empty()) {
+    pm.addPass(createCanonicalizerPass());
+    FoundryEmitLaunchManifestPassOptions manifestOptions;
+    manifestOptions.output = options.manifest;
+    pm.addPass(createFoundryEmitLaunchManifestPass(manifestOptions));
+  }
 
   gpu::GPUToNVVMPipelineOptions nvvmOptions;
   nvvmOptions.cubinChip = options.chip;

@@ -35,6 +35,11 @@ struct FoundryToNVVMOptions : PassPipelineOptions<FoundryToNVVMOptions> {
       *this, "block-size",
       llvm::cl::desc("Threads per block of the naive mapping (1 to 1024)."),
       llvm::cl::init(256)};
+  Option<std::string> manifest{
+      *this, "manifest",
+      llvm::cl::desc("If set, write the launch manifest (JSON: launches, "
+                     "grid/block sizes, buffer layout) to this file."),
+      llvm::cl::init("")};
   Option<int> optLevel{*this, "opt-level",
                        llvm::cl::desc("LLVM optimization level for NVPTX."),
                        llvm::cl::init(3)};

@@ -9,6 +9,7 @@
 
 #include "foundry/Dialect/Foundry/IR/Foundry.h"
 #include "mlir/Pass/Pass.h"
+#include "llvm/Support/JSON.h"
 
 namespace mlir {
 class ModuleOp;
@@ -51,6 +52,11 @@ LogicalResult allocsToWorkspace(func::FuncOp func);
 /// description of foundry-annotate-workload). Fails, with a diagnostic at the
 /// offending op, when a count is not static or overflows int64.
 FailureOr<WorkloadAttr> computeWorkload(KernelOp kernel);
+
+/// The launch manifest of `module` (see foundry-emit-launch-manifest): one
+/// JSON object per host function that launches GPU kernels. Emits a
+/// diagnostic and fails on a launch the runner could not reproduce.
+FailureOr<llvm::json::Array> buildLaunchManifest(ModuleOp module);
 
 /// Moves every gpu.func of `module` into its first gpu.module, renaming each
 /// moved kernel after its former module and updating gpu.launch_func ops

@@ -49,6 +49,27 @@ def FoundryAllocsToWorkspacePass
   let dependentDialects = ["::mlir::memref::MemRefDialect"];
 }
 
+def FoundryEmitLaunchManifestPass
+    : Pass<"foundry-emit-launch-manifest", "::mlir::ModuleOp"> {
+  let summary = "Write the launch configuration and buffer layout of lowered kernels as JSON.";
+  let description = [{
+    Runs after outlining (as part of `foundry-to-nvvm` when its `manifest`
+    option is set), while grid and block sizes are still index constants.
+    For every host function that launches GPU kernels it records, in launch
+    order, the kernel name, grid and block sizes, dynamic shared memory and
+    which host arguments are passed, plus every host argument's role
+    (`input`, `output`, `workspace`), shape, element type and size in bytes,
+    and the kernel's tolerance, precision and workload. That is all a runner
+    needs to launch the cubin without MLIR. The schema is in
+    docs/launch-manifest.md. A launch whose sizes are not constant, or whose
+    kernel operand is not a host buffer argument, is an error at the launch.
+  }];
+  let options = [
+    Option<"output", "output", "std::string", /*default=*/"\"-\"",
+           "File to write the JSON to ('-' for standard output).">
+  ];
+}
+
 def FoundryExtractPtxPass
     : Pass<"foundry-extract-ptx", "::mlir::ModuleOp"> {
   let summary = "Write the PTX held by gpu.binary ops to a file.";

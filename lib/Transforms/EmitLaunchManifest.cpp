@@ -1,0 +1,172 @@
+//===- EmitLaunchManifest.cpp - Launch configuration as JSON -------------===//
+//
+// This file implements foundry-emit-launch-manifest: the bridge between the
+// MLIR world and the runner, which launches cubins without MLIR.
+//
+//===----------------------------------------------------------------------===//
+
+#include "foundry/Transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+namespace mlir::foundry {
+#define GEN_PASS_DEF_FOUNDRYEMITLAUNCHMANIFESTPASS
+#include "foundry/Transforms/Passes.h.inc"
+} // namespace mlir::foundry
+
+using namespace mlir;
+using namespace mlir::foundry;
+
+/// Element type spelled as in MLIR (f32, bf16, i1, ...).
+static std::string typeName(Type type) {
+  std::string name;
+  llvm::raw_string_ostream os(name);
+  os << type;
+  return name;
+}
+
+/// The three constant sizes of `dims`, or failure at `launch`.
+static FailureOr<llvm::json::Array> constantDims(gpu::LaunchFuncOp launch,
+                                                 gpu::KernelDim3 dims,
+                                                 StringRef what) {
+  llvm::json::Array result;
+  for (Value v : {dims.x, dims.y, dims.z}) {
+    std::optional<int64_t> c = getConstantIntValue(v);
+    if (!c) {
+      launch.emitOpError("has a non-constant ") << what << " size";
+      return failure();
+    }
+    result.push_back(*c);
+  }
+  return result;
+}
+
+FailureOr<llvm::json::Array>
+mlir::foundry::buildLaunchManifest(ModuleOp module) {
+  llvm::json::Array kernels;
+  for (func::FuncOp host : module.getOps<func::FuncOp>()) {
+    SmallVector<gpu::LaunchFuncOp> launches;
+    host.walk([&](gpu::LaunchFuncOp launch) { launches.push_back(launch); });
+    if (launches.empty() || host.isDeclaration())
+      continue;
+
+    llvm::json::Array arguments;
+    for (BlockArgument arg : host.getArguments()) {
+      auto type = dyn_cast<MemRefType>(arg.getType());
+      if (!type || !type.hasStaticShape()) {
+        host.emitOpError("argument #")
+            << arg.getArgNumber() << " is not a statically shaped buffer";
+        return failure();
+      }
+      std::string role = "input";
+      int64_t roleIndex = -1;
+      for (StringRef candidate : {"output", "workspace"})
+        if (auto attr = host.getArgAttrOfType<IntegerAttr>(
+                arg.getArgNumber(), ("foundry." + candidate).str())) {
+          role = candidate.str();
+          roleIndex = attr.getInt();
+        }
+      llvm::json::Array shape;
+      for (int64_t d : type.getShape())
+        shape.push_back(d);
+      unsigned bits = type.getElementTypeBitWidth();
+      llvm::json::Object object{
+          {"role", role},
+          {"shape", std::move(shape)},
+          {"element_type", typeName(type.getElementType())},
+          {"bytes", type.getNumElements() * int64_t((bits + 7) / 8)}};
+      if (roleIndex >= 0)
+        object["index"] = roleIndex;
+      arguments.push_back(std::move(object));
+    }
+
+    llvm::json::Array launchList;
+    for (gpu::LaunchFuncOp launch : launches) {
+      FailureOr<llvm::json::Array> grid =
+          constantDims(launch, launch.getGridSizeOperandValues(), "grid");
+      FailureOr<llvm::json::Array> block =
+          constantDims(launch, launch.getBlockSizeOperandValues(), "block");
+      if (failed(grid) || failed(block))
+        return failure();
+      int64_t sharedBytes = 0;
+      if (Value dyn = launch.getDynamicSharedMemorySize()) {
+        std::optional<int64_t> c = getConstantIntValue(dyn);
+        if (!c) {
+          launch.emitOpError("has a non-constant dynamic shared memory size");
+          return failure();
+        }
+        sharedBytes = *c;
+      }
+      llvm::json::Array args;
+      for (Value operand : launch.getKernelOperands()) {
+        auto arg = dyn_cast<BlockArgument>(operand);
+        if (!arg || arg.getOwner() != &host.getBody().front()) {
+          launch.emitOpError("passes a kernel operand that is not a host "
+                             "buffer argument; the runner cannot provide it");
+          return failure();
+        }
+        args.push_back(int64_t(arg.getArgNumber()));
+      }
+      launchList.push_back(llvm::json::Object{
+          {"kernel", launch.getKernelName().getValue()},
+          {"module", launch.getKernelModuleName().getValue()},
+          {"grid", std::move(*grid)},
+          {"block", std::move(*block)},
+          {"dynamic_shared_memory", sharedBytes},
+          {"args", std::move(args)}});
+    }
+
+    llvm::json::Object kernel{{"name", host.getSymName()},
+                              {"arguments", std::move(arguments)},
+                              {"launches", std::move(launchList)}};
+    if (auto tol = host->getAttrOfType<ToleranceAttr>("foundry.tolerance"))
+      kernel["tolerance"] = llvm::json::Object{{"atol", tol.getAtolValue()},
+                                               {"rtol", tol.getRtolValue()}};
+    if (auto precision =
+            host->getAttrOfType<PrecisionAttr>("foundry.precision"))
+      kernel["precision"] = stringifyPrecision(precision.getValue());
+    if (auto workload = host->getAttrOfType<WorkloadAttr>("foundry.workload"))
+      kernel["workload"] = llvm::json::Object{
+          {"flops", workload.getFlops()}, {"bytes", workload.getBytes()}};
+    kernels.push_back(std::move(kernel));
+  }
+  return kernels;
+}
+
+namespace mlir::foundry {
+namespace {
+struct FoundryEmitLaunchManifestPass final
+    : impl::FoundryEmitLaunchManifestPassBase<FoundryEmitLaunchManifestPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    FailureOr<llvm::json::Array> kernels = buildLaunchManifest(getOperation());
+    if (failed(kernels))
+      return signalPassFailure();
+    if (kernels->empty()) {
+      getOperation().emitError("foundry-emit-launch-manifest: no host "
+                               "function launches a GPU kernel; run it "
+                               "after the kernels are outlined");
+      return signalPassFailure();
+    }
+    std::string error;
+    std::unique_ptr<llvm::ToolOutputFile> file = openOutputFile(output, &error);
+    if (!file) {
+      getOperation().emitError("foundry-emit-launch-manifest: ") << error;
+      return signalPassFailure();
+    }
+    file->os() << llvm::formatv(
+        "{0:2}\n", llvm::json::Value(llvm::json::Object{
+                       {"version", 1}, {"kernels", std::move(*kernels)}}));
+    file->keep();
+    markAllAnalysesPreserved();
+  }
+};
+} // namespace
+} // namespace mlir::foundry
