@@ -32,6 +32,15 @@ static LogicalResult checkOutlinable(func::FuncOp func) {
              << func.getSymName()
              << " is referenced elsewhere in the module; a kernel cannot be "
                 "called, inline it first";
+  if (std::optional<std::string> why = checkKernelName(func.getSymName()))
+    return func.emitOpError("@") << func.getSymName() << ": " << *why;
+  for (NamedAttribute attr : func->getDiscardableAttrs()) {
+    StringRef name = attr.getName().strref();
+    name.consume_front("foundry.");
+    if (std::optional<std::string> why =
+            checkContractAttr(name, attr.getValue()))
+      return func.emitOpError("@") << func.getSymName() << ": " << *why;
+  }
   FunctionType type = func.getFunctionType();
   for (auto [index, argType] : llvm::enumerate(type.getInputs()))
     if (std::optional<std::string> why = checkKernelBoundaryType(argType))
@@ -77,6 +86,15 @@ FailureOr<KernelOp> mlir::foundry::outlineKernel(func::FuncOp func) {
     kernel.setArgAttrsAttr(argAttrs);
   if (ArrayAttr resAttrs = func.getResAttrsAttr())
     kernel.setResAttrsAttr(resAttrs);
+  // The contract travels with the kernel: `tolerance` or `foundry.tolerance`
+  // (and likewise precision, workload, schedule) on the function.
+  for (NamedAttribute attr : func->getDiscardableAttrs()) {
+    StringRef name = attr.getName().strref();
+    name.consume_front("foundry.");
+    if (llvm::is_contained({"tolerance", "precision", "workload", "schedule"},
+                           name))
+      kernel->setAttr(name, attr.getValue());
+  }
   kernel.getBody().takeBody(func.getBody());
 
   auto ret = cast<func::ReturnOp>(kernel.getBody().front().getTerminator());

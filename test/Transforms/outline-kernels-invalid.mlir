@@ -66,3 +66,17 @@ func.func @caller(%x: tensor<4xf32>) -> tensor<4xf32> {
 func.func @f8(%x: tensor<4xf8E4M3FN>) -> tensor<4xf8E4M3FN> {
   return %x : tensor<4xf8E4M3FN>
 }
+
+// -----
+
+// expected-error @+1 {{'func.func' op @my kernel: name 'my kernel' is not a C identifier ([A-Za-z_][A-Za-z0-9_]*); it must name a GPU entry point in PTX}}
+func.func @"my kernel"(%x: tensor<4xf32>) -> tensor<4xf32> {
+  return %x : tensor<4xf32>
+}
+
+// -----
+
+// expected-error @+1 {{'func.func' op @bad_contract: attribute 'tolerance' must be a #foundry.tolerance attribute, got "1e-2"}}
+func.func @bad_contract(%x: tensor<4xf32>) -> tensor<4xf32> attributes {foundry.tolerance = "1e-2"} {
+  return %x : tensor<4xf32>
+}

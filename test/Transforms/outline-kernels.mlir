@@ -33,3 +33,16 @@ foundry.kernel @already_a_kernel(%x: tensor<4xf32>) -> tensor<4xf32>
     attributes {precision = #foundry.precision<tf32>} {
   foundry.yield %x : tensor<4xf32>
 }
+
+// -----
+
+// The numerical contract on the function, bare or foundry.-prefixed, moves to
+// the kernel.
+// CHECK-LABEL: foundry.kernel @with_contract
+// CHECK-SAME:    precision = #foundry.precision<3xtf32>
+// CHECK-SAME:    tolerance = #foundry.tolerance<atol = 1.000000e-03, rtol = 1.000000e-03>
+func.func @with_contract(%x: tensor<4xf32>) -> tensor<4xf32>
+    attributes {foundry.precision = #foundry.precision<3xtf32>,
+                tolerance = #foundry.tolerance<atol = 1.0e-3, rtol = 1.0e-3>} {
+  return %x : tensor<4xf32>
+}

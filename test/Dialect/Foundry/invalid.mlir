@@ -128,3 +128,17 @@ foundry.kernel @empty_schedule(%x: tensor<4xf32>) -> tensor<4xf32>
     attributes {schedule = #foundry.schedule<"  ">} {
   foundry.yield %x : tensor<4xf32>
 }
+
+// -----
+
+// expected-error @+1 {{'foundry.kernel' op name 'gemm-relu' is not a C identifier ([A-Za-z_][A-Za-z0-9_]*); it must name a GPU entry point in PTX}}
+foundry.kernel @"gemm-relu"(%x: tensor<4xf32>) -> tensor<4xf32> {
+  foundry.yield %x : tensor<4xf32>
+}
+
+// -----
+
+// expected-error @+1 {{'foundry.kernel' op attribute 'precision' must be a #foundry.precision attribute, got 3 : i32}}
+foundry.kernel @wrong_precision_type(%x: tensor<4xf32>) -> tensor<4xf32> attributes {precision = 3 : i32} {
+  foundry.yield %x : tensor<4xf32>
+}

@@ -12,6 +12,7 @@
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/FunctionImplementation.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -83,6 +84,40 @@ std::optional<std::string> mlir::foundry::checkKernelBoundaryType(Type type) {
        << " (supported: f16, bf16, f32, f64, i1, i8, i16, i32, i64)";
     return message;
   }
+  return std::nullopt;
+}
+
+std::optional<std::string> mlir::foundry::checkKernelName(StringRef name) {
+  bool valid = !name.empty() && (llvm::isAlpha(name.front()) || name.front() == '_') &&
+               llvm::all_of(name, [](char c) {
+                 return llvm::isAlnum(c) || c == '_';
+               });
+  if (valid)
+    return std::nullopt;
+  return ("name '" + name + "' is not a C identifier ([A-Za-z_][A-Za-z0-9_]*); "
+                            "it must name a GPU entry point in PTX")
+      .str();
+}
+
+std::optional<std::string> mlir::foundry::checkContractAttr(StringRef name,
+                                                            Attribute value) {
+  auto expect = [&](bool ok, StringRef attr) -> std::optional<std::string> {
+    if (ok)
+      return std::nullopt;
+    std::string message;
+    llvm::raw_string_ostream os(message);
+    os << "attribute '" << name << "' must be a #foundry." << attr
+       << " attribute, got " << value;
+    return message;
+  };
+  if (name == "tolerance")
+    return expect(isa<ToleranceAttr>(value), "tolerance");
+  if (name == "precision")
+    return expect(isa<PrecisionAttr>(value), "precision");
+  if (name == "workload")
+    return expect(isa<WorkloadAttr>(value), "workload");
+  if (name == "schedule")
+    return expect(isa<ScheduleAttr>(value), "schedule");
   return std::nullopt;
 }
 
@@ -197,10 +232,19 @@ ParseResult KernelOp::parse(OpAsmParser &parser, OperationState &result) {
       [](Builder &builder, ArrayRef<Type> argTypes, ArrayRef<Type> results,
          function_interface_impl::VariadicFlag,
          std::string &) { return builder.getFunctionType(argTypes, results); };
-  return function_interface_impl::parseFunctionOp(
-      parser, result, /*allowVariadic=*/false,
-      getFunctionTypeAttrName(result.name), buildFuncType,
-      getArgAttrsAttrName(result.name), getResAttrsAttrName(result.name));
+  SMLoc loc = parser.getCurrentLocation();
+  if (function_interface_impl::parseFunctionOp(
+          parser, result, /*allowVariadic=*/false,
+          getFunctionTypeAttrName(result.name), buildFuncType,
+          getArgAttrsAttrName(result.name), getResAttrsAttrName(result.name)))
+    return failure();
+  // A wrongly typed contract attribute would otherwise be dropped silently
+  // when the attribute dictionary is converted to properties.
+  for (NamedAttribute attr : result.attributes)
+    if (std::optional<std::string> why =
+            checkContractAttr(attr.getName().strref(), attr.getValue()))
+      return parser.emitError(loc, "'foundry.kernel' op ") << *why;
+  return success();
 }
 
 void KernelOp::print(OpAsmPrinter &p) {
@@ -227,6 +271,8 @@ Precision KernelOp::getEffectivePrecision() {
 }
 
 LogicalResult KernelOp::verify() {
+  if (std::optional<std::string> why = checkKernelName(getSymName()))
+    return emitOpError() << *why;
   FunctionType type = getFunctionType();
   for (auto [index, argType] : llvm::enumerate(type.getInputs()))
     if (std::optional<std::string> why = checkKernelBoundaryType(argType))

@@ -41,6 +41,15 @@ bool isAllowedBodyDialect(StringRef dialectNamespace);
 /// a message saying why (not a tensor, unranked, dynamic, element type).
 std::optional<std::string> checkKernelBoundaryType(Type type);
 
+/// Checks that `name` can name a GPU entry point in PTX: a C identifier,
+/// `[A-Za-z_][A-Za-z0-9_]*`. Returns a message saying why not, or nothing.
+std::optional<std::string> checkKernelName(StringRef name);
+
+/// Checks the contract attributes a kernel may carry: `name` is one of
+/// tolerance, precision, workload and schedule, and `value` must then be the
+/// matching #foundry attribute. Returns a message saying what is wrong.
+std::optional<std::string> checkContractAttr(StringRef name, Attribute value);
+
 } // namespace mlir::foundry
 
 #endif // FOUNDRY_DIALECT_FOUNDRY_IR_FOUNDRY_H
