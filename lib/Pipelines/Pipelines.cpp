@@ -28,6 +28,9 @@ using namespace mlir::foundry;
 
 void mlir::foundry::buildFoundryBufferizePipeline(OpPassManager &pm) {
   pm.addPass(createFoundryLowerKernelsPass());
+  // arith/math ops applied to whole tensors become linalg.generic ops, which
+  // bufferize and map to the GPU like any other.
+  pm.addNestedPass<func::FuncOp>(createConvertElementwiseToLinalgPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(bufferization::createEmptyTensorEliminationPass());
   pm.addPass(bufferization::createEmptyTensorToAllocTensorPass());
