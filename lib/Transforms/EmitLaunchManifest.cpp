@@ -11,9 +11,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/BuiltinOps.h"
-#include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/JSON.h"
-#include "llvm/Support/ToolOutputFile.h"
 
 namespace mlir::foundry {
 #define GEN_PASS_DEF_FOUNDRYEMITLAUNCHMANIFESTPASS
@@ -155,16 +153,12 @@ struct FoundryEmitLaunchManifestPass final
                                "after the kernels are outlined");
       return signalPassFailure();
     }
-    std::string error;
-    std::unique_ptr<llvm::ToolOutputFile> file = openOutputFile(output, &error);
-    if (!file) {
-      getOperation().emitError("foundry-emit-launch-manifest: ") << error;
-      return signalPassFailure();
-    }
-    file->os() << llvm::formatv(
+    std::string json = llvm::formatv(
         "{0:2}\n", llvm::json::Value(llvm::json::Object{
                        {"version", 1}, {"kernels", std::move(*kernels)}}));
-    file->keep();
+    if (failed(writePassOutput(getOperation(), "foundry-emit-launch-manifest",
+                               output, json)))
+      return signalPassFailure();
     markAllAnalysesPreserved();
   }
 };

@@ -10,9 +10,7 @@
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinOps.h"
-#include "mlir/Support/FileUtilities.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/ToolOutputFile.h"
 
 namespace mlir::foundry {
 #define GEN_PASS_DEF_FOUNDRYEXTRACTPTXPASS
@@ -57,14 +55,9 @@ struct FoundryExtractPtxPass final
              "toolkit (the directory holding nvvm/libdevice)";
       return signalPassFailure();
     }
-    std::string error;
-    std::unique_ptr<llvm::ToolOutputFile> file = openOutputFile(output, &error);
-    if (!file) {
-      getOperation().emitError("foundry-extract-ptx: ") << error;
+    if (failed(writePassOutput(getOperation(), "foundry-extract-ptx", output,
+                               ptx)))
       return signalPassFailure();
-    }
-    file->os() << ptx;
-    file->keep();
     markAllAnalysesPreserved();
   }
 };

@@ -48,6 +48,11 @@ namespace mlir::foundry {
 /// allocation that cannot become an argument.
 LogicalResult allocsToWorkspace(func::FuncOp func);
 
+/// Writes `text` to `path` ('-' for standard output) for the pass named
+/// `passName`; on failure emits "<passName>: <why>" at `anchor`.
+LogicalResult writePassOutput(Operation *anchor, StringRef passName,
+                              StringRef path, StringRef text);
+
 /// Counts the FLOPs and minimum DRAM bytes of `kernel` (the rules are in the
 /// description of foundry-annotate-workload). Fails, with a diagnostic at the
 /// offending op, when a count is not static or overflows int64.

@@ -39,8 +39,9 @@ def comments(f):
     return n + 2
 
 
-def ops(f):
-    f.write("func.func @f(%v0: tensor<4xf32>) -> tensor<4xf32> {\n")
+def add_chain(f):
+    """Writes %v1 .. %v(k-1), each the sum of the previous value with itself,
+    about SIZE bytes in all; returns k."""
     k = SIZE // 60
     buf = []
     for i in range(1, k):
@@ -49,6 +50,12 @@ def ops(f):
             f.write("".join(buf))
             buf = []
     f.write("".join(buf))
+    return k
+
+
+def ops(f):
+    f.write("func.func @f(%v0: tensor<4xf32>) -> tensor<4xf32> {\n")
+    k = add_chain(f)
     f.write("  %%r = scf.execute_region -> tensor<4xf32> {\n"
             "    scf.yield %%v%d : tensor<4xf32>\n  }\n" % (k - 1))
     f.write("  return %r : tensor<4xf32>\n}\n")
@@ -57,14 +64,7 @@ def ops(f):
 
 def noreturn(f):
     f.write("func.func @f(%v0: tensor<4xf32>) {\n")
-    k = SIZE // 60
-    buf = []
-    for i in range(1, k):
-        buf.append("  %%v%d = arith.addf %%v%d, %%v%d : tensor<4xf32>\n" % (i, i - 1, i - 1))
-        if len(buf) == 65536:
-            f.write("".join(buf))
-            buf = []
-    f.write("".join(buf))
+    add_chain(f)
     f.write("  return\n}\n")
     return 1
 
