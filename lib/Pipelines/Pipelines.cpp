@@ -17,6 +17,8 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
@@ -78,20 +80,52 @@ void mlir::foundry::buildFoundryToNVVMPipeline(
   gpu::buildLowerToNVVMPassPipeline(pm, nvvmOptions);
 }
 
+/// True if `toolkit` holds the libdevice bitcode that upstream NVVM
+/// serialization links (`<toolkit>/nvvm/libdevice/libdevice.10.bc`).
+static bool hasLibdevice(llvm::StringRef toolkit) {
+  llvm::SmallString<256> path(toolkit);
+  llvm::sys::path::append(path, "nvvm", "libdevice", "libdevice.10.bc");
+  return llvm::sys::fs::is_regular_file(path);
+}
+
 std::string mlir::foundry::configureCudaToolkitPath() {
+  // An explicit setting wins, even a wrong one: serialization then names the
+  // missing libdevice path, which points the user at their own setting.
   for (const char *var : {"CUDA_ROOT", "CUDA_HOME", "CUDA_PATH"})
     if (const char *value = std::getenv(var); value && *value)
       return value;
-  std::string toolkit;
-  if (llvm::ErrorOr<std::string> ptxas = llvm::sys::findProgramByName("ptxas"))
-    toolkit = llvm::sys::path::parent_path(
-                  llvm::sys::path::parent_path(*ptxas))
-                  .str();
-  else if (llvm::sys::fs::is_directory("/usr/local/cuda"))
-    toolkit = "/usr/local/cuda";
-  if (!toolkit.empty())
+
+  llvm::SmallVector<std::string> candidates;
+  if (llvm::ErrorOr<std::string> ptxas = llvm::sys::findProgramByName("ptxas")) {
+    // `ptxas` may be a symlink or a wrapper script outside the toolkit
+    // (/usr/local/bin/ptxas): try both the path found and its real path.
+    candidates.push_back(llvm::sys::path::parent_path(
+                             llvm::sys::path::parent_path(*ptxas))
+                             .str());
+    llvm::SmallString<256> real;
+    if (!llvm::sys::fs::real_path(*ptxas, real))
+      candidates.push_back(
+          llvm::sys::path::parent_path(llvm::sys::path::parent_path(real))
+              .str());
+  }
+  candidates.push_back("/usr/local/cuda");
+  // Versioned installs (/usr/local/cuda-13.0), newest name last.
+  std::error_code ec;
+  llvm::SmallVector<std::string> versioned;
+  for (llvm::sys::fs::directory_iterator it("/usr/local", ec), end;
+       !ec && it != end; it.increment(ec))
+    if (llvm::sys::path::filename(it->path()).starts_with("cuda-"))
+      versioned.push_back(it->path());
+  llvm::sort(versioned);
+  candidates.append(versioned.rbegin(), versioned.rend());
+
+  for (const std::string &toolkit : candidates) {
+    if (!hasLibdevice(toolkit))
+      continue;
     ::setenv("CUDA_HOME", toolkit.c_str(), /*overwrite=*/0);
-  return toolkit;
+    return toolkit;
+  }
+  return "";
 }
 
 void mlir::foundry::registerFoundryPipelines() {

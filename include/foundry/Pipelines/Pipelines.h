@@ -60,10 +60,11 @@ void buildFoundryToNVVMPipeline(OpPassManager &pm,
 
 /// Makes upstream NVVM serialization find the CUDA toolkit (and so link
 /// libdevice, which math ops lower to) when none of CUDA_ROOT, CUDA_HOME and
-/// CUDA_PATH is set: CUDA_HOME becomes the directory of the `ptxas` on PATH,
-/// or /usr/local/cuda if it exists. Returns the toolkit path in use, or an
-/// empty string when there is none (PTX that calls libdevice then fails in
-/// foundry-extract-ptx with a diagnostic).
+/// CUDA_PATH is set: CUDA_HOME becomes the first of (the toolkit holding the
+/// `ptxas` on PATH, through symlinks; /usr/local/cuda; /usr/local/cuda-*,
+/// newest first) that holds nvvm/libdevice/libdevice.10.bc. Returns the
+/// toolkit path in use, or an empty string when there is none (PTX that
+/// calls libdevice then fails in foundry-extract-ptx with a diagnostic).
 std::string configureCudaToolkitPath();
 
 /// Registers `foundry-bufferize` and `foundry-to-nvvm` as pass pipelines.
