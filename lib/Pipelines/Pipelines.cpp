@@ -48,6 +48,9 @@ void mlir::foundry::buildFoundryToNVVMPipeline(
   buildFoundryBufferizePipeline(pm);
 
   OpPassManager &funcPm = pm.nest<func::FuncOp>();
+  // Scheduled kernels: block/thread foralls become a gpu.launch. What is left
+  // outside (and every unscheduled kernel) takes the naive mapping below.
+  funcPm.addPass(createFoundryMapForallToGpuPass());
   funcPm.addPass(createConvertLinalgToParallelLoopsPass());
   FoundryMapParallelLoopsPassOptions mapOptions;
   mapOptions.blockSize = options.blockSize;

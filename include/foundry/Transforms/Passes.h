@@ -13,6 +13,9 @@
 
 namespace mlir {
 class ModuleOp;
+namespace affine {
+class AffineDialect;
+} // namespace affine
 namespace arith {
 class ArithDialect;
 } // namespace arith
@@ -30,8 +33,18 @@ namespace memref {
 class MemRefDialect;
 } // namespace memref
 namespace scf {
+class ForallOp;
 class SCFDialect;
 } // namespace scf
+namespace tensor {
+class TensorDialect;
+} // namespace tensor
+namespace transform {
+class TransformDialect;
+} // namespace transform
+namespace vector {
+class VectorDialect;
+} // namespace vector
 } // namespace mlir
 
 namespace mlir::foundry {
@@ -68,6 +81,14 @@ FailureOr<llvm::json::Array> buildLaunchManifest(ModuleOp module);
 /// (see foundry-merge-gpu-modules). Emits a diagnostic and fails on a
 /// symbol collision or on modules with different targets.
 LogicalResult mergeGpuModules(ModuleOp module);
+
+/// True for an scf.forall whose loops all map to GPU blocks (made by
+/// foundry-tile-blocks).
+bool isBlockLevelForall(scf::ForallOp forall);
+
+/// True for an scf.forall whose loops all map to GPU threads (made by
+/// foundry-tile-threads).
+bool isThreadLevelForall(scf::ForallOp forall);
 
 /// Outlines `func` into a foundry.kernel of the same name in place. Emits a
 /// diagnostic at the offending location and fails when `func` cannot be a

@@ -105,6 +105,32 @@ def FoundryLowerKernelsPass
   ];
 }
 
+def FoundryMapForallToGpuPass
+    : Pass<"foundry-map-forall-to-gpu", "::mlir::func::FuncOp"> {
+  let summary = "Turn block- and thread-mapped scf.forall loops into a gpu.launch.";
+  let description = [{
+    Runs in the lowering tail after bufferization, on the loops made by
+    `foundry-tile-blocks` and `foundry-tile-threads`. The upstream GPU
+    transform ops do the mapping (`transform.gpu.map_forall_to_blocks
+    generate_gpu_launch`, then `transform.gpu.map_nested_forall_to_threads`
+    with a barrier after each thread loop). The block size is the largest
+    thread loop along each of x, y and z (1 when a block tile has no thread
+    loops: one thread then does the whole tile).
+
+    Inside the launch, buffers the bufferization allocated for a tile become
+    per-thread `memref.alloca` ops, `memref.copy` becomes `linalg.copy`, and
+    every linalg op becomes sequential `scf.for` loops. Ops outside the
+    block loop are left to the naive mapping that follows. A function with
+    more than one block-level loop is an error.
+  }];
+  let dependentDialects = [
+    "::mlir::gpu::GPUDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::transform::TransformDialect"
+  ];
+}
+
 def FoundryMapParallelLoopsPass
     : Pass<"foundry-map-parallel-loops", "::mlir::func::FuncOp"> {
   let summary = "Map scf.parallel loop nests to GPU blocks and threads, one thread per iteration.";
@@ -159,6 +185,136 @@ def FoundryOutlineKernelsPass
     location. Existing `foundry.kernel` ops are left untouched.
   }];
   let dependentDialects = ["::mlir::foundry::FoundryDialect"];
+}
+
+def FoundryTileBlocksPass
+    : Pass<"foundry-tile-blocks", "::mlir::ModuleOp"> {
+  let summary = "Tile each kernel's root op into an scf.forall mapped to GPU blocks, fusing its producers.";
+  let description = [{
+    The root of a kernel is the op producing its first result. It is tiled
+    with the upstream TilingInterface into an `scf.forall` whose loops carry
+    `#gpu.block<x|y|z>` (innermost tiled loop to x), and every tileable
+    producer (fills, broadcasts, elementwise ops, a matmul under an
+    elementwise epilogue, the reductions of a softmax) is fused into the tile.
+
+    `sizes` gives one tile size per parallel loop of the root, outermost
+    first; 0 leaves a loop untiled, missing trailing sizes are 0, and a size
+    larger than its loop is the whole loop. Tiles that do not divide a loop
+    leave a smaller tile at the end. Errors: a negative size, more sizes than
+    parallel loops, no positive size, more than three tiled loops, more
+    blocks than the grid allows (2^31-1 along x, 65535 along y and z), a
+    kernel already tiled.
+
+    Example: `foundry-tile-blocks{sizes=64,64}` on a 1024x1024 matmul gives
+    a 16x16 grid of 64x64 output tiles.
+  }];
+  let options = [
+    ListOption<"sizes", "sizes", "int64_t",
+               "Tile size per parallel loop of the root op, outermost first.">
+  ];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::gpu::GPUDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect"
+  ];
+}
+
+def FoundryTileReductionPass
+    : Pass<"foundry-tile-reduction", "::mlir::ModuleOp"> {
+  let summary = "Tile the reduction loops of linalg ops into scf.for loops (the k-loop).";
+  let description = [{
+    Every linalg op with reduction loops in a kernel, not already inside an
+    `scf.for`, has its reduction loops tiled into sequential `scf.for` loops
+    carrying the partial result (upstream `scf::tileUsingSCF`, full
+    reduction). Run after `foundry-tile-threads` this is the k-loop of a
+    register-tiled matmul: each thread walks K in steps of the tile size.
+
+    `sizes` gives one tile size per reduction loop, outermost first; 0 and
+    sizes at least the loop's extent leave the loop untiled. A negative size
+    or more sizes than reduction loops is an error.
+  }];
+  let options = [
+    ListOption<"sizes", "sizes", "int64_t",
+               "Tile size per reduction loop, outermost first.">
+  ];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect"
+  ];
+}
+
+def FoundryTileThreadsPass
+    : Pass<"foundry-tile-threads", "::mlir::ModuleOp"> {
+  let summary = "Distribute each block tile over GPU threads with an scf.forall, fusing producers.";
+  let description = [{
+    Inside every block-level `scf.forall` (from `foundry-tile-blocks`), the
+    op producing the block's tile is tiled again into an `scf.forall` mapped
+    to `#gpu.thread<x|y|z>` (innermost tiled loop to x, so neighbouring
+    threads touch neighbouring elements), fusing its producers.
+
+    `sizes` is the tile each thread computes (its register tile), one size
+    per parallel loop of the op, as in `foundry-tile-blocks`. The number of
+    threads along a loop is the block tile's extent divided by the size,
+    rounded up, so block dimensions are static; the last thread of a ragged
+    tile gets less work. Errors: as for `foundry-tile-blocks`, plus more
+    than 1024 threads per block and a kernel with no block tile.
+
+    Example: after `foundry-tile-blocks{sizes=64,64}`,
+    `foundry-tile-threads{sizes=4,4}` gives 16x16 = 256 threads per block,
+    each computing a 4x4 tile.
+  }];
+  let options = [
+    ListOption<"sizes", "sizes", "int64_t",
+               "Tile size per thread per parallel loop, outermost first.">
+  ];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::gpu::GPUDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect"
+  ];
+}
+
+def FoundryUnrollPass
+    : Pass<"foundry-unroll", "::mlir::ModuleOp"> {
+  let summary = "Unroll the innermost scf.for loops of kernels by a factor.";
+  let description = [{
+    Every innermost `scf.for` in a kernel (the k-loop of
+    `foundry-tile-reduction`, say) is unrolled by `factor` with the upstream
+    `loopUnrollByFactor`; a trip count that the factor does not divide
+    keeps a remainder loop. `factor = 1` does nothing. A factor outside 1 to
+    32 is an error.
+  }];
+  let options = [
+    Option<"factor", "factor", "int64_t", /*default=*/"2",
+           "Unroll factor (1 to 32).">
+  ];
+  let dependentDialects = ["::mlir::scf::SCFDialect"];
+}
+
+def FoundryVectorizePass
+    : Pass<"foundry-vectorize", "::mlir::ModuleOp"> {
+  let summary = "Vectorize the statically shaped linalg ops of thread tiles.";
+  let description = [{
+    Every linalg op inside a thread-level `scf.forall` whose shapes are
+    static and whose iteration space has at most `max-elements` points is
+    rewritten with the upstream linalg vectorizer into `vector` ops
+    (`vector.transfer_read`/`transfer_write` on the tile, `vector.contract`
+    for contractions, elementwise vector arithmetic). Contractions are then
+    lowered to outer products (FMAs on the register tile). Ops with dynamic
+    shapes (the ragged last tile) or too many points are left as they are.
+  }];
+  let options = [
+    Option<"maxElements", "max-elements", "int64_t", /*default=*/"1024",
+           "Largest iteration space (points) an op may have to be vectorized.">
+  ];
+  let dependentDialects = [
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
+    "::mlir::vector::VectorDialect"
+  ];
 }
 
 #endif // FOUNDRY_TRANSFORMS_PASSES_TD

@@ -59,6 +59,11 @@ bool mlir::foundry::isAllowedBodyDialect(StringRef dialectNamespace) {
                             dialectNamespace);
 }
 
+bool mlir::foundry::isAllowedScheduledDialect(StringRef dialectNamespace) {
+  return isAllowedBodyDialect(dialectNamespace) ||
+         llvm::is_contained({"scf", "affine", "vector", "ub"}, dialectNamespace);
+}
+
 std::optional<std::string> mlir::foundry::checkKernelBoundaryType(Type type) {
   auto tensorType = dyn_cast<RankedTensorType>(type);
   if (!tensorType) {
@@ -304,12 +309,14 @@ LogicalResult KernelOp::verifyRegions() {
              << index << " has type " << arg.getType()
              << " but the signature says " << inputs[index];
 
-  // Only tensor-level upstream ops may appear, at any depth.
+  // Only tensor-level upstream ops may appear, at any depth, plus the loops,
+  // index arithmetic and vector ops that schedule passes make.
   WalkResult walk = body.walk<WalkOrder::PreOrder>([&](Operation *op) {
     StringRef ns = op->getName().getDialectNamespace();
-    if (!isAllowedBodyDialect(ns)) {
+    if (!isAllowedScheduledDialect(ns)) {
       op->emitOpError("is not allowed in a foundry.kernel body (only linalg, "
-                      "tensor, arith and math ops are)")
+                      "tensor, arith and math ops are, and the scf, affine "
+                      "and vector ops of schedules)")
               .attachNote(getLoc())
           << "in this kernel";
       return WalkResult::interrupt();

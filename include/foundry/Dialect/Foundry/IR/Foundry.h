@@ -37,6 +37,10 @@ bool isSupportedElementType(Type type);
 /// arith, math (and foundry for the terminator).
 bool isAllowedBodyDialect(StringRef dialectNamespace);
 
+/// True for the dialects a kernel body may hold after schedule passes ran:
+/// those of isAllowedBodyDialect plus scf, affine and vector.
+bool isAllowedScheduledDialect(StringRef dialectNamespace);
+
 /// Checks that `type` can be a kernel argument or result. On failure returns
 /// a message saying why (not a tensor, unranked, dynamic, element type).
 std::optional<std::string> checkKernelBoundaryType(Type type);

@@ -1,0 +1,332 @@
+//===- MapForallToGpu.cpp - Block/thread foralls to gpu.launch -----------===//
+//
+// foundry-map-forall-to-gpu: after bufferization, the block- and
+// thread-mapped scf.forall loops of a schedule become one gpu.launch through
+// the upstream GPU transform ops, run by the transform interpreter so that
+// their failures are diagnostics, not crashes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "foundry/Transforms/Passes.h"
+
+#include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Utils/Utils.h"
+#include "mlir/Dialect/Transform/IR/TransformDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Dialect/Transform/Interfaces/TransformInterfaces.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Parser/Parser.h"
+#include "llvm/Support/FormatVariadic.h"
+
+namespace mlir::foundry {
+#define GEN_PASS_DEF_FOUNDRYMAPFORALLTOGPUPASS
+#include "foundry/Transforms/Passes.h.inc"
+} // namespace mlir::foundry
+
+using namespace mlir;
+using namespace mlir::foundry;
+
+/// Block size (x, y, z) for the thread loops under `block`: per dimension the
+/// largest trip count of a thread loop mapped to it; 1 where none is.
+static FailureOr<std::array<int64_t, 3>> blockDims(scf::ForallOp block) {
+  std::array<int64_t, 3> dims = {1, 1, 1};
+  WalkResult walk = block.walk([&](scf::ForallOp forall) {
+    if (!isThreadLevelForall(forall))
+      return WalkResult::advance();
+    ArrayRef<int64_t> upper = forall.getStaticUpperBound();
+    ArrayRef<int64_t> lower = forall.getStaticLowerBound();
+    ArrayRef<int64_t> step = forall.getStaticStep();
+    if (llvm::any_of(llvm::concat<const int64_t>(upper, lower, step),
+                     ShapedType::isDynamic)) {
+      forall.emitOpError("foundry-map-forall-to-gpu: a thread loop needs "
+                         "static bounds");
+      return WalkResult::interrupt();
+    }
+    for (auto [index, attr] : llvm::enumerate(*forall.getMapping())) {
+      auto mapping = cast<gpu::GPUThreadMappingAttr>(attr);
+      int64_t dim = static_cast<int64_t>(mapping.getThread());
+      if (dim > 2) {
+        forall.emitOpError("foundry-map-forall-to-gpu: only thread x, y "
+                           "and z mappings are supported");
+        return WalkResult::interrupt();
+      }
+      int64_t trips =
+          llvm::divideCeil(upper[index] - lower[index], step[index]);
+      dims[dim] = std::max(dims[dim], trips);
+    }
+    return WalkResult::advance();
+  });
+  if (walk.wasInterrupted())
+    return failure();
+  return dims;
+}
+
+/// Runs the upstream forall-to-GPU transform ops on `func` with the
+/// transform interpreter.
+static LogicalResult mapWithTransformOps(func::FuncOp func,
+                                         std::array<int64_t, 3> dims) {
+  std::string script = llvm::formatv(
+      R"mlir(module attributes {{transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(
+      %func: !transform.any_op {{transform.consumed}) {
+    %launch = transform.gpu.map_forall_to_blocks %func generate_gpu_launch
+        : (!transform.any_op) -> !transform.any_op
+    transform.gpu.map_nested_forall_to_threads %launch
+        block_dims = [{0}, {1}, {2}] : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+})mlir",
+      dims[0], dims[1], dims[2]);
+  ParserConfig config(func.getContext());
+  OwningOpRef<ModuleOp> module =
+      parseSourceString<ModuleOp>(script, config, "foundry-map-forall-to-gpu");
+  if (!module)
+    return func.emitOpError("foundry-map-forall-to-gpu: internal transform "
+                            "script does not parse");
+  auto entry = module->lookupSymbol<transform::TransformOpInterface>(
+      "__transform_main");
+  if (!entry)
+    return func.emitOpError("foundry-map-forall-to-gpu: internal transform "
+                            "script has no entry point");
+  return transform::applyTransforms(func, entry, {},
+                                    transform::TransformOptions(),
+                                    /*enforceToplevelTransformOp=*/false);
+}
+
+/// True if the index `value` is provably a multiple of `n`: a constant, or
+/// affine/arith arithmetic over such values and constants.
+static bool isMultipleOf(Value value, int64_t n, int depth = 0) {
+  if (n == 1)
+    return true;
+  if (depth > 16)
+    return false;
+  if (std::optional<int64_t> constant = getConstantIntValue(value))
+    return *constant % n == 0;
+  Operation *def = value.getDefiningOp();
+  if (!def)
+    return false;
+  if (auto apply = dyn_cast<affine::AffineApplyOp>(def)) {
+    std::function<bool(AffineExpr)> exprIsMultiple = [&](AffineExpr expr) {
+      if (auto constant = dyn_cast<AffineConstantExpr>(expr))
+        return constant.getValue() % n == 0;
+      if (auto dim = dyn_cast<AffineDimExpr>(expr))
+        return isMultipleOf(apply.getDimOperands()[dim.getPosition()], n,
+                            depth + 1);
+      if (auto symbol = dyn_cast<AffineSymbolExpr>(expr))
+        return isMultipleOf(apply.getSymbolOperands()[symbol.getPosition()],
+                            n, depth + 1);
+      auto binary = cast<AffineBinaryOpExpr>(expr);
+      if (expr.getKind() == AffineExprKind::Add)
+        return exprIsMultiple(binary.getLHS()) &&
+               exprIsMultiple(binary.getRHS());
+      if (expr.getKind() == AffineExprKind::Mul)
+        return exprIsMultiple(binary.getLHS()) ||
+               exprIsMultiple(binary.getRHS());
+      return false;
+    };
+    return exprIsMultiple(apply.getAffineMap().getResult(0));
+  }
+  if (isa<arith::AddIOp>(def))
+    return isMultipleOf(def->getOperand(0), n, depth + 1) &&
+           isMultipleOf(def->getOperand(1), n, depth + 1);
+  if (isa<arith::MulIOp>(def))
+    return isMultipleOf(def->getOperand(0), n, depth + 1) ||
+           isMultipleOf(def->getOperand(1), n, depth + 1);
+  return false;
+}
+
+/// True if element `indices` of `memref` is at an offset, in elements from
+/// the start of a kernel argument, that is a multiple of `n`: every subview
+/// on the way has strides and offsets that are multiples of `n` except a
+/// unit innermost stride, whose offsets must be multiples of `n`.
+static bool isAlignedAccess(Value memref, ValueRange indices, int64_t n) {
+  auto checkOffsets = [&](MemRefType type, ValueRange offsets,
+                          ArrayRef<int64_t> staticOffsets) {
+    SmallVector<int64_t> strides;
+    int64_t offset;
+    if (failed(type.getStridesAndOffset(strides, offset)) ||
+        strides.size() != staticOffsets.size())
+      return false;
+    unsigned dynamic = 0;
+    for (auto [stride, staticOffset] : llvm::zip(strides, staticOffsets)) {
+      bool strideMultiple = !ShapedType::isDynamic(stride) && stride % n == 0;
+      bool offsetMultiple =
+          ShapedType::isDynamic(staticOffset)
+              ? isMultipleOf(offsets[dynamic++], n)
+              : staticOffset % n == 0;
+      if (!strideMultiple && !offsetMultiple)
+        return false;
+    }
+    return true;
+  };
+  // The access itself: indices into the memref it reads.
+  auto type = dyn_cast<MemRefType>(memref.getType());
+  if (!type)
+    return false;
+  SmallVector<int64_t> dynamicMarkers(indices.size(), ShapedType::kDynamic);
+  if (!checkOffsets(type, indices, dynamicMarkers))
+    return false;
+  // Then every subview up to a block argument (a kernel argument).
+  while (auto subview = memref.getDefiningOp<memref::SubViewOp>()) {
+    if (!checkOffsets(subview.getSourceType(), subview.getOffsets(),
+                      subview.getStaticOffsets()))
+      return false;
+    // Subview strides multiply the source's; a non-unit one breaks rows.
+    if (llvm::any_of(subview.getStaticStrides(),
+                     [](int64_t s) { return s != 1; }))
+      return false;
+    memref = subview.getSource();
+  }
+  if (!isa<BlockArgument>(memref))
+    return false;
+  // Kernel arguments are whole allocations: cudaMalloc aligns to 256 bytes.
+  auto base = cast<MemRefType>(memref.getType());
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  return succeeded(base.getStridesAndOffset(strides, offset)) && offset == 0;
+}
+
+/// Marks 8- and 16-byte vector loads and stores whose address is provably
+/// aligned to their size, so that they become one ld/st.global.v2/v4.
+static void annotateAlignment(gpu::LaunchOp launch) {
+  auto visit = [&](Operation *op, Value memref, ValueRange indices,
+                   VectorType vectorType) {
+    if (vectorType.getRank() != 1 || !vectorType.getElementType().isIntOrFloat())
+      return;
+    int64_t elements = vectorType.getNumElements();
+    int64_t bytes =
+        elements * vectorType.getElementType().getIntOrFloatBitWidth() / 8;
+    if ((bytes != 8 && bytes != 16) || !isAlignedAccess(memref, indices, elements))
+      return;
+    op->setAttr("alignment",
+                IntegerAttr::get(IntegerType::get(op->getContext(), 64), bytes));
+  };
+  launch.getBody().walk([&](Operation *op) {
+    if (auto load = dyn_cast<vector::LoadOp>(op))
+      visit(op, load.getBase(), load.getIndices(), load.getVectorType());
+    else if (auto store = dyn_cast<vector::StoreOp>(op))
+      visit(op, store.getBase(), store.getIndices(), store.getVectorType());
+  });
+}
+
+/// Inside `launch`: tile buffers become per-thread allocas, memref.copy
+/// becomes linalg.copy, and every linalg op becomes scf.for loops.
+static LogicalResult lowerLaunchBody(gpu::LaunchOp launch) {
+  IRRewriter rewriter(launch.getContext());
+  SmallVector<Operation *> ops;
+  launch.getBody().walk([&](Operation *op) {
+    if (isa<memref::AllocOp, memref::DeallocOp, memref::CopyOp>(op))
+      ops.push_back(op);
+  });
+  for (Operation *op : ops) {
+    rewriter.setInsertionPoint(op);
+    if (auto alloc = dyn_cast<memref::AllocOp>(op)) {
+      rewriter.replaceOpWithNewOp<memref::AllocaOp>(
+          alloc, alloc.getType(), alloc.getDynamicSizes(),
+          alloc.getSymbolOperands(), alloc.getAlignmentAttr());
+    } else if (isa<memref::DeallocOp>(op)) {
+      rewriter.eraseOp(op);
+    } else {
+      auto copy = cast<memref::CopyOp>(op);
+      rewriter.replaceOpWithNewOp<linalg::CopyOp>(copy, copy.getSource(),
+                                                  copy.getTarget());
+    }
+  }
+  SmallVector<linalg::LinalgOp> linalgOps;
+  launch.getBody().walk([&](linalg::LinalgOp op) { linalgOps.push_back(op); });
+  for (linalg::LinalgOp op : linalgOps) {
+    if (!op.hasPureBufferSemantics())
+      return op.emitOpError("foundry-map-forall-to-gpu: expected a linalg "
+                            "op on buffers after bufferization");
+    rewriter.setInsertionPoint(op);
+    if (failed(linalg::linalgOpToLoops(rewriter, op)))
+      return op.emitOpError("foundry-map-forall-to-gpu: cannot lower to "
+                            "loops");
+    rewriter.eraseOp(op);
+  }
+
+  // 1-D transfers of contiguous rows become vector.load/vector.store, which
+  // lower to one wide access (ld.global.v4.f32 for 4 aligned f32).
+  RewritePatternSet patterns(launch.getContext());
+  populateVectorToSCFConversionPatterns(
+      patterns, VectorTransferToSCFOptions().enableFullUnroll().setTargetRank(1));
+  vector::populateVectorTransferLoweringPatterns(patterns,
+                                                 /*maxTransferRank=*/1);
+  if (failed(applyPatternsGreedily(launch, std::move(patterns))))
+    return launch.emitOpError("foundry-map-forall-to-gpu: vector transfer "
+                              "lowering did not converge");
+  annotateAlignment(launch);
+  return success();
+}
+
+namespace mlir::foundry {
+namespace {
+struct FoundryMapForallToGpuPass final
+    : impl::FoundryMapForallToGpuPassBase<FoundryMapForallToGpuPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    SmallVector<scf::ForallOp> blocks;
+    func.walk([&](scf::ForallOp forall) {
+      if (isBlockLevelForall(forall))
+        blocks.push_back(forall);
+    });
+    if (blocks.empty())
+      return;
+    if (blocks.size() > 1) {
+      blocks[1].emitOpError("foundry-map-forall-to-gpu: only one "
+                            "block-level loop per function is supported");
+      return signalPassFailure();
+    }
+    if (blocks.front()->getParentOp() != func) {
+      blocks.front().emitOpError("foundry-map-forall-to-gpu: the block "
+                                 "loop must be at the top of the function");
+      return signalPassFailure();
+    }
+    // The upstream mapping wants loops from 0 with step 1.
+    SmallVector<scf::ForallOp> foralls;
+    func.walk([&](scf::ForallOp forall) {
+      if (isBlockLevelForall(forall) || isThreadLevelForall(forall))
+        foralls.push_back(forall);
+    });
+    IRRewriter rewriter(&getContext());
+    for (scf::ForallOp forall : foralls) {
+      if (forall.isNormalized())
+        continue;
+      rewriter.setInsertionPoint(forall);
+      if (failed(normalizeForallOp(rewriter, forall))) {
+        forall.emitOpError("foundry-map-forall-to-gpu: cannot normalize");
+        return signalPassFailure();
+      }
+    }
+    blocks.clear();
+    func.walk([&](scf::ForallOp forall) {
+      if (isBlockLevelForall(forall))
+        blocks.push_back(forall);
+    });
+    FailureOr<std::array<int64_t, 3>> dims = blockDims(blocks.front());
+    if (failed(dims) || failed(mapWithTransformOps(func, *dims)))
+      return signalPassFailure();
+    WalkResult walk = func.walk([&](gpu::LaunchOp launch) {
+      return failed(lowerLaunchBody(launch)) ? WalkResult::interrupt()
+                                             : WalkResult::advance();
+    });
+    if (walk.wasInterrupted())
+      signalPassFailure();
+  }
+};
+} // namespace
+} // namespace mlir::foundry

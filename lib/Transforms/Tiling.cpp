@@ -1,0 +1,418 @@
+//===- Tiling.cpp - Block, thread and reduction tiling of kernels --------===//
+//
+// The tiling schedule passes: foundry-tile-blocks, foundry-tile-threads and
+// foundry-tile-reduction. All three are thin drivers of the upstream
+// TilingInterface transforms (scf::tileConsumerAndFuseProducersUsingSCF and
+// scf::tileUsingSCF); what they add is the choice of the op to tile, the GPU
+// mapping attributes, and diagnostics for option values the search may throw
+// at them, checked before upstream code can assert.
+//
+//===----------------------------------------------------------------------===//
+
+#include "foundry/Transforms/Passes.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/TilingInterface.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir::foundry {
+#define GEN_PASS_DEF_FOUNDRYTILEBLOCKSPASS
+#define GEN_PASS_DEF_FOUNDRYTILEREDUCTIONPASS
+#define GEN_PASS_DEF_FOUNDRYTILETHREADSPASS
+#include "foundry/Transforms/Passes.h.inc"
+} // namespace mlir::foundry
+
+using namespace mlir;
+using namespace mlir::foundry;
+
+/// Largest grid extent along x and along y/z, and threads per block (CUDA
+/// programming guide, "Compute capabilities", for sm_90).
+static constexpr int64_t kMaxGridX = (int64_t{1} << 31) - 1;
+static constexpr int64_t kMaxGridYZ = 65535;
+static constexpr int64_t kMaxThreadsPerBlock = 1024;
+
+bool mlir::foundry::isBlockLevelForall(scf::ForallOp forall) {
+  std::optional<ArrayAttr> mapping = forall.getMapping();
+  return mapping && !mapping->empty() &&
+         llvm::all_of(*mapping, llvm::IsaPred<gpu::GPUBlockMappingAttr>);
+}
+
+bool mlir::foundry::isThreadLevelForall(scf::ForallOp forall) {
+  std::optional<ArrayAttr> mapping = forall.getMapping();
+  return mapping && !mapping->empty() &&
+         llvm::all_of(*mapping, llvm::IsaPred<gpu::GPUThreadMappingAttr>);
+}
+
+/// The tileable op whose result `value` is, or null.
+static TilingInterface tileableProducer(Value value) {
+  return value ? value.getDefiningOp<TilingInterface>() : TilingInterface();
+}
+
+/// The root of a tile level: the op producing what the level stores. For the
+/// kernel body this is the producer of the first yielded value; for an
+/// scf.forall it is the producer of the first parallel_insert_slice source.
+static TilingInterface findRoot(Block &body) {
+  Operation *terminator = body.getTerminator();
+  if (auto inParallel = dyn_cast<scf::InParallelOp>(terminator)) {
+    for (Operation &op : inParallel.getYieldingOps())
+      if (auto insert = dyn_cast<tensor::ParallelInsertSliceOp>(op))
+        return tileableProducer(insert.getSource());
+    return {};
+  }
+  if (terminator->getNumOperands() == 0)
+    return {};
+  return tileableProducer(terminator->getOperand(0));
+}
+
+/// The GPU mapping attributes for the tiled loops among `loops` (non-zero
+/// entries), innermost first to x, then y, then z: the innermost loop walks
+/// contiguous memory, so neighbouring blocks/threads touch neighbouring data.
+static SmallVector<Attribute> gpuMapping(MLIRContext *ctx,
+                                         ArrayRef<int64_t> loops,
+                                         bool threads) {
+  static constexpr gpu::MappingId kIds[] = {
+      gpu::MappingId::DimX, gpu::MappingId::DimY, gpu::MappingId::DimZ};
+  int64_t tiled = llvm::count_if(loops, [](int64_t v) { return v != 0; });
+  SmallVector<Attribute> mapping;
+  for (int64_t v : loops) {
+    if (v == 0)
+      continue;
+    gpu::MappingId id = kIds[--tiled];
+    mapping.push_back(threads
+                          ? Attribute(gpu::GPUThreadMappingAttr::get(ctx, id))
+                          : Attribute(gpu::GPUBlockMappingAttr::get(ctx, id)));
+  }
+  return mapping;
+}
+
+/// Spreads `sizes`, given per parallel loop of `op` (outermost first, missing
+/// trailing entries 0), over all loops of `op` (reduction loops get 0).
+/// Fails with a diagnostic at `op` on a negative size or too many sizes.
+static FailureOr<SmallVector<int64_t>>
+perLoopSizes(TilingInterface op, ArrayRef<int64_t> sizes, StringRef passName) {
+  SmallVector<utils::IteratorType> iterators = op.getLoopIteratorTypes();
+  int64_t numParallel = llvm::count(iterators, utils::IteratorType::parallel);
+  if (static_cast<int64_t>(sizes.size()) > numParallel)
+    return op.emitOpError()
+           << passName << ": got " << sizes.size()
+           << " tile sizes but the op has only " << numParallel
+           << " parallel loops";
+  SmallVector<int64_t> perLoop(iterators.size(), 0);
+  size_t next = 0;
+  for (auto [index, iterator] : llvm::enumerate(iterators)) {
+    if (iterator != utils::IteratorType::parallel)
+      continue;
+    if (next < sizes.size()) {
+      if (sizes[next] < 0)
+        return op.emitOpError()
+               << passName << ": tile size #" << next << " is " << sizes[next]
+               << "; tile sizes are 0 (not tiled) or positive";
+      perLoop[index] = sizes[next];
+    }
+    ++next;
+  }
+  return perLoop;
+}
+
+/// Static loop extents of `op`: the constant size of each loop, or for a
+/// partial tile the constant term of its affine.min bound (the full tile).
+/// Returns std::nullopt for a loop without such a bound.
+static SmallVector<std::optional<int64_t>> staticLoopExtents(TilingInterface op) {
+  OpBuilder builder(op);
+  SmallVector<std::optional<int64_t>> extents;
+  for (Range range : op.getIterationDomain(builder)) {
+    std::optional<int64_t> extent = getConstantIntValue(range.size);
+    if (!extent)
+      if (auto value = dyn_cast<Value>(range.size))
+        if (auto min = value.getDefiningOp<affine::AffineMinOp>())
+          for (AffineExpr expr : min.getAffineMap().getResults())
+            if (auto constant = dyn_cast<AffineConstantExpr>(expr))
+              extent = extent ? std::min(*extent, constant.getValue())
+                              : constant.getValue();
+    extents.push_back(extent);
+  }
+  return extents;
+}
+
+/// Erases the ops left dead by tiling and folds the index arithmetic, with the
+/// canonicalization patterns of every loaded op.
+static void cleanUp(Operation *scope) {
+  MLIRContext *ctx = scope->getContext();
+  RewritePatternSet patterns(ctx);
+  for (Dialect *dialect : ctx->getLoadedDialects())
+    dialect->getCanonicalizationPatterns(patterns);
+  for (RegisteredOperationName op : ctx->getRegisteredOperations())
+    op.getCanonicalizationPatterns(patterns, ctx);
+  (void)applyPatternsGreedily(scope, std::move(patterns));
+}
+
+/// Tiles `root` with `options` and fuses every tileable producer into the
+/// tile, then replaces the root's uses.
+static LogicalResult tileAndFuse(TilingInterface root,
+                                 const scf::SCFTilingOptions &options,
+                                 StringRef passName) {
+  IRRewriter rewriter(root);
+  rewriter.setInsertionPoint(root);
+  scf::SCFTileAndFuseOptions fuseOptions;
+  fuseOptions.setTilingOptions(options);
+  FailureOr<scf::SCFTileAndFuseResult> result =
+      scf::tileConsumerAndFuseProducersUsingSCF(rewriter, root, fuseOptions);
+  if (failed(result))
+    return root.emitOpError() << passName << ": tiling failed";
+  for (OpResult value : root->getResults()) {
+    auto it = result->replacements.find(value);
+    if (it != result->replacements.end())
+      rewriter.replaceAllUsesWith(value, it->second);
+  }
+  return success();
+}
+
+/// Upstream tiling of some ops asserts instead of failing; rejects them first.
+static LogicalResult checkTileable(TilingInterface root, StringRef passName) {
+  if (root.getLoopIteratorTypes().empty())
+    return root.emitOpError()
+           << passName << ": a rank-0 op has no loops to tile";
+  // Tiling a depthwise convolution that is already a tile asserts upstream.
+  if (isa<linalg::DepthwiseConv1DNwcWcOp, linalg::DepthwiseConv1DNwcWcmOp,
+          linalg::DepthwiseConv2DNhwcHwcOp, linalg::DepthwiseConv2DNhwcHwcmOp,
+          linalg::DepthwiseConv2DNchwChwOp, linalg::DepthwiseConv3DNdhwcDhwcOp,
+          linalg::DepthwiseConv3DNdhwcDhwcmOp>(root.getOperation()) &&
+      root->getParentOfType<scf::ForallOp>())
+    return root.emitOpError()
+           << passName << ": a depthwise convolution can be tiled only once";
+  return success();
+}
+
+namespace mlir::foundry {
+namespace {
+
+struct FoundryTileBlocksPass final
+    : impl::FoundryTileBlocksPassBase<FoundryTileBlocksPass> {
+  using Base::Base;
+
+  LogicalResult tileKernel(KernelOp kernel) {
+    constexpr StringLiteral kPass = "foundry-tile-blocks";
+    Block &body = kernel.getBody().front();
+    if (llvm::any_of(body.getOps<scf::ForallOp>(), isBlockLevelForall))
+      return kernel.emitOpError()
+             << kPass << ": the kernel is already tiled to blocks";
+    TilingInterface root = findRoot(body);
+    if (!root)
+      return kernel.emitOpError()
+             << kPass << ": the first result is not produced by a tileable op";
+    if (failed(checkTileable(root, kPass)))
+      return failure();
+    FailureOr<SmallVector<int64_t>> perLoop = perLoopSizes(root, sizes, kPass);
+    if (failed(perLoop))
+      return failure();
+    if (llvm::all_of(*perLoop, [](int64_t v) { return v == 0; }))
+      return root.emitOpError()
+             << kPass << ": at least one tile size must be positive";
+    if (llvm::count_if(*perLoop, [](int64_t v) { return v != 0; }) > 3)
+      return root.emitOpError()
+             << kPass << ": at most 3 loops can be tiled (grid x, y, z)";
+
+    // Grid extent of each tiled loop, checked against the sm_90 limits.
+    SmallVector<std::optional<int64_t>> extents = staticLoopExtents(root);
+    SmallVector<int64_t> grid;
+    for (auto [extent, size] : llvm::zip(extents, *perLoop)) {
+      if (size == 0)
+        continue;
+      if (!extent)
+        return root.emitOpError() << kPass << ": loop extents must be static";
+      grid.push_back(llvm::divideCeil(*extent, std::min(size, *extent)));
+    }
+    for (auto [index, blocks] : llvm::enumerate(llvm::reverse(grid))) {
+      int64_t limit = index == 0 ? kMaxGridX : kMaxGridYZ;
+      if (blocks > limit)
+        return root.emitOpError()
+               << kPass << ": " << blocks << " blocks along grid "
+               << "xyz"[index] << " exceed the limit of " << limit;
+    }
+
+    scf::SCFTilingOptions options;
+    options.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
+    // A tile larger than the loop is the whole loop.
+    SmallVector<OpFoldResult> tileSizes;
+    Builder builder(kernel.getContext());
+    for (auto [extent, size] : llvm::zip(extents, *perLoop))
+      tileSizes.push_back(builder.getIndexAttr(
+          extent && size > *extent ? *extent : size));
+    options.setTileSizes(tileSizes);
+    options.setMapping(gpuMapping(kernel.getContext(), *perLoop,
+                                  /*threads=*/false));
+    if (failed(tileAndFuse(root, options, kPass)))
+      return failure();
+    cleanUp(kernel);
+    return success();
+  }
+
+  void runOnOperation() override {
+    WalkResult walk = getOperation()->walk([&](KernelOp kernel) {
+      return failed(tileKernel(kernel)) ? WalkResult::interrupt()
+                                        : WalkResult::advance();
+    });
+    if (walk.wasInterrupted())
+      signalPassFailure();
+  }
+};
+
+struct FoundryTileThreadsPass final
+    : impl::FoundryTileThreadsPassBase<FoundryTileThreadsPass> {
+  using Base::Base;
+
+  LogicalResult tileBlock(scf::ForallOp block) {
+    constexpr StringLiteral kPass = "foundry-tile-threads";
+    Block &body = *block.getBody();
+    if (llvm::any_of(body.getOps<scf::ForallOp>(), isThreadLevelForall))
+      return block.emitOpError()
+             << kPass << ": the block tile is already tiled to threads";
+    TilingInterface root = findRoot(body);
+    if (!root)
+      return block.emitOpError()
+             << kPass << ": the block tile is not produced by a tileable op";
+    if (failed(checkTileable(root, kPass)))
+      return failure();
+    FailureOr<SmallVector<int64_t>> perLoop = perLoopSizes(root, sizes, kPass);
+    if (failed(perLoop))
+      return failure();
+    if (llvm::all_of(*perLoop, [](int64_t v) { return v == 0; }))
+      return root.emitOpError()
+             << kPass << ": at least one tile size must be positive";
+    if (llvm::count_if(*perLoop, [](int64_t v) { return v != 0; }) > 3)
+      return root.emitOpError()
+             << kPass << ": at most 3 loops can be tiled (threads x, y, z)";
+
+    // Threads per loop: the block tile extent over the per-thread tile. A
+    // static thread count is what lets the forall map onto a fixed block.
+    SmallVector<std::optional<int64_t>> extents = staticLoopExtents(root);
+    SmallVector<OpFoldResult> numThreads;
+    Builder builder(block.getContext());
+    int64_t total = 1;
+    SmallVector<int64_t> mapped;
+    for (auto [index, pair] : llvm::enumerate(llvm::zip(extents, *perLoop))) {
+      auto [extent, size] = pair;
+      int64_t threads = 0;
+      if (size != 0) {
+        if (!extent)
+          return root.emitOpError()
+                 << kPass << ": cannot bound the block tile extent of loop #"
+                 << index;
+        threads = llvm::divideCeil(*extent, std::min(size, *extent));
+        total *= threads;
+        if (total > kMaxThreadsPerBlock)
+          return root.emitOpError()
+                 << kPass << ": more than " << kMaxThreadsPerBlock
+                 << " threads per block (tile sizes give at least " << total
+                 << ")";
+      }
+      mapped.push_back(threads);
+      numThreads.push_back(builder.getIndexAttr(threads));
+    }
+
+    scf::SCFTilingOptions options;
+    options.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
+    options.setNumThreads(numThreads);
+    options.setMapping(gpuMapping(block.getContext(), mapped,
+                                  /*threads=*/true));
+    return tileAndFuse(root, options, kPass);
+  }
+
+  void runOnOperation() override {
+    SmallVector<scf::ForallOp> blocks;
+    getOperation()->walk([&](scf::ForallOp forall) {
+      if (isBlockLevelForall(forall) && forall->getParentOfType<KernelOp>())
+        blocks.push_back(forall);
+    });
+    if (blocks.empty()) {
+      getOperation()->walk([&](KernelOp kernel) {
+        kernel.emitOpError("foundry-tile-threads: no block tile; run "
+                           "foundry-tile-blocks first");
+        signalPassFailure();
+      });
+      return;
+    }
+    for (scf::ForallOp block : blocks)
+      if (failed(tileBlock(block)))
+        return signalPassFailure();
+    getOperation()->walk([&](KernelOp kernel) { cleanUp(kernel); });
+  }
+};
+
+struct FoundryTileReductionPass final
+    : impl::FoundryTileReductionPassBase<FoundryTileReductionPass> {
+  using Base::Base;
+
+  LogicalResult tileOp(TilingInterface op) {
+    constexpr StringLiteral kPass = "foundry-tile-reduction";
+    SmallVector<utils::IteratorType> iterators = op.getLoopIteratorTypes();
+    int64_t numReduction =
+        llvm::count(iterators, utils::IteratorType::reduction);
+    if (static_cast<int64_t>(sizes.size()) > numReduction)
+      return op.emitOpError()
+             << kPass << ": got " << sizes.size()
+             << " tile sizes but the op has only " << numReduction
+             << " reduction loops";
+    SmallVector<OpFoldResult> tileSizes;
+    SmallVector<std::optional<int64_t>> extents = staticLoopExtents(op);
+    Builder builder(op.getContext());
+    size_t next = 0;
+    bool any = false;
+    for (auto [index, iterator] : llvm::enumerate(iterators)) {
+      int64_t size = 0;
+      if (iterator == utils::IteratorType::reduction && next < sizes.size()) {
+        size = sizes[next++];
+        if (size < 0)
+          return op.emitOpError()
+                 << kPass << ": tile size #" << (next - 1) << " is " << size
+                 << "; tile sizes are 0 (not tiled) or positive";
+        // A tile as large as the loop leaves nothing to iterate.
+        if (extents[index] && size >= *extents[index])
+          size = 0;
+      }
+      any |= size != 0;
+      tileSizes.push_back(builder.getIndexAttr(size));
+    }
+    if (!any)
+      return success();
+    scf::SCFTilingOptions options;
+    options.setLoopType(scf::SCFTilingOptions::LoopType::ForOp);
+    options.setTileSizes(tileSizes);
+    IRRewriter rewriter(op);
+    rewriter.setInsertionPoint(op);
+    FailureOr<scf::SCFTilingResult> result =
+        scf::tileUsingSCF(rewriter, op, options);
+    if (failed(result))
+      return op.emitOpError() << kPass << ": tiling failed";
+    rewriter.replaceOp(op, result->replacements);
+    return success();
+  }
+
+  void runOnOperation() override {
+    // The ops at the innermost tile level: not already inside an scf.for
+    // (tiled before), and inside the deepest scf.forall present.
+    SmallVector<TilingInterface> targets;
+    getOperation()->walk([&](KernelOp kernel) {
+      kernel.walk([&](linalg::LinalgOp op) {
+        if (op.getNumReductionLoops() == 0 ||
+            op->getParentOfType<scf::ForOp>() || !op.hasPureTensorSemantics())
+          return;
+        targets.push_back(cast<TilingInterface>(op.getOperation()));
+      });
+    });
+    for (TilingInterface op : targets)
+      if (failed(tileOp(op)))
+        return signalPassFailure();
+    getOperation()->walk([&](KernelOp kernel) { cleanUp(kernel); });
+  }
+};
+
+} // namespace
+} // namespace mlir::foundry

@@ -1,0 +1,129 @@
+//===- Vectorize.cpp - Vectorization of thread tiles ---------------------===//
+//
+// foundry-vectorize: the upstream linalg vectorizer on the statically shaped
+// linalg ops of thread tiles, then contraction lowering to outer products.
+//
+//===----------------------------------------------------------------------===//
+
+#include "foundry/Transforms/Passes.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
+#include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
+
+namespace mlir::foundry {
+#define GEN_PASS_DEF_FOUNDRYVECTORIZEPASS
+#include "foundry/Transforms/Passes.h.inc"
+} // namespace mlir::foundry
+
+using namespace mlir;
+using namespace mlir::foundry;
+
+/// True if `op` is nested in a thread-level scf.forall.
+static bool inThreadTile(Operation *op) {
+  for (auto forall = op->getParentOfType<scf::ForallOp>(); forall;
+       forall = forall->getParentOfType<scf::ForallOp>())
+    if (isThreadLevelForall(forall))
+      return true;
+  return false;
+}
+
+namespace mlir::foundry {
+namespace {
+struct FoundryVectorizePass final
+    : impl::FoundryVectorizePassBase<FoundryVectorizePass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    if (maxElements < 1) {
+      getOperation().emitError()
+          << "foundry-vectorize: max-elements must be positive, got "
+          << maxElements;
+      return signalPassFailure();
+    }
+    SmallVector<linalg::LinalgOp> targets;
+    getOperation()->walk([&](KernelOp kernel) {
+      kernel.walk([&](linalg::LinalgOp op) {
+        if (!inThreadTile(op) || !op.hasPureTensorSemantics() ||
+            op.hasDynamicShape())
+          return;
+        int64_t points = 1;
+        for (int64_t extent : op.getStaticLoopRanges()) {
+          points *= extent;
+          if (points > maxElements)
+            return;
+        }
+        if (succeeded(linalg::vectorizeOpPrecondition(op)))
+          targets.push_back(op);
+      });
+    });
+    IRRewriter rewriter(&getContext());
+    for (linalg::LinalgOp op : targets) {
+      rewriter.setInsertionPoint(op);
+      FailureOr<linalg::VectorizationResult> result =
+          linalg::vectorize(rewriter, op, /*inputVectorSizes=*/{},
+                            /*inputScalableVecDims=*/{},
+                            /*vectorizeNDExtract=*/false,
+                            /*flatten1DDepthwiseConv=*/false,
+                            /*assumeDynamicDimsMatchVecSizes=*/false,
+                            /*createNamedContraction=*/true);
+      if (failed(result))
+        continue; // Correct as it is; vectorization is an optimization.
+      rewriter.replaceOp(op, result->replacements);
+    }
+
+    RewritePatternSet patterns(&getContext());
+    vector::populateVectorContractLoweringPatterns(
+        patterns, vector::VectorContractLowering::OuterProduct);
+    vector::populateVectorTransferPermutationMapLoweringPatterns(patterns);
+    vector::populateVectorReductionToContractPatterns(patterns);
+    vector::populateSinkVectorOpsPatterns(patterns);
+    vector::TransferReadOp::getCanonicalizationPatterns(patterns,
+                                                        &getContext());
+    vector::TransferWriteOp::getCanonicalizationPatterns(patterns,
+                                                         &getContext());
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      getOperation().emitWarning(
+          "foundry-vectorize: vector lowering did not converge");
+
+    // Keep accumulators in registers across k-loops: a transfer_read and
+    // transfer_write of the same tile of a loop-carried tensor become a
+    // loop-carried vector (upstream subset hoisting).
+    SmallVector<scf::ForOp> loops;
+    getOperation()->walk([&](KernelOp kernel) {
+      kernel.walk([&](scf::ForOp loop) { loops.push_back(loop); });
+    });
+    for (scf::ForOp loop : loops) {
+      rewriter.setInsertionPoint(loop);
+      (void)hoistLoopInvariantSubsets(rewriter, loop);
+    }
+
+    // n-D vectors to 1-D ones, which the LLVM lowering of the GPU tail takes:
+    // FMAs by outer product, transfers of one row at a time (a row of 4
+    // contiguous f32 is one 16-byte access).
+    RewritePatternSet lowering(&getContext());
+    vector::populateVectorContractLoweringPatterns(
+        lowering, vector::VectorContractLowering::OuterProduct);
+    vector::populateVectorOuterProductLoweringPatterns(lowering);
+    vector::populateVectorMultiReductionLoweringPatterns(
+        lowering, vector::VectorMultiReductionLowering::InnerParallel);
+    vector::populateVectorBroadcastLoweringPatterns(lowering);
+    vector::populateVectorTransposeLoweringPatterns(
+        lowering, vector::VectorTransposeLowering::EltWise);
+    vector::populateVectorShapeCastLoweringPatterns(lowering);
+    vector::populateVectorTransferLoweringPatterns(lowering,
+                                                   /*maxTransferRank=*/1);
+    vector::populateVectorTransferPermutationMapLoweringPatterns(lowering);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(lowering))))
+      getOperation().emitWarning(
+          "foundry-vectorize: vector lowering did not converge");
+  }
+};
+} // namespace
+} // namespace mlir::foundry
