@@ -8,7 +8,22 @@
 #include "foundry/Pipelines/Pipelines.h"
 
 #include "foundry/Transforms/Passes.h"
+#include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVMPass.h"
+#include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
+#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Conversion/MathToLibm/MathToLibm.h"
+#include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
+#include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Conversion/SCFToGPU/SCFToGPUPass.h"
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
+#include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/SCF/Transforms/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/Pipelines/Passes.h"
@@ -40,6 +55,7 @@ void mlir::foundry::buildFoundryBufferizePipeline(OpPassManager &pm) {
   bufferizeOptions.bufferizeFunctionBoundaries = false;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferizeOptions));
   pm.addPass(createCanonicalizerPass());
+  pm.addNestedPass<func::FuncOp>(createFoundryCopiesToLinalgPass());
   pm.addNestedPass<func::FuncOp>(createFoundryAllocsToWorkspacePass());
 }
 
@@ -89,6 +105,38 @@ static bool hasLibdevice(llvm::StringRef toolkit) {
   llvm::SmallString<256> path(toolkit);
   llvm::sys::path::append(path, "nvvm", "libdevice", "libdevice.10.bc");
   return llvm::sys::fs::is_regular_file(path);
+}
+
+void mlir::foundry::buildFoundryToLLVMPipeline(OpPassManager &pm) {
+  buildFoundryBufferizePipeline(pm);
+  buildFoundryCpuTail(pm);
+}
+
+void mlir::foundry::buildFoundryCpuTail(OpPassManager &pm) {
+  OpPassManager &funcPm = pm.nest<func::FuncOp>();
+  // On the CPU, block and thread loops run one after the other.
+  funcPm.addPass(createForallToForLoopPass());
+  funcPm.addPass(createConvertLinalgToLoopsPass());
+  funcPm.addPass(createConvertVectorToSCFPass());
+  funcPm.addPass(createLowerAffinePass());
+  funcPm.addPass(createSCFToControlFlowPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
+  // Math with an LLVM intrinsic first; erf and friends have none and become
+  // libm calls (scalarized for vectors), which the JIT resolves in-process.
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createConvertMathToLibmPass());
+  pm.addPass(createConvertVectorToLLVMPass());
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createUBToLLVMConversionPass());
+  pm.addPass(createConvertIndexToLLVMPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  ConvertFuncToLLVMPassOptions funcOptions;
+  // Static shapes: one pointer per buffer, as on the GPU.
+  funcOptions.useBarePtrCallConv = true;
+  pm.addPass(createConvertFuncToLLVMPass(funcOptions));
+  pm.addPass(createReconcileUnrealizedCastsPass());
 }
 
 std::string mlir::foundry::configureCudaToolkitPath() {
@@ -142,4 +190,9 @@ void mlir::foundry::registerFoundryPipelines() {
       "Lower scheduled foundry.kernel ops to NVVM and serialize them into "
       "gpu.binary (PTX by default) for sm_90.",
       buildFoundryToNVVMPipeline);
+  PassPipelineRegistration<>(
+      "foundry-to-llvm",
+      "Lower scheduled foundry.kernel ops to the LLVM dialect for the CPU "
+      "(bare-pointer arguments), for mlir::ExecutionEngine.",
+      buildFoundryToLLVMPipeline);
 }

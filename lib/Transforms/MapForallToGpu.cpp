@@ -221,13 +221,13 @@ static void annotateAlignment(gpu::LaunchOp launch) {
   });
 }
 
-/// Inside `launch`: tile buffers become per-thread allocas, memref.copy
-/// becomes linalg.copy, and every linalg op becomes scf.for loops.
+/// Inside `launch`: tile buffers become per-thread allocas and
+/// every linalg op becomes scf.for loops.
 static LogicalResult lowerLaunchBody(gpu::LaunchOp launch) {
   IRRewriter rewriter(launch.getContext());
   SmallVector<Operation *> ops;
   launch.getBody().walk([&](Operation *op) {
-    if (isa<memref::AllocOp, memref::DeallocOp, memref::CopyOp>(op))
+    if (isa<memref::AllocOp, memref::DeallocOp>(op))
       ops.push_back(op);
   });
   for (Operation *op : ops) {
@@ -236,12 +236,8 @@ static LogicalResult lowerLaunchBody(gpu::LaunchOp launch) {
       rewriter.replaceOpWithNewOp<memref::AllocaOp>(
           alloc, alloc.getType(), alloc.getDynamicSizes(),
           alloc.getSymbolOperands(), alloc.getAlignmentAttr());
-    } else if (isa<memref::DeallocOp>(op)) {
-      rewriter.eraseOp(op);
     } else {
-      auto copy = cast<memref::CopyOp>(op);
-      rewriter.replaceOpWithNewOp<linalg::CopyOp>(copy, copy.getSource(),
-                                                  copy.getTarget());
+      rewriter.eraseOp(op);
     }
   }
   SmallVector<linalg::LinalgOp> linalgOps;

@@ -20,6 +20,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/TilingInterface.h"
+#include "mlir/Interfaces/ValueBoundsOpInterface.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::foundry {
@@ -122,20 +123,20 @@ perLoopSizes(TilingInterface op, ArrayRef<int64_t> sizes, StringRef passName) {
 }
 
 /// Static loop extents of `op`: the constant size of each loop, or for a
-/// partial tile the constant term of its affine.min bound (the full tile).
-/// Returns std::nullopt for a loop without such a bound.
+/// partial tile the largest size it can have (upstream value-bounds
+/// analysis). std::nullopt for a loop without a constant upper bound.
 static SmallVector<std::optional<int64_t>> staticLoopExtents(TilingInterface op) {
   OpBuilder builder(op);
   SmallVector<std::optional<int64_t>> extents;
   for (Range range : op.getIterationDomain(builder)) {
     std::optional<int64_t> extent = getConstantIntValue(range.size);
-    if (!extent)
-      if (auto value = dyn_cast<Value>(range.size))
-        if (auto min = value.getDefiningOp<affine::AffineMinOp>())
-          for (AffineExpr expr : min.getAffineMap().getResults())
-            if (auto constant = dyn_cast<AffineConstantExpr>(expr))
-              extent = extent ? std::min(*extent, constant.getValue())
-                              : constant.getValue();
+    if (!extent) {
+      FailureOr<int64_t> bound = ValueBoundsConstraintSet::computeConstantBound(
+          presburger::BoundType::UB, ValueBoundsConstraintSet::Variable(range.size),
+          /*stopCondition=*/nullptr, /*closedUB=*/true);
+      if (succeeded(bound))
+        extent = *bound;
+    }
     extents.push_back(extent);
   }
   return extents;

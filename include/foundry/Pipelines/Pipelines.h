@@ -58,6 +58,16 @@ void buildFoundryBufferizePipeline(OpPassManager &pm);
 void buildFoundryToNVVMPipeline(OpPassManager &pm,
                                 const FoundryToNVVMOptions &options);
 
+/// Adds the CPU lowering tail: bufferization, block and thread foralls as
+/// sequential loops, linalg and vector ops to loops, then LLVM dialect with
+/// bare-pointer arguments (`void f(T *arg0, ..., T *out0, ...)`), ready for
+/// mlir::ExecutionEngine. This is the reference executor of the search.
+void buildFoundryToLLVMPipeline(OpPassManager &pm);
+
+/// The part of foundry-to-llvm after foundry-bufferize (for callers that read
+/// the bufferized signature before lowering further).
+void buildFoundryCpuTail(OpPassManager &pm);
+
 /// Makes upstream NVVM serialization find the CUDA toolkit (and so link
 /// libdevice, which math ops lower to) when none of CUDA_ROOT, CUDA_HOME and
 /// CUDA_PATH is set: CUDA_HOME becomes the first of (the toolkit holding the
@@ -67,7 +77,8 @@ void buildFoundryToNVVMPipeline(OpPassManager &pm,
 /// calls libdevice then fails in foundry-extract-ptx with a diagnostic).
 std::string configureCudaToolkitPath();
 
-/// Registers `foundry-bufferize` and `foundry-to-nvvm` as pass pipelines.
+/// Registers `foundry-bufferize`, `foundry-to-nvvm` and `foundry-to-llvm` as
+/// pass pipelines.
 void registerFoundryPipelines();
 
 } // namespace mlir::foundry

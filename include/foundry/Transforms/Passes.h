@@ -29,6 +29,9 @@ class FuncOp;
 namespace gpu {
 class GPUDialect;
 } // namespace gpu
+namespace linalg {
+class LinalgDialect;
+} // namespace linalg
 namespace memref {
 class MemRefDialect;
 } // namespace memref

@@ -49,6 +49,19 @@ def FoundryAllocsToWorkspacePass
   let dependentDialects = ["::mlir::memref::MemRefDialect"];
 }
 
+def FoundryCopiesToLinalgPass
+    : Pass<"foundry-copies-to-linalg", "::mlir::func::FuncOp"> {
+  let summary = "Rewrite memref.copy ops as linalg.copy.";
+  let description = [{
+    The copies one-shot bufferization inserts (a tile that cannot be written
+    in place, say) become `linalg.copy` ops, which the GPU and CPU tails
+    lower to loops like any other linalg op. Left alone, a `memref.copy`
+    lowers to a call to the host runtime function `memrefCopy`, which
+    neither a GPU kernel nor the JIT has.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+}
+
 def FoundryEmitLaunchManifestPass
     : Pass<"foundry-emit-launch-manifest", "::mlir::ModuleOp"> {
   let summary = "Write the launch configuration and buffer layout of lowered kernels as JSON.";
@@ -118,8 +131,8 @@ def FoundryMapForallToGpuPass
     loops: one thread then does the whole tile).
 
     Inside the launch, buffers the bufferization allocated for a tile become
-    per-thread `memref.alloca` ops, `memref.copy` becomes `linalg.copy`, and
-    every linalg op becomes sequential `scf.for` loops. Ops outside the
+    per-thread `memref.alloca` ops and every linalg op becomes sequential
+    `scf.for` loops. Ops outside the
     block loop are left to the naive mapping that follows. A function with
     more than one block-level loop is an error.
   }];

@@ -1,0 +1,56 @@
+//===- CpuRunner.h - Run kernels on the CPU through the JIT -----*- C++ -*-===//
+//
+// The reference executor: a kernel plus a schedule, lowered with
+// foundry-to-llvm and run by mlir::ExecutionEngine on host buffers.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef FOUNDRY_TARGET_CPURUNNER_H
+#define FOUNDRY_TARGET_CPURUNNER_H
+
+#include "mlir/IR/Types.h"
+#include "mlir/Support/LLVM.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace mlir {
+class ModuleOp;
+} // namespace mlir
+
+namespace mlir::foundry {
+
+/// One buffer argument of a lowered kernel, in argument order: the kernel's
+/// inputs, then its outputs (`index` = result number), then workspaces.
+struct BufferSpec {
+  enum class Role { Input, Output, Workspace };
+  Role role;
+  int64_t index;
+  Type elementType;
+  SmallVector<int64_t> shape;
+  int64_t bytes;
+};
+
+/// The buffers of one CPU run, `data[i]` holding the bytes of `specs[i]`.
+struct CpuRun {
+  std::vector<BufferSpec> specs;
+  std::vector<std::vector<char>> data;
+};
+
+/// Applies `schedule` (a textual pass pipeline nested in builtin.module, such
+/// as "foundry-tile-blocks{sizes=8,8}"; empty for the naive schedule) to a
+/// clone of `module`, lowers kernel `kernelName` with foundry-to-llvm, and
+/// runs it with the ExecutionEngine on `inputs` (one byte buffer per kernel
+/// argument, in order, sized as the argument's tensor). Outputs are filled
+/// with NaN bytes (0xFF) first, so an element never written shows. Emits a
+/// diagnostic at the kernel and fails on a bad schedule, a lowering error, a
+/// size mismatch or a JIT error.
+FailureOr<CpuRun> runKernelOnCpu(ModuleOp module, StringRef kernelName,
+                                 StringRef schedule,
+                                 ArrayRef<std::vector<char>> inputs);
+
+} // namespace mlir::foundry
+
+#endif // FOUNDRY_TARGET_CPURUNNER_H

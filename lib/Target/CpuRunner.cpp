@@ -1,0 +1,136 @@
+//===- CpuRunner.cpp - Run kernels on the CPU through the JIT ------------===//
+
+#include "foundry/Target/CpuRunner.h"
+
+#include "foundry/Dialect/Foundry/IR/Foundry.h"
+#include "foundry/Pipelines/Pipelines.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "llvm/Support/TargetSelect.h"
+
+#include <mutex>
+
+using namespace mlir;
+using namespace mlir::foundry;
+
+/// The bufferized signature of `func`: roles from foundry.output and
+/// foundry.workspace argument attributes, shapes from the memref types.
+static FailureOr<std::vector<BufferSpec>> readSignature(func::FuncOp func) {
+  std::vector<BufferSpec> specs;
+  int64_t inputs = 0;
+  for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i) {
+    auto type = dyn_cast<MemRefType>(func.getArgument(i).getType());
+    if (!type || !type.hasStaticShape() ||
+        !type.getElementType().isIntOrFloat())
+      return func.emitOpError("foundry cpu runner: argument #")
+             << i << " is not a static memref of scalars";
+    BufferSpec spec;
+    spec.elementType = type.getElementType();
+    spec.shape.assign(type.getShape().begin(), type.getShape().end());
+    spec.bytes = type.getNumElements() *
+                 ((type.getElementTypeBitWidth() + 7) / 8);
+    if (auto output = func.getArgAttrOfType<IntegerAttr>(i, "foundry.output")) {
+      spec.role = BufferSpec::Role::Output;
+      spec.index = output.getInt();
+    } else if (auto workspace =
+                   func.getArgAttrOfType<IntegerAttr>(i, "foundry.workspace")) {
+      spec.role = BufferSpec::Role::Workspace;
+      spec.index = workspace.getInt();
+    } else {
+      spec.role = BufferSpec::Role::Input;
+      spec.index = inputs++;
+    }
+    specs.push_back(std::move(spec));
+  }
+  return specs;
+}
+
+FailureOr<CpuRun> mlir::foundry::runKernelOnCpu(
+    ModuleOp module, StringRef kernelName, StringRef schedule,
+    ArrayRef<std::vector<char>> inputs) {
+  static std::once_flag nativeTarget;
+  std::call_once(nativeTarget, [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+  });
+
+  auto kernel = module.lookupSymbol<KernelOp>(kernelName);
+  if (!kernel)
+    return module.emitError("foundry cpu runner: no foundry.kernel @")
+           << kernelName;
+  Location loc = kernel.getLoc();
+  // Only the kernel asked for, so other kernels' failures do not matter.
+  OwningOpRef<ModuleOp> clone = ModuleOp::create(loc);
+  clone->getBody()->push_back(kernel->clone());
+
+  PassManager schedulePm(module.getContext());
+  if (!schedule.empty() &&
+      failed(parsePassPipeline(schedule, schedulePm,
+                               llvm::errs()))) // The parser prints why.
+    return emitError(loc, "foundry cpu runner: the schedule does not parse: ")
+           << schedule;
+  buildFoundryBufferizePipeline(schedulePm);
+  if (failed(schedulePm.run(*clone)))
+    return failure();
+  auto func = clone->lookupSymbol<func::FuncOp>(kernelName);
+  if (!func)
+    return emitError(loc, "foundry cpu runner: bufferization lost @")
+           << kernelName;
+  FailureOr<std::vector<BufferSpec>> specs = readSignature(func);
+  if (failed(specs))
+    return failure();
+
+  // The roles are read; LLVM translation would warn about the attributes.
+  for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i) {
+    func.removeArgAttr(i, "foundry.output");
+    func.removeArgAttr(i, "foundry.workspace");
+  }
+
+  PassManager tailPm(module.getContext());
+  buildFoundryCpuTail(tailPm);
+  if (failed(tailPm.run(*clone)))
+    return failure();
+
+  CpuRun run;
+  run.specs = std::move(*specs);
+  size_t nextInput = 0;
+  for (const BufferSpec &spec : run.specs) {
+    if (spec.role == BufferSpec::Role::Input) {
+      if (nextInput >= inputs.size() ||
+          static_cast<int64_t>(inputs[nextInput].size()) != spec.bytes)
+        return emitError(loc, "foundry cpu runner: input #")
+               << nextInput << " needs " << spec.bytes << " bytes";
+      run.data.push_back(inputs[nextInput++]);
+    } else {
+      run.data.emplace_back(spec.bytes, static_cast<char>(0xFF));
+    }
+  }
+  if (nextInput != inputs.size())
+    return emitError(loc, "foundry cpu runner: got ")
+           << inputs.size() << " inputs, the kernel takes " << nextInput;
+
+  ExecutionEngineOptions options;
+  options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Default;
+  options.enableGDBNotificationListener = false;
+  llvm::Expected<std::unique_ptr<ExecutionEngine>> engine =
+      ExecutionEngine::create(*clone, options);
+  if (!engine)
+    return emitError(loc, "foundry cpu runner: JIT failed: ")
+           << llvm::toString(engine.takeError());
+  // Packed calling convention: one slot per argument holding its value (here
+  // a bare pointer to the buffer).
+  SmallVector<void *> pointers;
+  for (std::vector<char> &buffer : run.data)
+    pointers.push_back(buffer.data());
+  SmallVector<void *> slots;
+  for (void *&pointer : pointers)
+    slots.push_back(&pointer);
+  if (llvm::Error error = (*engine)->invokePacked(kernelName, slots))
+    return emitError(loc, "foundry cpu runner: call failed: ")
+           << llvm::toString(std::move(error));
+  return run;
+}

@@ -1,0 +1,260 @@
+//===- foundry-cpu-run.cpp - Run kernels on the CPU ----------------------===//
+//
+// Runs a kernel on the CPU through foundry-to-llvm and the ExecutionEngine,
+// with deterministic inputs, and either prints statistics of its outputs or
+// checks a schedule against the naive schedule within the kernel's
+// tolerance. Exit status 1 on any error or mismatch.
+//
+//   foundry-cpu-run kernel.mlir --fill=ones --print-stats
+//   foundry-cpu-run kernel.mlir --schedule='foundry-tile-blocks{sizes=8}'
+//
+//===----------------------------------------------------------------------===//
+
+#include "foundry/Dialect/Foundry/IR/Foundry.h"
+#include "foundry/InitAll.h"
+#include "foundry/Target/CpuRunner.h"
+#include "foundry/Transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cmath>
+#include <cstring>
+#include <random>
+
+using namespace mlir;
+using namespace mlir::foundry;
+
+static llvm::cl::opt<std::string> inputFile(llvm::cl::Positional,
+                                            llvm::cl::desc("<kernel.mlir>"),
+                                            llvm::cl::init("-"));
+static llvm::cl::opt<std::string> kernelOpt(
+    "kernel", llvm::cl::desc("Kernel to run (default: every kernel)."),
+    llvm::cl::init(""));
+static llvm::cl::opt<std::string> scheduleOpt(
+    "schedule",
+    llvm::cl::desc("Schedule (pass pipeline of foundry-* passes) to check "
+                   "against the naive schedule."),
+    llvm::cl::init(""));
+static llvm::cl::opt<std::string> fillOpt(
+    "fill",
+    llvm::cl::desc("Input values: random (uniform in [-1, 1)), negative "
+                   "(uniform in [-2, -1)), ones, or a number."),
+    llvm::cl::init("random"));
+static llvm::cl::opt<unsigned> seedOpt("seed",
+                                       llvm::cl::desc("Random seed."),
+                                       llvm::cl::init(1));
+static llvm::cl::opt<bool> printStats(
+    "print-stats",
+    llvm::cl::desc("Print min, max and mean of every output."),
+    llvm::cl::init(false));
+
+/// Reads element `i` of a buffer of `type` as a double.
+static double readElement(const std::vector<char> &data, Type type,
+                          int64_t i) {
+  if (type.isF32()) {
+    float v;
+    std::memcpy(&v, data.data() + 4 * i, 4);
+    return v;
+  }
+  if (type.isF64()) {
+    double v;
+    std::memcpy(&v, data.data() + 8 * i, 8);
+    return v;
+  }
+  if (type.isInteger(32)) {
+    int32_t v;
+    std::memcpy(&v, data.data() + 4 * i, 4);
+    return v;
+  }
+  int64_t v;
+  std::memcpy(&v, data.data() + 8 * i, 8);
+  return static_cast<double>(v);
+}
+
+/// Fills `bytes` for a tensor of `type` per --fill.
+static FailureOr<std::vector<char>> makeInput(RankedTensorType type,
+                                              std::mt19937 &rng) {
+  Type element = type.getElementType();
+  if (!element.isF32() && !element.isF64() && !element.isInteger(32) &&
+      !element.isInteger(64))
+    return failure();
+  int64_t n = type.getNumElements();
+  int64_t width = element.getIntOrFloatBitWidth() / 8;
+  std::vector<char> bytes(n * width);
+  std::uniform_real_distribution<double> uniform(-1.0, 1.0);
+  double constant = 0;
+  bool isConstant = fillOpt != "random" && fillOpt != "negative";
+  if (isConstant) {
+    if (fillOpt == "ones")
+      constant = 1.0;
+    else if (llvm::StringRef(fillOpt).getAsDouble(constant))
+      return failure();
+  }
+  for (int64_t i = 0; i < n; ++i) {
+    double v = isConstant ? constant
+               : fillOpt == "negative" ? -1.5 + 0.5 * uniform(rng)
+                                       : uniform(rng);
+    if (element.isF32()) {
+      float f = static_cast<float>(v);
+      std::memcpy(bytes.data() + 4 * i, &f, 4);
+    } else if (element.isF64()) {
+      std::memcpy(bytes.data() + 8 * i, &v, 8);
+    } else if (element.isInteger(32)) {
+      int32_t x = static_cast<int32_t>(std::lround(v * 8));
+      std::memcpy(bytes.data() + 4 * i, &x, 4);
+    } else {
+      int64_t x = std::lround(v * 8);
+      std::memcpy(bytes.data() + 8 * i, &x, 8);
+    }
+  }
+  return bytes;
+}
+
+static LogicalResult runKernel(ModuleOp module, KernelOp kernel) {
+  std::mt19937 rng(seedOpt);
+  std::vector<std::vector<char>> inputs;
+  for (Type type : kernel.getArgumentTypes()) {
+    FailureOr<std::vector<char>> bytes =
+        makeInput(cast<RankedTensorType>(type), rng);
+    if (failed(bytes))
+      return kernel.emitOpError("foundry-cpu-run: cannot fill an argument "
+                                "of type ")
+             << type << " with --fill=" << fillOpt;
+    inputs.push_back(std::move(*bytes));
+  }
+  StringRef name = kernel.getSymName();
+  FailureOr<CpuRun> naive = runKernelOnCpu(module, name, "", inputs);
+  if (failed(naive))
+    return failure();
+  auto printOutputStats = [&](const CpuRun &run, StringRef label) {
+    for (auto [spec, data] : llvm::zip(run.specs, run.data)) {
+      if (spec.role != BufferSpec::Role::Output)
+        continue;
+      int64_t n = spec.bytes / ((spec.elementType.getIntOrFloatBitWidth()) / 8);
+      double lo = INFINITY, hi = -INFINITY, sum = 0;
+      int64_t nans = 0;
+      for (int64_t i = 0; i < n; ++i) {
+        double v = readElement(data, spec.elementType, i);
+        if (std::isnan(v)) {
+          ++nans;
+          continue;
+        }
+        lo = std::min(lo, v);
+        hi = std::max(hi, v);
+        sum += v;
+      }
+      llvm::outs() << "@" << name << " " << label << " output #" << spec.index
+                   << ": elements=" << n << " min=" << llvm::format("%g", lo)
+                   << " max=" << llvm::format("%g", hi)
+                   << " mean=" << llvm::format("%g", sum / std::max<int64_t>(n, 1))
+                   << " nan=" << nans << "\n";
+    }
+  };
+  if (printStats)
+    printOutputStats(*naive, "naive");
+  if (scheduleOpt.empty())
+    return success();
+
+  FailureOr<CpuRun> scheduled = runKernelOnCpu(module, name, scheduleOpt, inputs);
+  if (failed(scheduled))
+    return failure();
+  if (printStats)
+    printOutputStats(*scheduled, "schedule");
+  ToleranceAttr tolerance = kernel.getEffectiveTolerance();
+  double atol = tolerance.getAtolValue(), rtol = tolerance.getRtolValue();
+  bool allPass = true;
+  for (auto [spec, expected, actual] :
+       llvm::zip(naive->specs, naive->data, scheduled->data)) {
+    if (spec.role != BufferSpec::Role::Output)
+      continue;
+    int64_t n = spec.bytes / ((spec.elementType.getIntOrFloatBitWidth()) / 8);
+    double maxAbs = 0, maxRel = 0;
+    int64_t mismatches = 0, firstBad = -1;
+    for (int64_t i = 0; i < n; ++i) {
+      double want = readElement(expected, spec.elementType, i);
+      double got = readElement(actual, spec.elementType, i);
+      double diff = std::fabs(got - want);
+      // torch.allclose: |got - want| <= atol + rtol * |want|; NaN fails.
+      bool ok = diff <= atol + rtol * std::fabs(want);
+      if (!ok) {
+        ++mismatches;
+        if (firstBad < 0)
+          firstBad = i;
+      }
+      if (!std::isnan(diff)) {
+        maxAbs = std::max(maxAbs, diff);
+        if (want != 0)
+          maxRel = std::max(maxRel, diff / std::fabs(want));
+      }
+    }
+    llvm::outs() << "@" << name << " output #" << spec.index
+                 << ": schedule vs naive max_abs_err="
+                 << llvm::format("%.3g", maxAbs)
+                 << " max_rel_err=" << llvm::format("%.3g", maxRel)
+                 << " mismatches=" << mismatches << "/" << n << " "
+                 << (mismatches ? "FAIL" : "PASS") << "\n";
+    if (mismatches) {
+      allPass = false;
+      llvm::outs() << "  first mismatch at element " << firstBad << ": got "
+                   << readElement(actual, spec.elementType, firstBad)
+                   << ", want "
+                   << readElement(expected, spec.elementType, firstBad) << "\n";
+    }
+  }
+  return success(allPass);
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  registerAllPasses();
+  llvm::cl::ParseCommandLineOptions(
+      argc, argv,
+      "Kernel Foundry CPU runner: run kernels through the JIT and check "
+      "schedules against the naive schedule\n");
+  DialectRegistry registry;
+  registerAllDialects(registry);
+  MLIRContext context(registry);
+  context.loadAllAvailableDialects();
+  context.printOpOnDiagnostic(false);
+
+  llvm::SourceMgr sourceMgr;
+  std::string error;
+  auto file = openInputFile(inputFile, &error);
+  if (!file) {
+    llvm::errs() << "foundry-cpu-run: " << error << "\n";
+    return 1;
+  }
+  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (!module)
+    return 1;
+  // Plain functions on tensors come in the way foundry-opt takes them.
+  for (auto func : llvm::make_early_inc_range(module->getOps<func::FuncOp>()))
+    if (failed(outlineKernel(func)))
+      return 1;
+  bool ok = true, any = false;
+  for (KernelOp kernel : llvm::make_early_inc_range(module->getOps<KernelOp>())) {
+    if (!kernelOpt.empty() && kernel.getSymName() != kernelOpt)
+      continue;
+    any = true;
+    ok &= succeeded(runKernel(*module, kernel));
+  }
+  if (!any) {
+    llvm::errs() << "foundry-cpu-run: no kernel"
+                 << (kernelOpt.empty() ? "" : " named @" + kernelOpt)
+                 << " in " << inputFile << "\n";
+    return 1;
+  }
+  return ok ? 0 : 1;
+}
