@@ -30,7 +30,10 @@ if os.environ.get("FOUNDRY_CHECK_ROUNDTRIP") == "1":
     foundry_opt_extra.append("--verify-roundtrip")
 
 tool_dirs = [config.foundry_tools_dir, config.llvm_tools_dir]
-tools = [ToolSubst("foundry-opt", extra_args=foundry_opt_extra, unresolved="fatal")]
+tools = [
+    ToolSubst("foundry-opt", extra_args=foundry_opt_extra, unresolved="fatal"),
+    ToolSubst("foundry-cpu-run", unresolved="fatal"),
+]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
 # ptxas is optional: tests that assemble cubins say `REQUIRES: ptxas`.

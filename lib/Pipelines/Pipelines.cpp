@@ -26,6 +26,7 @@
 #include "mlir/Dialect/SCF/Transforms/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Pipelines/Passes.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/Linalg/Passes.h"
@@ -81,6 +82,10 @@ void mlir::foundry::buildFoundryToNVVMPipeline(
   // left) so that all launches end up in one gpu.module: one PTX, one cubin.
   pm.addPass(createGpuKernelOutliningPass());
   pm.addPass(createFoundryMergeGpuModulesPass());
+  // Vector ops of vectorized schedules: the upstream vector-to-llvm pass
+  // first lowers n-D vectors (broadcasts, shape casts, transposes) to 1-D
+  // ones, which the GPU-to-NVVM conversion alone cannot.
+  pm.addNestedPass<gpu::GPUModuleOp>(createConvertVectorToLLVMPass());
   if (!options.manifest.empty()) {
     pm.addPass(createCanonicalizerPass());
     FoundryEmitLaunchManifestPassOptions manifestOptions;

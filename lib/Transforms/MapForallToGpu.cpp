@@ -256,6 +256,7 @@ static LogicalResult lowerLaunchBody(gpu::LaunchOp launch) {
   // 1-D transfers of contiguous rows become vector.load/vector.store, which
   // lower to one wide access (ld.global.v4.f32 for 4 aligned f32).
   RewritePatternSet patterns(launch.getContext());
+  populateVectorToOneDimPatterns(patterns);
   populateVectorToSCFConversionPatterns(
       patterns, VectorTransferToSCFOptions().enableFullUnroll().setTargetRank(1));
   vector::populateVectorTransferLoweringPatterns(patterns,

@@ -27,7 +27,8 @@ struct FoundryUnrollPass final
   void runOnOperation() override {
     if (factor < 1 || factor > 32) {
       getOperation().emitError()
-          << "foundry-unroll: factor must be 1 to 32, got " << factor;
+          << "foundry-unroll: factor must be 1 to 32, got "
+          << static_cast<int64_t>(factor);
       return signalPassFailure();
     }
     if (factor == 1)

@@ -34,6 +34,21 @@ static bool inThreadTile(Operation *op) {
   return false;
 }
 
+void mlir::foundry::populateVectorToOneDimPatterns(RewritePatternSet &patterns) {
+  vector::populateVectorContractLoweringPatterns(
+      patterns, vector::VectorContractLowering::OuterProduct);
+  vector::populateVectorOuterProductLoweringPatterns(patterns);
+  vector::populateVectorMultiReductionLoweringPatterns(
+      patterns, vector::VectorMultiReductionLowering::InnerParallel);
+  vector::populateVectorBroadcastLoweringPatterns(patterns);
+  vector::populateVectorTransposeLoweringPatterns(
+      patterns, vector::VectorTransposeLowering::EltWise);
+  vector::populateVectorShapeCastLoweringPatterns(patterns);
+  vector::populateVectorTransferLoweringPatterns(patterns,
+                                                 /*maxTransferRank=*/1);
+  vector::populateVectorTransferPermutationMapLoweringPatterns(patterns);
+}
+
 namespace mlir::foundry {
 namespace {
 struct FoundryVectorizePass final
@@ -44,7 +59,7 @@ struct FoundryVectorizePass final
     if (maxElements < 1) {
       getOperation().emitError()
           << "foundry-vectorize: max-elements must be positive, got "
-          << maxElements;
+          << static_cast<int64_t>(maxElements);
       return signalPassFailure();
     }
     SmallVector<linalg::LinalgOp> targets;
@@ -108,18 +123,7 @@ struct FoundryVectorizePass final
     // FMAs by outer product, transfers of one row at a time (a row of 4
     // contiguous f32 is one 16-byte access).
     RewritePatternSet lowering(&getContext());
-    vector::populateVectorContractLoweringPatterns(
-        lowering, vector::VectorContractLowering::OuterProduct);
-    vector::populateVectorOuterProductLoweringPatterns(lowering);
-    vector::populateVectorMultiReductionLoweringPatterns(
-        lowering, vector::VectorMultiReductionLowering::InnerParallel);
-    vector::populateVectorBroadcastLoweringPatterns(lowering);
-    vector::populateVectorTransposeLoweringPatterns(
-        lowering, vector::VectorTransposeLowering::EltWise);
-    vector::populateVectorShapeCastLoweringPatterns(lowering);
-    vector::populateVectorTransferLoweringPatterns(lowering,
-                                                   /*maxTransferRank=*/1);
-    vector::populateVectorTransferPermutationMapLoweringPatterns(lowering);
+    populateVectorToOneDimPatterns(lowering);
     if (failed(applyPatternsGreedily(getOperation(), std::move(lowering))))
       getOperation().emitWarning(
           "foundry-vectorize: vector lowering did not converge");

@@ -93,6 +93,11 @@ bool isBlockLevelForall(scf::ForallOp forall);
 /// foundry-tile-threads).
 bool isThreadLevelForall(scf::ForallOp forall);
 
+/// Adds the upstream patterns that take n-D vector ops to 1-D ones:
+/// contractions as outer-product FMAs, multi-reductions, broadcasts,
+/// transposes, shape casts, and transfers of rank above 1.
+void populateVectorToOneDimPatterns(RewritePatternSet &patterns);
+
 /// Outlines `func` into a foundry.kernel of the same name in place. Emits a
 /// diagnostic at the offending location and fails when `func` cannot be a
 /// kernel (declaration, called elsewhere, bad boundary type, foreign op).
