@@ -122,7 +122,9 @@ void mlir::foundry::buildFoundryCpuTail(OpPassManager &pm) {
   // On the CPU, block and thread loops run one after the other.
   funcPm.addPass(createForallToForLoopPass());
   funcPm.addPass(createConvertLinalgToLoopsPass());
-  funcPm.addPass(createConvertVectorToSCFPass());
+  // Fully unrolled: no scratch buffers in loops.
+  funcPm.addPass(createConvertVectorToSCFPass(
+      VectorTransferToSCFOptions().enableFullUnroll()));
   funcPm.addPass(createLowerAffinePass());
   funcPm.addPass(createSCFToControlFlowPass());
   pm.addPass(memref::createExpandStridedMetadataPass());

@@ -1,0 +1,156 @@
+#!/usr/bin/env python3
+"""Compile kernels under schedules, and check them on the CPU.
+
+Two modes, both of which run every compilation in a child process so that a
+crash is counted instead of ending the run:
+
+  fixed   every kernel x the five reference schedules below: CPU equivalence
+          with the naive schedule (foundry-cpu-run) and PTX -> cubin (ptxas,
+          when present). Prints one line per case and a summary.
+  random  N random schedules (seeded) over the kernels, option values drawn
+          from valid and invalid ranges: counts clean results (exit 0),
+          diagnosed rejections (exit 1 with an error) and crashes (anything
+          else: signals, aborts, exit codes > 1, errors without a diagnostic).
+
+usage: schedule_check.py fixed  --bin BUILD/bin KERNEL.mlir...
+       schedule_check.py random --bin BUILD/bin --count N --seed S KERNEL.mlir...
+"""
+import argparse
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+
+# Five distinct schedules that every supported kernel compiles under: block
+# tiles only; block + one thread per element; register tiles with a k-loop;
+# the same vectorized and unrolled; a row-per-block shape.
+FIXED = [
+    "foundry-tile-blocks{sizes=2,8}",
+    "foundry-tile-blocks{sizes=2,8},foundry-tile-threads{sizes=1,1}",
+    "foundry-tile-blocks{sizes=8,16},foundry-tile-threads{sizes=2,2},"
+    "foundry-tile-reduction{sizes=4}",
+    "foundry-tile-blocks{sizes=8,16},foundry-tile-threads{sizes=2,2},"
+    "foundry-tile-reduction{sizes=4},foundry-vectorize,foundry-unroll{factor=2}",
+    "foundry-tile-blocks{sizes=1,32},foundry-tile-threads{sizes=1,2},"
+    "foundry-tile-reduction{sizes=3},foundry-vectorize,foundry-unroll{factor=3}",
+]
+
+
+def run(cmd, timeout=120):
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout,
+                           errors="replace")
+        return p.returncode, p.stdout, p.stderr
+    except subprocess.TimeoutExpired:
+        return "timeout", "", ""
+
+
+def compile_cmd(binDir, kernel, schedule, ptx):
+    pipeline = ("builtin.module(foundry-outline-kernels,%s%sfoundry-to-nvvm,"
+                "foundry-extract-ptx{output=%s})" % (schedule, "," if schedule else "", ptx))
+    return [os.path.join(binDir, "foundry-opt"), kernel,
+            "--pass-pipeline=" + pipeline, "-o", os.devnull]
+
+
+def fixed(args):
+    ptxas = shutil.which("ptxas") or (
+        "/usr/local/cuda/bin/ptxas" if os.path.exists("/usr/local/cuda/bin/ptxas") else None)
+    failed = 0
+    total = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        ptx = os.path.join(tmp, "k.ptx")
+        for kernel in args.kernels:
+            name = os.path.basename(kernel)
+            for index, schedule in enumerate(FIXED):
+                total += 1
+                why = []
+                code, out, err = run([os.path.join(args.bin, "foundry-cpu-run"),
+                                      kernel, "--schedule=" + schedule])
+                if code != 0 or "PASS" not in out or "FAIL" in out:
+                    why.append("cpu: " + (out + err).strip().splitlines()[-1:][0]
+                               if (out + err).strip() else "cpu: exit %s" % code)
+                code, _, err = run(compile_cmd(args.bin, kernel, schedule, ptx))
+                if code != 0:
+                    why.append("ptx: " + (err.strip().splitlines() or ["exit %s" % code])[0])
+                elif ptxas:
+                    code, _, err = run([ptxas, "-arch=sm_90", ptx, "-o",
+                                        os.path.join(tmp, "k.cubin")])
+                    if code != 0:
+                        why.append("ptxas: " + err.strip())
+                status = "FAIL" if why else "PASS"
+                failed += bool(why)
+                print("%s %s schedule #%d%s%s" % (status, name, index,
+                      " (cubin)" if ptxas and not why else "",
+                      ": " + "; ".join(why) if why else ""))
+    print("fixed schedules: %d passed, %d failed" % (total - failed, failed))
+    return 1 if failed else 0
+
+
+def random_size(rng):
+    return rng.choice([0, 1, 2, 3, 4, 7, 8, 16, 32, 64, 128, 1000, 4096,
+                       -1, 1 << 40])
+
+
+def random_sizes(rng):
+    return ",".join(str(random_size(rng)) for _ in range(rng.choice([0, 1, 2, 3, 4, 5])))
+
+
+def random_pass(rng):
+    kind = rng.choice(["blocks", "threads", "reduction", "vectorize", "unroll"])
+    if kind == "vectorize":
+        return "foundry-vectorize{max-elements=%d}" % rng.choice([0, 1, 64, 1024, 1 << 20, -5])
+    if kind == "unroll":
+        return "foundry-unroll{factor=%d}" % rng.choice([-1, 0, 1, 2, 3, 4, 8, 32, 33])
+    sizes = random_sizes(rng)
+    return "foundry-tile-%s%s" % (kind, "{sizes=%s}" % sizes if sizes else "")
+
+
+def random_schedule(rng):
+    # Mostly in the usual order, sometimes shuffled or repeated.
+    passes = [random_pass(rng) for _ in range(rng.randint(1, 5))]
+    if rng.random() < 0.6:
+        order = {"blocks": 0, "threads": 1, "reduction": 2, "vectorize": 3, "unroll": 4}
+        passes.sort(key=lambda p: next(v for k, v in order.items() if k in p))
+    return ",".join(passes)
+
+
+def fuzz(args):
+    rng = random.Random(args.seed)
+    counts = {"ok": 0, "rejected": 0, "crash": 0}
+    with tempfile.TemporaryDirectory() as tmp:
+        ptx = os.path.join(tmp, "k.ptx")
+        for i in range(args.count):
+            kernel = rng.choice(args.kernels)
+            schedule = random_schedule(rng)
+            code, _, err = run(compile_cmd(args.bin, kernel, schedule, ptx))
+            if code == 0:
+                counts["ok"] += 1
+            elif code == 1 and "error:" in err:
+                counts["rejected"] += 1
+            else:
+                counts["crash"] += 1
+                print("CRASH (exit %s) %s --pass-pipeline='builtin.module("
+                      "foundry-outline-kernels,%s,foundry-to-nvvm)'\n%s" %
+                      (code, kernel, schedule, err[-2000:]))
+    print("random schedules: %d run, %d compiled, %d rejected with a "
+          "diagnostic, %d crashed" % (args.count, counts["ok"],
+                                      counts["rejected"], counts["crash"]))
+    return 1 if counts["crash"] else 0
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("mode", choices=["fixed", "random"])
+    parser.add_argument("--bin", required=True, help="directory of foundry-opt")
+    parser.add_argument("--count", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("kernels", nargs="+")
+    args = parser.parse_args()
+    return fixed(args) if args.mode == "fixed" else fuzz(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
