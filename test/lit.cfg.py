@@ -18,6 +18,7 @@ config.test_exec_root = os.path.join(config.foundry_obj_root, "test")
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%foundry_src_root", config.foundry_src_root))
 config.substitutions.append(("%python", config.python_executable))
+config.substitutions.append(("%foundry_tools_dir", config.foundry_tools_dir))
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
