@@ -12,6 +12,8 @@ crash is counted instead of ending the run:
           diagnosed rejections (exit 1 with an error) and crashes (anything
           else: signals, aborts, exit codes > 1, errors without a diagnostic).
 
+  list    print the five reference schedules, one per line.
+
 usage: schedule_check.py fixed  --bin BUILD/bin KERNEL.mlir...
        schedule_check.py random --bin BUILD/bin --count N --seed S KERNEL.mlir...
 """
@@ -146,12 +148,17 @@ def fuzz(args):
 def main():
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("mode", choices=["fixed", "random"])
-    parser.add_argument("--bin", required=True, help="directory of foundry-opt")
+    parser.add_argument("mode", choices=["fixed", "random", "list"])
+    parser.add_argument("--bin", default="build/bin", help="directory of foundry-opt")
     parser.add_argument("--count", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("kernels", nargs="+")
-    args = parser.parse_args()
+    parser.add_argument("kernels", nargs="*")
+    args = parser.parse_intermixed_args()
+    if args.mode == "list":
+        print("\n".join(FIXED))
+        return 0
+    if not args.kernels:
+        parser.error("no kernels given")
     return fixed(args) if args.mode == "fixed" else fuzz(args)
 
 

@@ -221,6 +221,51 @@ static void annotateAlignment(gpu::LaunchOp launch) {
   });
 }
 
+/// Replaces a tile buffer inside a launch with a per-thread alloca of static
+/// size (the largest the tile can be, from upstream value-bounds analysis):
+/// dynamically sized allocas are not reliable on NVPTX. A dynamic shape
+/// becomes a dense row-major view (memref.reinterpret_cast) of the static
+/// buffer. Fails with a diagnostic when a size has no constant bound.
+static LogicalResult replaceWithStaticAlloca(RewriterBase &rewriter,
+                                             memref::AllocOp alloc) {
+  MemRefType type = alloc.getType();
+  Location loc = alloc.getLoc();
+  if (type.hasStaticShape()) {
+    rewriter.replaceOpWithNewOp<memref::AllocaOp>(alloc, type,
+                                                  alloc.getAlignmentAttr());
+    return success();
+  }
+  if (!type.getLayout().isIdentity())
+    return alloc.emitOpError("foundry-map-forall-to-gpu: a tile buffer "
+                             "with a non-identity layout");
+  SmallVector<OpFoldResult> sizes = alloc.getMixedSizes();
+  int64_t total = 1;
+  for (OpFoldResult size : sizes) {
+    std::optional<int64_t> bound = getConstantUpperBound(size);
+    if (!bound)
+      return alloc.emitOpError("foundry-map-forall-to-gpu: cannot bound "
+                               "the size of a tile buffer");
+    total *= std::max<int64_t>(*bound, 1);
+  }
+  auto flatType = MemRefType::get({total}, type.getElementType(),
+                                  MemRefLayoutAttrInterface(),
+                                  type.getMemorySpace());
+  Value flat =
+      memref::AllocaOp::create(rewriter, loc, flatType, alloc.getAlignmentAttr());
+  SmallVector<OpFoldResult> strides(sizes.size());
+  OpFoldResult stride = rewriter.getIndexAttr(1);
+  for (int64_t i = static_cast<int64_t>(sizes.size()) - 1; i >= 0; --i) {
+    strides[i] = stride;
+    AffineExpr s0, s1;
+    bindSymbols(rewriter.getContext(), s0, s1);
+    stride = affine::makeComposedFoldedAffineApply(rewriter, loc, s0 * s1,
+                                                   {stride, sizes[i]});
+  }
+  rewriter.replaceOpWithNewOp<memref::ReinterpretCastOp>(
+      alloc, type, flat, rewriter.getIndexAttr(0), sizes, strides);
+  return success();
+}
+
 /// Inside `launch`: tile buffers become per-thread allocas and
 /// every linalg op becomes scf.for loops.
 static LogicalResult lowerLaunchBody(gpu::LaunchOp launch) {
@@ -233,9 +278,8 @@ static LogicalResult lowerLaunchBody(gpu::LaunchOp launch) {
   for (Operation *op : ops) {
     rewriter.setInsertionPoint(op);
     if (auto alloc = dyn_cast<memref::AllocOp>(op)) {
-      rewriter.replaceOpWithNewOp<memref::AllocaOp>(
-          alloc, alloc.getType(), alloc.getDynamicSizes(),
-          alloc.getSymbolOperands(), alloc.getAlignmentAttr());
+      if (failed(replaceWithStaticAlloca(rewriter, alloc)))
+        return failure();
     } else {
       rewriter.eraseOp(op);
     }

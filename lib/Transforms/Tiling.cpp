@@ -122,23 +122,71 @@ perLoopSizes(TilingInterface op, ArrayRef<int64_t> sizes, StringRef passName) {
   return perLoop;
 }
 
+/// Upper bound of an affine.min/max result expression over operands with
+/// known bounds (constants, and dims/symbols through their own bounds).
+static std::optional<int64_t> exprUpperBound(AffineExpr expr,
+                                             ValueRange dims,
+                                             ValueRange symbols, int depth);
+
+static std::optional<int64_t> upperBound(OpFoldResult value, int depth) {
+  if (std::optional<int64_t> constant = getConstantIntValue(value))
+    return constant;
+  auto v = dyn_cast<Value>(value);
+  if (!v || depth > 8)
+    return std::nullopt;
+  // min(a, b) <= any bounded operand; max(a, b) <= the largest bound of all.
+  if (auto min = v.getDefiningOp<affine::AffineMinOp>()) {
+    std::optional<int64_t> best;
+    for (AffineExpr expr : min.getAffineMap().getResults())
+      if (std::optional<int64_t> b = exprUpperBound(
+              expr, min.getDimOperands(), min.getSymbolOperands(), depth + 1))
+        best = best ? std::min(*best, *b) : *b;
+    if (best)
+      return best;
+  }
+  if (auto max = v.getDefiningOp<affine::AffineMaxOp>()) {
+    std::optional<int64_t> best;
+    for (AffineExpr expr : max.getAffineMap().getResults()) {
+      std::optional<int64_t> b = exprUpperBound(
+          expr, max.getDimOperands(), max.getSymbolOperands(), depth + 1);
+      if (!b)
+        return std::nullopt;
+      best = best ? std::max(*best, *b) : *b;
+    }
+    return best;
+  }
+  FailureOr<int64_t> bound = ValueBoundsConstraintSet::computeConstantBound(
+      presburger::BoundType::UB, ValueBoundsConstraintSet::Variable(value),
+      /*stopCondition=*/nullptr, /*closedUB=*/true);
+  if (succeeded(bound))
+    return *bound;
+  return std::nullopt;
+}
+
+static std::optional<int64_t> exprUpperBound(AffineExpr expr,
+                                             ValueRange dims,
+                                             ValueRange symbols, int depth) {
+  if (auto constant = dyn_cast<AffineConstantExpr>(expr))
+    return constant.getValue();
+  if (auto dim = dyn_cast<AffineDimExpr>(expr))
+    return upperBound(dims[dim.getPosition()], depth);
+  if (auto symbol = dyn_cast<AffineSymbolExpr>(expr))
+    return upperBound(symbols[symbol.getPosition()], depth);
+  return std::nullopt;
+}
+
+std::optional<int64_t> mlir::foundry::getConstantUpperBound(OpFoldResult value) {
+  return upperBound(value, 0);
+}
+
 /// Static loop extents of `op`: the constant size of each loop, or for a
-/// partial tile the largest size it can have (upstream value-bounds
-/// analysis). std::nullopt for a loop without a constant upper bound.
+/// partial tile the largest size it can have. std::nullopt for a loop
+/// without a constant upper bound.
 static SmallVector<std::optional<int64_t>> staticLoopExtents(TilingInterface op) {
   OpBuilder builder(op);
   SmallVector<std::optional<int64_t>> extents;
-  for (Range range : op.getIterationDomain(builder)) {
-    std::optional<int64_t> extent = getConstantIntValue(range.size);
-    if (!extent) {
-      FailureOr<int64_t> bound = ValueBoundsConstraintSet::computeConstantBound(
-          presburger::BoundType::UB, ValueBoundsConstraintSet::Variable(range.size),
-          /*stopCondition=*/nullptr, /*closedUB=*/true);
-      if (succeeded(bound))
-        extent = *bound;
-    }
-    extents.push_back(extent);
-  }
+  for (Range range : op.getIterationDomain(builder))
+    extents.push_back(getConstantUpperBound(range.size));
   return extents;
 }
 
@@ -294,7 +342,7 @@ struct FoundryTileThreadsPass final
     // Threads per loop: the block tile extent over the per-thread tile. A
     // static thread count is what lets the forall map onto a fixed block.
     SmallVector<std::optional<int64_t>> extents = staticLoopExtents(root);
-    SmallVector<OpFoldResult> numThreads;
+    SmallVector<OpFoldResult> numThreads, tileSizes;
     Builder builder(block.getContext());
     int64_t total = 1;
     SmallVector<int64_t> mapped;
@@ -316,11 +364,16 @@ struct FoundryTileThreadsPass final
       }
       mapped.push_back(threads);
       numThreads.push_back(builder.getIndexAttr(threads));
+      // The per-thread tile stays a constant, so every buffer a thread
+      // needs has a static bound.
+      tileSizes.push_back(builder.getIndexAttr(
+          size == 0 ? 0 : std::min(size, extent.value_or(size))));
     }
 
     scf::SCFTilingOptions options;
     options.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
     options.setNumThreads(numThreads);
+    options.setTileSizes(tileSizes);
     options.setMapping(gpuMapping(block.getContext(), mapped,
                                   /*threads=*/true));
     return tileAndFuse(root, options, kPass);

@@ -93,6 +93,11 @@ bool isBlockLevelForall(scf::ForallOp forall);
 /// foundry-tile-threads).
 bool isThreadLevelForall(scf::ForallOp forall);
 
+/// A constant upper bound of an index value (a tile size): constants,
+/// affine.min/max over bounded operands, then upstream value-bounds
+/// analysis. std::nullopt when none is found.
+std::optional<int64_t> getConstantUpperBound(OpFoldResult value);
+
 /// Adds the upstream patterns that take n-D vector ops to 1-D ones:
 /// contractions as outer-product FMAs, multi-reductions, broadcasts,
 /// transposes, shape casts, and transfers of rank above 1.
