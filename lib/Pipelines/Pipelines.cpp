@@ -62,6 +62,17 @@ void mlir::foundry::buildFoundryBufferizePipeline(OpPassManager &pm) {
 
 void mlir::foundry::buildFoundryToNVVMPipeline(
     OpPassManager &pm, const FoundryToNVVMOptions &options) {
+  buildFoundryToGpuPipeline(pm, options);
+  if (!options.manifest.empty()) {
+    FoundryEmitLaunchManifestPassOptions manifestOptions;
+    manifestOptions.output = options.manifest;
+    pm.addPass(createFoundryEmitLaunchManifestPass(manifestOptions));
+  }
+  buildFoundryNVVMSerializePipeline(pm, options);
+}
+
+void mlir::foundry::buildFoundryToGpuPipeline(
+    OpPassManager &pm, const FoundryToNVVMOptions &options) {
   buildFoundryBufferizePipeline(pm);
 
   OpPassManager &funcPm = pm.nest<func::FuncOp>();
@@ -86,13 +97,12 @@ void mlir::foundry::buildFoundryToNVVMPipeline(
   // first lowers n-D vectors (broadcasts, shape casts, transposes) to 1-D
   // ones, which the GPU-to-NVVM conversion alone cannot.
   pm.addNestedPass<gpu::GPUModuleOp>(createConvertVectorToLLVMPass());
-  if (!options.manifest.empty()) {
-    pm.addPass(createCanonicalizerPass());
-    FoundryEmitLaunchManifestPassOptions manifestOptions;
-    manifestOptions.output = options.manifest;
-    pm.addPass(createFoundryEmitLaunchManifestPass(manifestOptions));
-  }
+  // Launch sizes as constants, which the launch manifest reads.
+  pm.addPass(createCanonicalizerPass());
+}
 
+void mlir::foundry::buildFoundryNVVMSerializePipeline(
+    OpPassManager &pm, const FoundryToNVVMOptions &options) {
   gpu::GPUToNVVMPipelineOptions nvvmOptions;
   nvvmOptions.cubinChip = options.chip;
   nvvmOptions.cubinFeatures = options.features;

@@ -20,6 +20,34 @@ namespace mlir::foundry {
 using namespace mlir;
 using namespace mlir::foundry;
 
+FailureOr<std::string> mlir::foundry::extractPtx(ModuleOp module) {
+  std::string ptx;
+  module.walk([&](gpu::BinaryOp binary) {
+    for (Attribute attr : binary.getObjects()) {
+      auto object = dyn_cast<gpu::ObjectAttr>(attr);
+      if (object && object.getFormat() == gpu::CompilationTarget::Assembly)
+        ptx += object.getObject().getValue().str();
+    }
+  });
+  if (ptx.empty())
+    return module.emitError("foundry-extract-ptx: no PTX found; run "
+                            "--foundry-to-nvvm with format=isa first");
+  // An unresolved libdevice call means the CUDA toolkit was not found when
+  // the module was serialized; the PTX would not assemble.
+  llvm::StringRef rest(ptx);
+  size_t pos = rest.find("__nv_");
+  if (pos != llvm::StringRef::npos && rest.contains(".extern .func")) {
+    llvm::StringRef name = rest.substr(pos).take_while(
+        [](char c) { return llvm::isAlnum(c) || c == '_'; });
+    return module.emitError("foundry-extract-ptx: the PTX calls libdevice "
+                            "function ")
+           << name
+           << " but libdevice was not linked; set CUDA_HOME to the CUDA "
+              "toolkit (the directory holding nvvm/libdevice)";
+  }
+  return ptx;
+}
+
 namespace mlir::foundry {
 namespace {
 struct FoundryExtractPtxPass final
@@ -27,36 +55,11 @@ struct FoundryExtractPtxPass final
   using Base::Base;
 
   void runOnOperation() override {
-    std::string ptx;
-    getOperation().walk([&](gpu::BinaryOp binary) {
-      for (Attribute attr : binary.getObjects()) {
-        auto object = dyn_cast<gpu::ObjectAttr>(attr);
-        if (object && object.getFormat() == gpu::CompilationTarget::Assembly)
-          ptx += object.getObject().getValue().str();
-      }
-    });
-    if (ptx.empty()) {
-      getOperation().emitError(
-          "foundry-extract-ptx: no PTX found; run --foundry-to-nvvm with "
-          "format=isa first");
+    FailureOr<std::string> ptx = extractPtx(getOperation());
+    if (failed(ptx))
       return signalPassFailure();
-    }
-    // An unresolved libdevice call means the CUDA toolkit was not found when
-    // the module was serialized; the PTX would not assemble.
-    llvm::StringRef rest(ptx);
-    size_t pos = rest.find("__nv_");
-    if (pos != llvm::StringRef::npos && rest.contains(".extern .func")) {
-      llvm::StringRef name = rest.substr(pos).take_while(
-          [](char c) { return llvm::isAlnum(c) || c == '_'; });
-      getOperation().emitError("foundry-extract-ptx: the PTX calls libdevice "
-                               "function ")
-          << name
-          << " but libdevice was not linked; set CUDA_HOME to the CUDA "
-             "toolkit (the directory holding nvvm/libdevice)";
-      return signalPassFailure();
-    }
     if (failed(writePassOutput(getOperation(), "foundry-extract-ptx", output,
-                               ptx)))
+                               *ptx)))
       return signalPassFailure();
     markAllAnalysesPreserved();
   }

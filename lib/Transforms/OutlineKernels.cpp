@@ -78,6 +78,8 @@ static LogicalResult checkOutlinable(func::FuncOp func) {
 FailureOr<KernelOp> mlir::foundry::outlineKernel(func::FuncOp func) {
   if (failed(checkOutlinable(func)))
     return failure();
+  // Callers outside a pass (which declares its dialects) may not have it.
+  func->getContext()->getOrLoadDialect<FoundryDialect>();
 
   OpBuilder builder(func);
   auto kernel = KernelOp::create(builder, func.getLoc(), func.getSymName(),

@@ -58,6 +58,17 @@ void buildFoundryBufferizePipeline(OpPassManager &pm);
 void buildFoundryToNVVMPipeline(OpPassManager &pm,
                                 const FoundryToNVVMOptions &options);
 
+/// The first half of foundry-to-nvvm: bufferization through outlining into
+/// one gpu.module, launch sizes folded to constants (where the launch
+/// manifest is read).
+void buildFoundryToGpuPipeline(OpPassManager &pm,
+                               const FoundryToNVVMOptions &options);
+
+/// The second half of foundry-to-nvvm: upstream NVVM lowering and
+/// serialization to `options.format` for `options.chip`.
+void buildFoundryNVVMSerializePipeline(OpPassManager &pm,
+                                       const FoundryToNVVMOptions &options);
+
 /// Adds the CPU lowering tail: bufferization, block and thread foralls as
 /// sequential loops, linalg and vector ops to loops, then LLVM dialect with
 /// bare-pointer arguments (`void f(T *arg0, ..., T *out0, ...)`), ready for

@@ -79,6 +79,11 @@ FailureOr<WorkloadAttr> computeWorkload(KernelOp kernel);
 /// diagnostic and fails on a launch the runner could not reproduce.
 FailureOr<llvm::json::Array> buildLaunchManifest(ModuleOp module);
 
+/// The PTX text of the gpu.binary ops of `module` (see foundry-extract-ptx).
+/// Fails with a diagnostic when there is none or when it calls libdevice
+/// functions that were not linked.
+FailureOr<std::string> extractPtx(ModuleOp module);
+
 /// Moves every gpu.func of `module` into its first gpu.module, renaming each
 /// moved kernel after its former module and updating gpu.launch_func ops
 /// (see foundry-merge-gpu-modules). Emits a diagnostic and fails on a

@@ -1,0 +1,71 @@
+//===- Compile.h - Compile one candidate ------------------------*- C++ -*-===//
+//
+// The entry point the search calls: a kernel and a schedule in, PTX, cubin,
+// launch manifest, ptxas resources and diagnostics out.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef FOUNDRY_TARGET_COMPILE_H
+#define FOUNDRY_TARGET_COMPILE_H
+
+#include "foundry/Target/Ptxas.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/JSON.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace mlir::foundry {
+
+/// What to compile for.
+struct CompileOptions {
+  /// "sm_90" (any sm_XY: PTX through NVVM, then a cubin through ptxas) or
+  /// "cpu" (LLVM dialect through foundry-to-llvm; nothing is run).
+  std::string target = "sm_90";
+  /// PTX ISA features of the NVVM target.
+  std::string features = "+ptx80";
+  /// Assemble the PTX with ptxas (GPU targets only).
+  bool assemble = true;
+  /// Threads per block of the naive mapping of what the schedule leaves.
+  int64_t naiveBlockSize = 256;
+};
+
+/// Everything known about one compilation. `stage` is the last stage reached:
+/// "parse", "schedule", "lower", "ptxas" or "done"; on failure the
+/// diagnostics say why, with file:line:col where the input has them.
+struct CompileResult {
+  bool succeeded = false;
+  std::string stage = "parse";
+  std::string diagnostics;
+  std::string ptx;
+  std::vector<char> cubin;
+  /// Launch manifest v1 "kernels" array (docs/launch-manifest.md): launches,
+  /// grid and block sizes, dynamic shared memory, argument layout.
+  llvm::json::Array manifest;
+  /// Per PTX entry, what ptxas -v reported.
+  std::map<std::string, KernelResources> resources;
+  std::string ptxasLog;
+  /// Wall-clock seconds of the compilation.
+  double seconds = 0;
+};
+
+/// Compiles the kernels of `source` (MLIR text: foundry.kernel ops, or
+/// func.func on tensors, which are outlined first) with `schedule` (a pass
+/// pipeline of foundry-* passes as nested in builtin.module, e.g.
+/// "foundry-tile-blocks{sizes=64,64},foundry-vectorize"; empty for the naive
+/// schedule). Uses its own MLIRContext, so any number of calls may run
+/// concurrently on different threads. Never aborts on bad input: a failure
+/// is a result with `succeeded == false`.
+CompileResult compile(llvm::StringRef source, llvm::StringRef schedule,
+                      const CompileOptions &options = {},
+                      llvm::StringRef sourceName = "<kernel>");
+
+/// `result` as JSON: succeeded, stage, diagnostics, seconds, manifest,
+/// resources (per kernel) and the sizes of the PTX and cubin.
+llvm::json::Object toJSON(const CompileResult &result);
+
+} // namespace mlir::foundry
+
+#endif // FOUNDRY_TARGET_COMPILE_H

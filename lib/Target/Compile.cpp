@@ -1,0 +1,153 @@
+//===- Compile.cpp - Compile one candidate -------------------------------===//
+
+#include "foundry/Target/Compile.h"
+
+#include "foundry/Dialect/Foundry/IR/Foundry.h"
+#include "foundry/InitAll.h"
+#include "foundry/Pipelines/Pipelines.h"
+#include "foundry/Transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+
+#include <chrono>
+#include <mutex>
+
+using namespace mlir;
+using namespace mlir::foundry;
+
+/// Process-wide set-up, once: passes for pipeline parsing, the CUDA toolkit
+/// path for libdevice, and the dialect registry every context copies.
+static const DialectRegistry &globalRegistry() {
+  static DialectRegistry *registry = [] {
+    registerAllPasses();
+    configureCudaToolkitPath();
+    auto *r = new DialectRegistry();
+    registerAllDialects(*r);
+    return r;
+  }();
+  return *registry;
+}
+
+CompileResult mlir::foundry::compile(llvm::StringRef source,
+                                     llvm::StringRef schedule,
+                                     const CompileOptions &options,
+                                     llvm::StringRef sourceName) {
+  auto start = std::chrono::steady_clock::now();
+  CompileResult result;
+  auto finish = [&](bool ok) {
+    result.succeeded = ok;
+    result.seconds = std::chrono::duration<double>(
+                         std::chrono::steady_clock::now() - start)
+                         .count();
+    return std::move(result);
+  };
+
+  // One context per compilation, no internal thread pool: callers run many
+  // compilations in parallel instead.
+  MLIRContext context(globalRegistry(), MLIRContext::Threading::DISABLED);
+  context.printOpOnDiagnostic(false);
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBufferCopy(source, sourceName), llvm::SMLoc());
+  llvm::raw_string_ostream diagnostics(result.diagnostics);
+  SourceMgrDiagnosticHandler handler(sourceMgr, &context, diagnostics);
+
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (!module)
+    return finish(false);
+  for (auto func : llvm::make_early_inc_range(module->getOps<func::FuncOp>()))
+    if (failed(outlineKernel(func)))
+      return finish(false);
+  if (module->getOps<KernelOp>().empty()) {
+    emitError(module->getLoc(), "no foundry.kernel or func.func on tensors");
+    return finish(false);
+  }
+
+  result.stage = "schedule";
+  PassManager schedulePm(&context);
+  std::string parseErrors;
+  llvm::raw_string_ostream parseErrorStream(parseErrors);
+  if (!schedule.empty() &&
+      failed(parsePassPipeline(schedule, schedulePm, parseErrorStream))) {
+    emitError(module->getLoc(), "the schedule does not parse: ")
+        << parseErrors;
+    return finish(false);
+  }
+  if (failed(schedulePm.run(*module)))
+    return finish(false);
+
+  result.stage = "lower";
+  if (options.target == "cpu") {
+    PassManager pm(&context);
+    buildFoundryToLLVMPipeline(pm);
+    if (failed(pm.run(*module)))
+      return finish(false);
+    result.stage = "done";
+    return finish(true);
+  }
+  if (!llvm::StringRef(options.target).starts_with("sm_")) {
+    emitError(module->getLoc(), "unknown target '")
+        << options.target << "' (sm_XY or cpu)";
+    return finish(false);
+  }
+  FoundryToNVVMOptions nvvmOptions;
+  nvvmOptions.chip = options.target;
+  nvvmOptions.features = options.features;
+  nvvmOptions.blockSize = options.naiveBlockSize;
+  PassManager gpuPm(&context);
+  buildFoundryToGpuPipeline(gpuPm, nvvmOptions);
+  if (failed(gpuPm.run(*module)))
+    return finish(false);
+  FailureOr<llvm::json::Array> manifest = buildLaunchManifest(*module);
+  if (failed(manifest))
+    return finish(false);
+  result.manifest = std::move(*manifest);
+  PassManager serializePm(&context);
+  buildFoundryNVVMSerializePipeline(serializePm, nvvmOptions);
+  if (failed(serializePm.run(*module)))
+    return finish(false);
+  FailureOr<std::string> ptx = extractPtx(*module);
+  if (failed(ptx))
+    return finish(false);
+  result.ptx = std::move(*ptx);
+
+  if (!options.assemble) {
+    result.stage = "done";
+    return finish(true);
+  }
+  result.stage = "ptxas";
+  llvm::Expected<PtxasResult> assembled = runPtxas(result.ptx, options.target);
+  if (!assembled) {
+    diagnostics << llvm::toString(assembled.takeError()) << "\n";
+    return finish(false);
+  }
+  result.cubin = std::move(assembled->cubin);
+  result.resources = std::move(assembled->resources);
+  result.ptxasLog = std::move(assembled->log);
+  result.stage = "done";
+  return finish(true);
+}
+
+llvm::json::Object mlir::foundry::toJSON(const CompileResult &result) {
+  llvm::json::Object resources;
+  for (const auto &[name, r] : result.resources)
+    resources[name] = toJSON(r);
+  return llvm::json::Object{
+      {"succeeded", result.succeeded},
+      {"stage", result.stage},
+      {"diagnostics", result.diagnostics},
+      {"seconds", result.seconds},
+      {"ptx_bytes", static_cast<int64_t>(result.ptx.size())},
+      {"cubin_bytes", static_cast<int64_t>(result.cubin.size())},
+      {"kernels", llvm::json::Array(result.manifest)},
+      {"resources", std::move(resources)}};
+}
