@@ -13,6 +13,7 @@
 #include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVMPass.h"
 #include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Conversion/NVGPUToNVVM/NVGPUToNVVM.h"
 #include "mlir/Conversion/MathToLibm/MathToLibm.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
 #include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
@@ -96,6 +97,8 @@ void mlir::foundry::buildFoundryToGpuPipeline(
   // Vector ops of vectorized schedules: the upstream vector-to-llvm pass
   // first lowers n-D vectors (broadcasts, shape casts, transposes) to 1-D
   // ones, which the GPU-to-NVVM conversion alone cannot.
+  // mma.sync of foundry-mma first, while its operands are still vectors.
+  pm.addNestedPass<gpu::GPUModuleOp>(createConvertNVGPUToNVVMPass());
   pm.addNestedPass<gpu::GPUModuleOp>(createConvertVectorToLLVMPass());
   // Launch sizes as constants, which the launch manifest reads.
   pm.addPass(createCanonicalizerPass());

@@ -9,7 +9,10 @@
 
 #include "foundry/Transforms/Passes.h"
 
+#include "mlir/Conversion/VectorToGPU/VectorToGPU.h"
 #include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/NVGPU/Transforms/Transforms.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -38,38 +41,50 @@ namespace mlir::foundry {
 using namespace mlir;
 using namespace mlir::foundry;
 
-/// Block size (x, y, z) for the thread loops under `block`: per dimension the
-/// largest trip count of a thread loop mapped to it; 1 where none is.
+/// Block size (x, y, z) for the thread and warp loops under `block`: per
+/// dimension the largest trip count of a thread loop mapped to it, and for
+/// warp loops 32 threads per warp along x (the upstream warp ids are the
+/// linear thread id over 32, delinearized over (x / 32, y, z)); 1 where no
+/// loop is mapped.
 static FailureOr<std::array<int64_t, 3>> blockDims(scf::ForallOp block) {
   std::array<int64_t, 3> dims = {1, 1, 1};
   WalkResult walk = block.walk([&](scf::ForallOp forall) {
-    if (!isThreadLevelForall(forall))
+    bool threads = isThreadLevelForall(forall);
+    if (!threads && !isWarpLevelForall(forall))
       return WalkResult::advance();
     ArrayRef<int64_t> upper = forall.getStaticUpperBound();
     ArrayRef<int64_t> lower = forall.getStaticLowerBound();
     ArrayRef<int64_t> step = forall.getStaticStep();
     if (llvm::any_of(llvm::concat<const int64_t>(upper, lower, step),
                      ShapedType::isDynamic)) {
-      forall.emitOpError("foundry-map-forall-to-gpu: a thread loop needs "
-                         "static bounds");
+      forall.emitOpError("foundry-map-forall-to-gpu: a thread or warp loop "
+                         "needs static bounds");
       return WalkResult::interrupt();
     }
     for (auto [index, attr] : llvm::enumerate(*forall.getMapping())) {
-      auto mapping = cast<gpu::GPUThreadMappingAttr>(attr);
-      int64_t dim = static_cast<int64_t>(mapping.getThread());
-      if (dim > 2) {
-        forall.emitOpError("foundry-map-forall-to-gpu: only thread x, y "
-                           "and z mappings are supported");
-        return WalkResult::interrupt();
-      }
       int64_t trips =
           llvm::divideCeil(upper[index] - lower[index], step[index]);
+      int64_t dim = static_cast<int64_t>(
+          threads ? cast<gpu::GPUThreadMappingAttr>(attr).getThread()
+                  : cast<gpu::GPUWarpMappingAttr>(attr).getWarp());
+      if (dim > 2) {
+        forall.emitOpError("foundry-map-forall-to-gpu: only x, y and z "
+                           "mappings are supported");
+        return WalkResult::interrupt();
+      }
+      if (!threads && dim == 0)
+        trips *= 32;
       dims[dim] = std::max(dims[dim], trips);
     }
     return WalkResult::advance();
   });
   if (walk.wasInterrupted())
     return failure();
+  if (dims[0] * dims[1] * dims[2] > 1024)
+    return block.emitOpError("foundry-map-forall-to-gpu: the thread and warp "
+                             "loops need a block of ")
+           << dims[0] << "x" << dims[1] << "x" << dims[2]
+           << " threads, more than 1024";
   return dims;
 }
 
@@ -266,6 +281,102 @@ static LogicalResult replaceWithStaticAlloca(RewriterBase &rewriter,
   return success();
 }
 
+/// True for the f32 m16n8k8 contractions foundry-mma makes.
+static bool isMmaContraction(vector::ContractionOp contract) {
+  return contract.getLhsType().getShape() == ArrayRef<int64_t>{16, 8} &&
+         contract.getRhsType().getShape() == ArrayRef<int64_t>{8, 8} &&
+         contract.getLhsType().getElementType().isF32();
+}
+
+/// Splits every f32 (tf32) nvgpu.mma.sync in `launch` into the three products
+/// of 3xtf32: with x = hi(x) + lo(x), hi(x) the value truncated to tf32's 10
+/// mantissa bits, A*B ~= lo(A)*hi(B) + hi(A)*lo(B) + hi(A)*hi(B), each on the
+/// tensor cores with fp32 accumulation (the small products first). Source of
+/// the scheme: the 3xTF32 mode of NVIDIA CUTLASS ("fast accurate fp32
+/// emulation").
+static void splitInto3xTf32(RewriterBase &rewriter, gpu::LaunchOp launch) {
+  SmallVector<nvgpu::MmaSyncOp> mmas;
+  launch.getBody().walk([&](nvgpu::MmaSyncOp mma) {
+    if (mma.getTf32Enabled())
+      mmas.push_back(mma);
+  });
+  for (nvgpu::MmaSyncOp mma : mmas) {
+    rewriter.setInsertionPoint(mma);
+    Location loc = mma.getLoc();
+    auto split = [&](Value x) -> std::pair<Value, Value> {
+      auto type = cast<VectorType>(x.getType());
+      auto intType = VectorType::get(type.getShape(), rewriter.getI32Type());
+      Value bits = arith::BitcastOp::create(rewriter, loc, intType, x);
+      // tf32 keeps the top 19 bits (sign, 8 exponent, 10 mantissa).
+      Value mask = arith::ConstantOp::create(
+          rewriter, loc,
+          DenseElementsAttr::get(intType, rewriter.getI32IntegerAttr(
+                                              static_cast<int32_t>(0xFFFFE000))));
+      Value hiBits = arith::AndIOp::create(rewriter, loc, bits, mask);
+      Value hi = arith::BitcastOp::create(rewriter, loc, type, hiBits);
+      Value lo = arith::SubFOp::create(rewriter, loc, x, hi);
+      return {hi, lo};
+    };
+    auto [aHi, aLo] = split(mma.getMatrixA());
+    auto [bHi, bLo] = split(mma.getMatrixB());
+    auto product = [&](Value a, Value b, Value c) {
+      auto next = cast<nvgpu::MmaSyncOp>(rewriter.clone(*mma));
+      next.getMatrixAMutable().assign(a);
+      next.getMatrixBMutable().assign(b);
+      next.getMatrixCMutable().assign(c);
+      return next.getResult();
+    };
+    Value acc = product(aLo, bHi, mma.getMatrixC());
+    acc = product(aHi, bLo, acc);
+    acc = product(aHi, bHi, acc);
+    rewriter.replaceOp(mma, acc);
+  }
+}
+
+/// The m16n8k8 contractions of foundry-mma become nvgpu.mma.sync with
+/// per-lane operand loads (upstream), split into 3xtf32 when the function's
+/// precision is 3xtf32.
+static LogicalResult lowerMmaContractions(RewriterBase &rewriter,
+                                          gpu::LaunchOp launch) {
+  bool any = false;
+  launch.getBody().walk([&](vector::ContractionOp contract) {
+    any |= isMmaContraction(contract);
+  });
+  if (!any)
+    return success();
+  RewritePatternSet prepare(launch.getContext());
+  populatePrepareVectorToMMAPatterns(prepare, /*useNvGpu=*/true);
+  if (failed(applyPatternsGreedily(launch, std::move(prepare))))
+    return launch.emitOpError("foundry-map-forall-to-gpu: mma preparation "
+                              "did not converge");
+  if (failed(convertVectorToNVVMCompatibleMMASync(rewriter, launch)))
+    return launch.emitOpError("foundry-map-forall-to-gpu: cannot lower the "
+                              "warp contractions to mma.sync");
+  // The conversion leaves the old vector loop-carried values behind: drop
+  // the now unused loop results and dead ops.
+  // The f32 mma.sync ops run as tf32 (upstream pattern sets tf32Enabled).
+  {
+    RewritePatternSet cleanup(launch.getContext());
+    scf::ForOp::getCanonicalizationPatterns(cleanup, launch.getContext());
+    nvgpu::populateMmaSyncF32ToTF32Patterns(cleanup,
+                                            nvgpu::MmaSyncF32Lowering::TF32);
+    (void)applyPatternsGreedily(launch, std::move(cleanup));
+  }
+  bool left = false;
+  launch.getBody().walk([&](vector::ContractionOp contract) {
+    left |= isMmaContraction(contract);
+  });
+  if (left)
+    return launch.emitOpError("foundry-map-forall-to-gpu: some warp "
+                              "contractions did not become mma.sync");
+  auto func = launch->getParentOfType<func::FuncOp>();
+  auto precision =
+      func ? func->getAttrOfType<PrecisionAttr>("foundry.precision") : nullptr;
+  if (precision && precision.getValue() == Precision::tf32x3)
+    splitInto3xTf32(rewriter, launch);
+  return success();
+}
+
 /// Inside `launch`: tile buffers become per-thread allocas and
 /// every linalg op becomes scf.for loops.
 static LogicalResult lowerLaunchBody(gpu::LaunchOp launch) {
@@ -296,6 +407,9 @@ static LogicalResult lowerLaunchBody(gpu::LaunchOp launch) {
                             "loops");
     rewriter.eraseOp(op);
   }
+
+  if (failed(lowerMmaContractions(rewriter, launch)))
+    return failure();
 
   // 1-D transfers of contiguous rows become vector.load/vector.store, which
   // lower to one wide access (ld.global.v4.f32 for 4 aligned f32).
@@ -340,7 +454,8 @@ struct FoundryMapForallToGpuPass final
     // The upstream mapping wants loops from 0 with step 1.
     SmallVector<scf::ForallOp> foralls;
     func.walk([&](scf::ForallOp forall) {
-      if (isBlockLevelForall(forall) || isThreadLevelForall(forall))
+      if (isBlockLevelForall(forall) || isThreadLevelForall(forall) ||
+          isWarpLevelForall(forall))
         foralls.push_back(forall);
     });
     IRRewriter rewriter(&getContext());

@@ -27,6 +27,7 @@ namespace mlir::foundry {
 #define GEN_PASS_DEF_FOUNDRYTILEBLOCKSPASS
 #define GEN_PASS_DEF_FOUNDRYTILEREDUCTIONPASS
 #define GEN_PASS_DEF_FOUNDRYTILETHREADSPASS
+#define GEN_PASS_DEF_FOUNDRYTILEWARPSPASS
 #include "foundry/Transforms/Passes.h.inc"
 } // namespace mlir::foundry
 
@@ -38,11 +39,18 @@ using namespace mlir::foundry;
 static constexpr int64_t kMaxGridX = (int64_t{1} << 31) - 1;
 static constexpr int64_t kMaxGridYZ = 65535;
 static constexpr int64_t kMaxThreadsPerBlock = 1024;
+static constexpr int64_t kWarpSize = 32;
 
 bool mlir::foundry::isBlockLevelForall(scf::ForallOp forall) {
   std::optional<ArrayAttr> mapping = forall.getMapping();
   return mapping && !mapping->empty() &&
          llvm::all_of(*mapping, llvm::IsaPred<gpu::GPUBlockMappingAttr>);
+}
+
+bool mlir::foundry::isWarpLevelForall(scf::ForallOp forall) {
+  std::optional<ArrayAttr> mapping = forall.getMapping();
+  return mapping && !mapping->empty() &&
+         llvm::all_of(*mapping, llvm::IsaPred<gpu::GPUWarpMappingAttr>);
 }
 
 bool mlir::foundry::isThreadLevelForall(scf::ForallOp forall) {
@@ -75,9 +83,11 @@ static TilingInterface findRoot(Block &body) {
 /// The GPU mapping attributes for the tiled loops among `loops` (non-zero
 /// entries), innermost first to x, then y, then z: the innermost loop walks
 /// contiguous memory, so neighbouring blocks/threads touch neighbouring data.
+enum class MappingLevel { Block, Warp, Thread };
+
 static SmallVector<Attribute> gpuMapping(MLIRContext *ctx,
                                          ArrayRef<int64_t> loops,
-                                         bool threads) {
+                                         MappingLevel level) {
   static constexpr gpu::MappingId kIds[] = {
       gpu::MappingId::DimX, gpu::MappingId::DimY, gpu::MappingId::DimZ};
   int64_t tiled = llvm::count_if(loops, [](int64_t v) { return v != 0; });
@@ -86,9 +96,17 @@ static SmallVector<Attribute> gpuMapping(MLIRContext *ctx,
     if (v == 0)
       continue;
     gpu::MappingId id = kIds[--tiled];
-    mapping.push_back(threads
-                          ? Attribute(gpu::GPUThreadMappingAttr::get(ctx, id))
-                          : Attribute(gpu::GPUBlockMappingAttr::get(ctx, id)));
+    switch (level) {
+    case MappingLevel::Block:
+      mapping.push_back(gpu::GPUBlockMappingAttr::get(ctx, id));
+      break;
+    case MappingLevel::Warp:
+      mapping.push_back(gpu::GPUWarpMappingAttr::get(ctx, id));
+      break;
+    case MappingLevel::Thread:
+      mapping.push_back(gpu::GPUThreadMappingAttr::get(ctx, id));
+      break;
+    }
   }
   return mapping;
 }
@@ -295,8 +313,8 @@ struct FoundryTileBlocksPass final
       tileSizes.push_back(builder.getIndexAttr(
           extent && size > *extent ? *extent : size));
     options.setTileSizes(tileSizes);
-    options.setMapping(gpuMapping(kernel.getContext(), *perLoop,
-                                  /*threads=*/false));
+    options.setMapping(
+        gpuMapping(kernel.getContext(), *perLoop, MappingLevel::Block));
     if (failed(tileAndFuse(root, options, kPass)))
       return failure();
     cleanUp(kernel);
@@ -313,90 +331,115 @@ struct FoundryTileBlocksPass final
   }
 };
 
-struct FoundryTileThreadsPass final
-    : impl::FoundryTileThreadsPassBase<FoundryTileThreadsPass> {
-  using Base::Base;
-
-  LogicalResult tileBlock(scf::ForallOp block) {
-    constexpr StringLiteral kPass = "foundry-tile-threads";
+/// Distributes each block tile of the kernels under `root` over threads or
+/// warps (foundry-tile-threads, foundry-tile-warps): `sizes` is the tile of
+/// one thread or one warp per parallel loop.
+static LogicalResult distributeBlockTiles(Operation *root,
+                                          ArrayRef<int64_t> sizes,
+                                          bool warps, StringRef passName) {
+  SmallVector<scf::ForallOp> blocks;
+  root->walk([&](scf::ForallOp forall) {
+    if (isBlockLevelForall(forall) && forall->getParentOfType<KernelOp>())
+      blocks.push_back(forall);
+  });
+  if (blocks.empty()) {
+    bool any = false;
+    root->walk([&](KernelOp kernel) {
+      kernel.emitOpError() << passName
+                           << ": no block tile; run foundry-tile-blocks first";
+      any = true;
+    });
+    return failure(any);
+  }
+  const int64_t threadsPerUnit = warps ? kWarpSize : 1;
+  for (scf::ForallOp block : blocks) {
     Block &body = *block.getBody();
-    if (llvm::any_of(body.getOps<scf::ForallOp>(), isThreadLevelForall))
+    if (llvm::any_of(body.getOps<scf::ForallOp>(), [](scf::ForallOp f) {
+          return isThreadLevelForall(f) || isWarpLevelForall(f);
+        }))
       return block.emitOpError()
-             << kPass << ": the block tile is already tiled to threads";
-    TilingInterface root = findRoot(body);
-    if (!root)
+             << passName << ": the block tile is already distributed";
+    TilingInterface tileRoot = findRoot(body);
+    if (!tileRoot)
       return block.emitOpError()
-             << kPass << ": the block tile is not produced by a tileable op";
-    if (failed(checkTileable(root, kPass)))
+             << passName << ": the block tile is not produced by a tileable op";
+    if (failed(checkTileable(tileRoot, passName)))
       return failure();
-    FailureOr<SmallVector<int64_t>> perLoop = perLoopSizes(root, sizes, kPass);
+    FailureOr<SmallVector<int64_t>> perLoop =
+        perLoopSizes(tileRoot, sizes, passName);
     if (failed(perLoop))
       return failure();
     if (llvm::all_of(*perLoop, [](int64_t v) { return v == 0; }))
-      return root.emitOpError()
-             << kPass << ": at least one tile size must be positive";
+      return tileRoot.emitOpError()
+             << passName << ": at least one tile size must be positive";
     if (llvm::count_if(*perLoop, [](int64_t v) { return v != 0; }) > 3)
-      return root.emitOpError()
-             << kPass << ": at most 3 loops can be tiled (threads x, y, z)";
+      return tileRoot.emitOpError()
+             << passName << ": at most 3 loops can be tiled (x, y, z)";
 
-    // Threads per loop: the block tile extent over the per-thread tile. A
-    // static thread count is what lets the forall map onto a fixed block.
-    SmallVector<std::optional<int64_t>> extents = staticLoopExtents(root);
-    SmallVector<OpFoldResult> numThreads, tileSizes;
+    // Units (threads or warps) per loop: the block tile extent over the
+    // unit's tile. A static count is what lets the forall map onto a fixed
+    // block; the unit's tile stays a constant, so every buffer it needs has
+    // a static bound.
+    SmallVector<std::optional<int64_t>> extents = staticLoopExtents(tileRoot);
+    SmallVector<OpFoldResult> numUnits, tileSizes;
     Builder builder(block.getContext());
-    int64_t total = 1;
+    int64_t total = threadsPerUnit;
     SmallVector<int64_t> mapped;
     for (auto [index, pair] : llvm::enumerate(llvm::zip(extents, *perLoop))) {
       auto [extent, size] = pair;
-      int64_t threads = 0;
+      int64_t units = 0;
       if (size != 0) {
         if (!extent)
-          return root.emitOpError()
-                 << kPass << ": cannot bound the block tile extent of loop #"
+          return tileRoot.emitOpError()
+                 << passName << ": cannot bound the block tile extent of loop #"
                  << index;
-        threads = llvm::divideCeil(*extent, std::min(size, *extent));
-        total *= threads;
+        units = llvm::divideCeil(*extent, std::min(size, *extent));
+        total *= units;
         if (total > kMaxThreadsPerBlock)
-          return root.emitOpError()
-                 << kPass << ": more than " << kMaxThreadsPerBlock
+          return tileRoot.emitOpError()
+                 << passName << ": more than " << kMaxThreadsPerBlock
                  << " threads per block (tile sizes give at least " << total
                  << ")";
       }
-      mapped.push_back(threads);
-      numThreads.push_back(builder.getIndexAttr(threads));
-      // The per-thread tile stays a constant, so every buffer a thread
-      // needs has a static bound.
+      mapped.push_back(units);
+      numUnits.push_back(builder.getIndexAttr(units));
       tileSizes.push_back(builder.getIndexAttr(
           size == 0 ? 0 : std::min(size, extent.value_or(size))));
     }
 
     scf::SCFTilingOptions options;
     options.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
-    options.setNumThreads(numThreads);
+    options.setNumThreads(numUnits);
     options.setTileSizes(tileSizes);
     options.setMapping(gpuMapping(block.getContext(), mapped,
-                                  /*threads=*/true));
-    return tileAndFuse(root, options, kPass);
+                                  warps ? MappingLevel::Warp
+                                        : MappingLevel::Thread));
+    if (failed(tileAndFuse(tileRoot, options, passName)))
+      return failure();
   }
+  root->walk([&](KernelOp kernel) { cleanUp(kernel); });
+  return success();
+}
+
+struct FoundryTileThreadsPass final
+    : impl::FoundryTileThreadsPassBase<FoundryTileThreadsPass> {
+  using Base::Base;
 
   void runOnOperation() override {
-    SmallVector<scf::ForallOp> blocks;
-    getOperation()->walk([&](scf::ForallOp forall) {
-      if (isBlockLevelForall(forall) && forall->getParentOfType<KernelOp>())
-        blocks.push_back(forall);
-    });
-    if (blocks.empty()) {
-      getOperation()->walk([&](KernelOp kernel) {
-        kernel.emitOpError("foundry-tile-threads: no block tile; run "
-                           "foundry-tile-blocks first");
-        signalPassFailure();
-      });
-      return;
-    }
-    for (scf::ForallOp block : blocks)
-      if (failed(tileBlock(block)))
-        return signalPassFailure();
-    getOperation()->walk([&](KernelOp kernel) { cleanUp(kernel); });
+    if (failed(distributeBlockTiles(getOperation(), sizes, /*warps=*/false,
+                                    "foundry-tile-threads")))
+      signalPassFailure();
+  }
+};
+
+struct FoundryTileWarpsPass final
+    : impl::FoundryTileWarpsPassBase<FoundryTileWarpsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    if (failed(distributeBlockTiles(getOperation(), sizes, /*warps=*/true,
+                                    "foundry-tile-warps")))
+      signalPassFailure();
   }
 };
 

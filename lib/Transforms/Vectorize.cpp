@@ -93,6 +93,13 @@ struct FoundryVectorizePass final
       rewriter.replaceOp(op, result->replacements);
     }
 
+    // Everything below touches thread tiles only: the contractions
+    // foundry-mma leaves for the tensor cores must stay whole.
+    SmallVector<scf::ForallOp> threadTiles;
+    getOperation()->walk([&](scf::ForallOp forall) {
+      if (isThreadLevelForall(forall))
+        threadTiles.push_back(forall);
+    });
     RewritePatternSet patterns(&getContext());
     vector::populateVectorContractLoweringPatterns(
         patterns, vector::VectorContractLowering::OuterProduct);
@@ -103,17 +110,18 @@ struct FoundryVectorizePass final
                                                         &getContext());
     vector::TransferWriteOp::getCanonicalizationPatterns(patterns,
                                                          &getContext());
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
-      getOperation().emitWarning(
-          "foundry-vectorize: vector lowering did not converge");
+    FrozenRewritePatternSet contractions(std::move(patterns));
+    for (scf::ForallOp forall : threadTiles)
+      if (failed(applyPatternsGreedily(forall, contractions)))
+        forall.emitWarning(
+            "foundry-vectorize: vector lowering did not converge");
 
     // Keep accumulators in registers across k-loops: a transfer_read and
     // transfer_write of the same tile of a loop-carried tensor become a
     // loop-carried vector (upstream subset hoisting).
     SmallVector<scf::ForOp> loops;
-    getOperation()->walk([&](KernelOp kernel) {
-      kernel.walk([&](scf::ForOp loop) { loops.push_back(loop); });
-    });
+    for (scf::ForallOp forall : threadTiles)
+      forall.walk([&](scf::ForOp loop) { loops.push_back(loop); });
     for (scf::ForOp loop : loops) {
       rewriter.setInsertionPoint(loop);
       (void)hoistLoopInvariantSubsets(rewriter, loop);
@@ -124,9 +132,11 @@ struct FoundryVectorizePass final
     // contiguous f32 is one 16-byte access).
     RewritePatternSet lowering(&getContext());
     populateVectorToOneDimPatterns(lowering);
-    if (failed(applyPatternsGreedily(getOperation(), std::move(lowering))))
-      getOperation().emitWarning(
-          "foundry-vectorize: vector lowering did not converge");
+    FrozenRewritePatternSet frozen(std::move(lowering));
+    for (scf::ForallOp forall : threadTiles)
+      if (failed(applyPatternsGreedily(forall, frozen)))
+        forall.emitWarning(
+            "foundry-vectorize: vector lowering did not converge");
   }
 };
 } // namespace

@@ -14,7 +14,7 @@
 // CHECK:         mapping = [#gpu.block<y>, #gpu.block<x>]
 // THREADS: error: 'linalg.matmul' op foundry-tile-threads: more than 1024 threads per block (tile sizes give at least 4096)
 // NOBLOCK: error: 'foundry.kernel' op foundry-tile-threads: no block tile; run foundry-tile-blocks first
-// TWICE: error: 'scf.forall' op foundry-tile-threads: the block tile is already tiled to threads
+// TWICE: error: 'scf.forall' op foundry-tile-threads: the block tile is already distributed
 foundry.kernel @matmul(%a: tensor<128x32xf32>, %b: tensor<32x256xf32>) -> tensor<128x256xf32> {
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<128x256xf32>

@@ -35,6 +35,9 @@ class LinalgDialect;
 namespace memref {
 class MemRefDialect;
 } // namespace memref
+namespace nvgpu {
+class NVGPUDialect;
+} // namespace nvgpu
 namespace scf {
 class ForallOp;
 class SCFDialect;
@@ -93,6 +96,10 @@ LogicalResult mergeGpuModules(ModuleOp module);
 /// True for an scf.forall whose loops all map to GPU blocks (made by
 /// foundry-tile-blocks).
 bool isBlockLevelForall(scf::ForallOp forall);
+
+/// True for an scf.forall whose loops all map to GPU warps (made by
+/// foundry-tile-warps).
+bool isWarpLevelForall(scf::ForallOp forall);
 
 /// True for an scf.forall whose loops all map to GPU threads (made by
 /// foundry-tile-threads).

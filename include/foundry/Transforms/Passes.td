@@ -139,6 +139,7 @@ def FoundryMapForallToGpuPass
   let dependentDialects = [
     "::mlir::gpu::GPUDialect",
     "::mlir::memref::MemRefDialect",
+    "::mlir::nvgpu::NVGPUDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::transform::TransformDialect"
   ];
@@ -182,6 +183,32 @@ def FoundryMergeGpuModulesPass
     `gpu.func` that collides is an error.
   }];
   let dependentDialects = ["::mlir::gpu::GPUDialect"];
+}
+
+def FoundryMmaPass : Pass<"foundry-mma", "::mlir::ModuleOp"> {
+  let summary = "Put the matmuls of warp tiles on the tensor cores (mma.sync m16n8k8 tf32).";
+  let description = [{
+    Every 2-D f32 matmul inside a `foundry-tile-warps` tile (after
+    `foundry-tile-reduction`, one k-step of it) is vectorized into a
+    `vector.contract`, its accumulator is hoisted into a loop-carried vector,
+    and the contraction is unrolled to the m16n8k8 shape of `mma.sync`. The
+    GPU tail then rewrites each piece into `nvgpu.mma.sync` with per-lane
+    operand loads (upstream `convertVectorToNVVMCompatibleMMASync`).
+
+    Tensor cores round fp32 operands to tf32, so this pass needs the kernel's
+    `#foundry.precision` to allow it: `tf32` (or `bf16`) gives one tf32
+    product per step; `3xtf32` gives three (hi*hi + hi*lo + lo*hi, each
+    operand split into a tf32 high part and a tf32 residual, fp32
+    accumulation), which keeps fp32 accuracy. `ieee` is an error.
+
+    Errors: precision `ieee`; a matmul that is not 2-D f32; a warp tile whose
+    m, n, k are not multiples of 16, 8, 8 or whose shape is dynamic (a ragged
+    block tile). The B operand may be KxN or NxK (nn.Linear weights).
+  }];
+  let dependentDialects = [
+    "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect"
+  ];
 }
 
 def FoundryOutlineKernelsPass
@@ -281,6 +308,32 @@ def FoundryTileThreadsPass
   let options = [
     ListOption<"sizes", "sizes", "int64_t",
                "Tile size per thread per parallel loop, outermost first.">
+  ];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::gpu::GPUDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect"
+  ];
+}
+
+def FoundryTileWarpsPass
+    : Pass<"foundry-tile-warps", "::mlir::ModuleOp"> {
+  let summary = "Distribute each block tile over warps with an scf.forall, fusing producers.";
+  let description = [{
+    As `foundry-tile-threads`, but the unit is a warp of 32 threads: the
+    forall maps to `#gpu.warp<x|y|z>` and `sizes` is the tile each warp
+    computes. This is the level at which `foundry-mma` puts a warp's tile on
+    the tensor cores. Errors: as for `foundry-tile-threads`, counting 32
+    threads per warp against the 1024-thread limit.
+
+    Example: after `foundry-tile-blocks{sizes=64,64}`,
+    `foundry-tile-warps{sizes=32,32}` gives 2x2 warps (128 threads) per
+    block, each owning a 32x32 tile.
+  }];
+  let options = [
+    ListOption<"sizes", "sizes", "int64_t",
+               "Tile size per warp per parallel loop, outermost first.">
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",

@@ -1,0 +1,201 @@
+//===- Mma.cpp - Warp tiles of matmuls on the tensor cores ---------------===//
+//
+// foundry-mma: the matmuls of warp tiles become vector.contract ops unrolled
+// to the m16n8k8 shape of mma.sync, with the accumulators hoisted out of the
+// k-loop. The GPU tail turns them into nvgpu.mma.sync (upstream
+// convertVectorToNVVMCompatibleMMASync), in 3xtf32 form where the kernel's
+// precision asks for it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "foundry/Transforms/Passes.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
+#include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
+
+namespace mlir::foundry {
+#define GEN_PASS_DEF_FOUNDRYMMAPASS
+#include "foundry/Transforms/Passes.h.inc"
+} // namespace mlir::foundry
+
+using namespace mlir;
+using namespace mlir::foundry;
+
+/// The mma.sync shape foundry uses for fp32 operands: m16n8k8 tf32.
+static constexpr int64_t kMmaM = 16, kMmaN = 8, kMmaK = 8;
+
+/// True if `op` is nested in a warp-level scf.forall.
+static bool inWarpTile(Operation *op) {
+  for (auto forall = op->getParentOfType<scf::ForallOp>(); forall;
+       forall = forall->getParentOfType<scf::ForallOp>())
+    if (isWarpLevelForall(forall))
+      return true;
+  return false;
+}
+
+/// Checks that `op` is an f32 2-D matmul (A row-major MxK; B KxN or, as
+/// nn.Linear stores it, NxK) of static shape that m16n8k8 tiles exactly.
+static LogicalResult checkMmaShape(linalg::LinalgOp op) {
+  if (!linalg::isaContractionOpInterface(op) || op.getNumLoops() != 3 ||
+      op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1)
+    return op.emitOpError("foundry-mma: only 2-D matmuls go on the tensor "
+                          "cores");
+  for (OpOperand &operand : op->getOpOperands()) {
+    auto type = dyn_cast<RankedTensorType>(operand.get().getType());
+    if (!type || !type.getElementType().isF32())
+      return op.emitOpError("foundry-mma: tensor cores here take f32 "
+                            "operands (tf32 mma.sync)");
+  }
+  if (op.hasDynamicShape())
+    return op.emitOpError("foundry-mma: the warp tile has a dynamic shape; "
+                          "choose block and warp tiles that divide the "
+                          "matmul");
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  FailureOr<linalg::ContractionDimensions> dims =
+      linalg::inferContractionDims(op);
+  if (failed(dims) || dims->m.size() != 1 || dims->n.size() != 1 ||
+      dims->k.size() != 1 || !dims->batch.empty())
+    return op.emitOpError("foundry-mma: not an (m, n, k) matmul");
+  int64_t m = ranges[dims->m[0]], n = ranges[dims->n[0]],
+          k = ranges[dims->k[0]];
+  if (m % kMmaM || n % kMmaN || k % kMmaK)
+    return op.emitOpError("foundry-mma: the warp tile is ")
+           << m << "x" << n << "x" << k
+           << "; m16n8k8 needs multiples of 16, 8 and 8";
+  return success();
+}
+
+namespace mlir::foundry {
+namespace {
+struct FoundryMmaPass final : impl::FoundryMmaPassBase<FoundryMmaPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    SmallVector<linalg::LinalgOp> targets;
+    bool failedAny = false;
+    getOperation()->walk([&](KernelOp kernel) {
+      SmallVector<linalg::LinalgOp> ops;
+      kernel.walk([&](linalg::LinalgOp op) {
+        if (inWarpTile(op) && linalg::isaContractionOpInterface(op))
+          ops.push_back(op);
+      });
+      if (ops.empty())
+        return;
+      // Tensor cores round fp32 operands to tf32: only where the kernel's
+      // precision says so. 3xtf32 keeps fp32 accuracy (three products).
+      Precision precision = kernel.getEffectivePrecision();
+      if (precision == Precision::ieee) {
+        kernel.emitOpError("foundry-mma: this kernel's precision is ieee; "
+                           "tensor cores need #foundry.precision<3xtf32> or "
+                           "looser");
+        failedAny = true;
+        return;
+      }
+      for (linalg::LinalgOp op : ops) {
+        if (failed(checkMmaShape(op))) {
+          failedAny = true;
+          return;
+        }
+        targets.push_back(op);
+      }
+    });
+    if (failedAny)
+      return signalPassFailure();
+
+    IRRewriter rewriter(&getContext());
+    for (linalg::LinalgOp op : targets) {
+      rewriter.setInsertionPoint(op);
+      FailureOr<linalg::VectorizationResult> result = linalg::vectorize(
+          rewriter, op, /*inputVectorSizes=*/{}, /*inputScalableVecDims=*/{},
+          /*vectorizeNDExtract=*/false, /*flatten1DDepthwiseConv=*/false,
+          /*assumeDynamicDimsMatchVecSizes=*/false,
+          /*createNamedContraction=*/true);
+      if (failed(result)) {
+        op.emitOpError("foundry-mma: the upstream vectorizer failed");
+        return signalPassFailure();
+      }
+      rewriter.replaceOp(op, result->replacements);
+    }
+
+    // Fold the slices around the new transfers.
+    {
+      RewritePatternSet canonical(&getContext());
+      vector::TransferReadOp::getCanonicalizationPatterns(canonical,
+                                                          &getContext());
+      vector::TransferWriteOp::getCanonicalizationPatterns(canonical,
+                                                           &getContext());
+      tensor::ExtractSliceOp::getCanonicalizationPatterns(canonical,
+                                                          &getContext());
+      tensor::InsertSliceOp::getCanonicalizationPatterns(canonical,
+                                                         &getContext());
+      (void)applyPatternsGreedily(getOperation(), std::move(canonical));
+    }
+    // Unroll every contraction (and the transfers feeding it) of warp tiles
+    // to the m16n8k8 shape.
+    RewritePatternSet patterns(&getContext());
+    vector::UnrollVectorOptions unroll;
+    unroll.setFilterConstraint([](Operation *op) {
+      return success(inWarpTile(op) &&
+                     isa<vector::ContractionOp, vector::TransferReadOp,
+                         vector::TransferWriteOp>(op));
+    });
+    unroll.setNativeShapeFn(
+        [](Operation *op) -> std::optional<SmallVector<int64_t>> {
+          if (auto contract = dyn_cast<vector::ContractionOp>(op)) {
+            // Loop order of the contraction's iteration space.
+            SmallVector<int64_t> shape;
+            for (auto [index, type] :
+                 llvm::enumerate(contract.getIteratorTypesArray())) {
+              if (type == vector::IteratorType::reduction) {
+                shape.push_back(kMmaK);
+                continue;
+              }
+              // The parallel dim indexing the lhs is m, the other n.
+              AffineMap lhs = contract.getIndexingMapsArray()[0];
+              bool isM = llvm::any_of(lhs.getResults(), [&](AffineExpr e) {
+                return e == getAffineDimExpr(index, op->getContext());
+              });
+              shape.push_back(isM ? kMmaM : kMmaN);
+            }
+            return shape;
+          }
+          auto vectorType = isa<vector::TransferReadOp>(op)
+                                ? cast<vector::TransferReadOp>(op).getVectorType()
+                                : cast<vector::TransferWriteOp>(op).getVectorType();
+          if (vectorType.getRank() != 2)
+            return std::nullopt;
+          // Operand tiles: 16x8 pieces (A, C) or 8x8 (B).
+          int64_t rows = vectorType.getShape()[0];
+          return SmallVector<int64_t>{rows % kMmaM == 0 ? kMmaM : kMmaK,
+                                      kMmaN};
+        });
+    vector::populateVectorUnrollPatterns(patterns, unroll);
+    vector::populateVectorTransferPermutationMapLoweringPatterns(patterns);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      getOperation().emitWarning("foundry-mma: unrolling did not converge");
+
+    // Then each 16x8 accumulator becomes a loop-carried vector: the
+    // fragments stay in registers across the k-loop.
+    SmallVector<scf::ForOp> loops;
+    getOperation()->walk([&](scf::ForOp loop) {
+      if (inWarpTile(loop))
+        loops.push_back(loop);
+    });
+    for (scf::ForOp loop : loops) {
+      rewriter.setInsertionPoint(loop);
+      (void)hoistLoopInvariantSubsets(rewriter, loop);
+    }
+
+  }
+};
+} // namespace
+} // namespace mlir::foundry
