@@ -3,7 +3,8 @@
 #
 # Lowers every bundled KernelBench kernel into device-bundle/cubins/ with the
 # naive schedule (KERNEL.naive.{ptx,cubin,json}) and with each schedule that
-# bench/kernelbench/schedules.txt lists for it (KERNEL.sN.{...}, plus
+# bench/kernelbench/schedules.txt lists for it, examples and their precision
+# variants in bench/kernelbench/variants (KERNEL.sN.{...}, plus
 # KERNEL.sN.schedule holding the schedule text), and the small shapes and
 # op-family test inputs under the five reference schedules (KERNEL.fixedN). integration_test/
 # check_cubins.py runs them on the GPU host, which needs only Python with
@@ -28,9 +29,10 @@ lower() {
   echo "bundled $3"
 }
 
-for f in bench/kernelbench/level*/*.mlir; do
+for f in bench/kernelbench/level*/*.mlir bench/kernelbench/variants/*.mlir; do
   stem=$(basename "$f" .mlir)
-  lower "$f" "" "$stem.naive"
+  # Variants differ from their example only in the precision contract.
+  [[ "$f" == */variants/* ]] || lower "$f" "" "$stem.naive"
   n=0
   while read -r name schedule; do
     [[ "$name" == "$stem" ]] || continue
@@ -47,5 +49,11 @@ for f in bench/kernelbench/level*/*_small.mlir test/Examples/Inputs/*.mlir; do
   for i in "${!FIXED[@]}"; do
     lower "$f" "${FIXED[$i]}" "$stem.fixed$i"
   done
+  n=0
+  while read -r name schedule; do
+    [[ "$name" == "$stem" ]] || continue
+    n=$((n + 1))
+    lower "$f" "$schedule" "$stem.s$n"
+  done < <(grep -v '^#' bench/kernelbench/schedules.txt)
 done
 cp integration_test/check_cubins.py "$OUT/"
