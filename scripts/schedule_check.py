@@ -103,7 +103,12 @@ def random_sizes(rng):
 
 
 def random_pass(rng):
-    kind = rng.choice(["blocks", "threads", "reduction", "vectorize", "unroll"])
+    kind = rng.choice(["blocks", "threads", "warps", "reduction", "reduction",
+                       "promote", "mma", "vectorize", "unroll"])
+    if kind == "promote":
+        return "foundry-promote{operands=%s}" % rng.choice(["0", "1", "0,1", "2", "-1"])
+    if kind == "mma":
+        return "foundry-mma"
     if kind == "vectorize":
         return "foundry-vectorize{max-elements=%d}" % rng.choice([0, 1, 64, 1024, 1 << 20, -5])
     if kind == "unroll":
@@ -116,7 +121,8 @@ def random_schedule(rng):
     # Mostly in the usual order, sometimes shuffled or repeated.
     passes = [random_pass(rng) for _ in range(rng.randint(1, 5))]
     if rng.random() < 0.6:
-        order = {"blocks": 0, "threads": 1, "reduction": 2, "vectorize": 3, "unroll": 4}
+        order = {"blocks": 0, "promote": 2, "threads": 3, "warps": 3,
+                 "reduction": 1, "mma": 4, "vectorize": 5, "unroll": 6}
         passes.sort(key=lambda p: next(v for k, v in order.items() if k in p))
     return ",".join(passes)
 

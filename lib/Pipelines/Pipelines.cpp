@@ -94,12 +94,12 @@ void mlir::foundry::buildFoundryToGpuPipeline(
   // left) so that all launches end up in one gpu.module: one PTX, one cubin.
   pm.addPass(createGpuKernelOutliningPass());
   pm.addPass(createFoundryMergeGpuModulesPass());
-  // Vector ops of vectorized schedules: the upstream vector-to-llvm pass
-  // first lowers n-D vectors (broadcasts, shape casts, transposes) to 1-D
-  // ones, which the GPU-to-NVVM conversion alone cannot.
+  // Vector ops of vectorized schedules: n-D vectors (broadcasts, shape
+  // casts, transposes) to 1-D ones and LLVM, which the GPU-to-NVVM
+  // conversion alone cannot.
   // mma.sync of foundry-mma first, while its operands are still vectors.
   pm.addNestedPass<gpu::GPUModuleOp>(createConvertNVGPUToNVVMPass());
-  pm.addNestedPass<gpu::GPUModuleOp>(createConvertVectorToLLVMPass());
+  pm.addNestedPass<gpu::GPUModuleOp>(createFoundryGpuVectorToLLVMPass());
   // Launch sizes as constants, which the launch manifest reads.
   pm.addPass(createCanonicalizerPass());
 }
@@ -126,6 +126,7 @@ static bool hasLibdevice(llvm::StringRef toolkit) {
 }
 
 void mlir::foundry::buildFoundryToLLVMPipeline(OpPassManager &pm) {
+  pm.addPass(createFoundryDropSharedMemoryPass());
   buildFoundryBufferizePipeline(pm);
   buildFoundryCpuTail(pm);
 }

@@ -4,6 +4,7 @@
 
 #include "foundry/Dialect/Foundry/IR/Foundry.h"
 #include "foundry/Pipelines/Pipelines.h"
+#include "foundry/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
@@ -73,6 +74,7 @@ FailureOr<CpuRun> mlir::foundry::runKernelOnCpu(
                                llvm::errs()))) // The parser prints why.
     return emitError(loc, "foundry cpu runner: the schedule does not parse: ")
            << schedule;
+  schedulePm.addPass(createFoundryDropSharedMemoryPass());
   buildFoundryBufferizePipeline(schedulePm);
   if (failed(schedulePm.run(*clone)))
     return failure();

@@ -19,6 +19,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Hoisting.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -48,6 +49,9 @@ using namespace mlir::foundry;
 /// loop is mapped.
 static FailureOr<std::array<int64_t, 3>> blockDims(scf::ForallOp block) {
   std::array<int64_t, 3> dims = {1, 1, 1};
+  // Loops on linear thread ids (foundry-promote's copies) fit any block
+  // shape with enough threads.
+  int64_t linearThreads = 1;
   WalkResult walk = block.walk([&](scf::ForallOp forall) {
     bool threads = isThreadLevelForall(forall);
     if (!threads && !isWarpLevelForall(forall))
@@ -60,6 +64,17 @@ static FailureOr<std::array<int64_t, 3>> blockDims(scf::ForallOp block) {
       forall.emitOpError("foundry-map-forall-to-gpu: a thread or warp loop "
                          "needs static bounds");
       return WalkResult::interrupt();
+    }
+    auto isLinear = [](Attribute attr) {
+      auto mapping = dyn_cast<DeviceMappingAttrInterface>(attr);
+      return mapping && mapping.isLinearMapping();
+    };
+    if (llvm::all_of(*forall.getMapping(), isLinear)) {
+      int64_t total = 1;
+      for (auto [lb, ub, st] : llvm::zip(lower, upper, step))
+        total *= llvm::divideCeil(ub - lb, st);
+      linearThreads = std::max(linearThreads, total);
+      return WalkResult::advance();
     }
     for (auto [index, attr] : llvm::enumerate(*forall.getMapping())) {
       int64_t trips =
@@ -80,6 +95,14 @@ static FailureOr<std::array<int64_t, 3>> blockDims(scf::ForallOp block) {
   });
   if (walk.wasInterrupted())
     return failure();
+  if (dims[0] * dims[1] * dims[2] < linearThreads) {
+    if (dims[0] * dims[1] * dims[2] != 1)
+      return block.emitOpError("foundry-map-forall-to-gpu: the shared-memory "
+                               "copies need ")
+             << linearThreads << " threads but the block has "
+             << dims[0] * dims[1] * dims[2];
+    dims = {linearThreads, 1, 1};
+  }
   if (dims[0] * dims[1] * dims[2] > 1024)
     return block.emitOpError("foundry-map-forall-to-gpu: the thread and warp "
                              "loops need a block of ")
@@ -389,6 +412,19 @@ static LogicalResult lowerLaunchBody(gpu::LaunchOp launch) {
   for (Operation *op : ops) {
     rewriter.setInsertionPoint(op);
     if (auto alloc = dyn_cast<memref::AllocOp>(op)) {
+      // foundry-promote's tiles: one shared buffer per block, a workgroup
+      // attribution of the launch.
+      auto space = dyn_cast_or_null<gpu::AddressSpaceAttr>(
+          alloc.getType().getMemorySpace());
+      if (space && space.getValue() == gpu::AddressSpace::Workgroup) {
+        if (!alloc.getType().hasStaticShape())
+          return alloc.emitOpError("foundry-map-forall-to-gpu: a shared "
+                                   "memory tile of dynamic shape");
+        BlockArgument buffer =
+            launch.addWorkgroupAttribution(alloc.getType(), alloc.getLoc());
+        rewriter.replaceOp(alloc, buffer);
+        continue;
+      }
       if (failed(replaceWithStaticAlloca(rewriter, alloc)))
         return failure();
     } else {
@@ -402,11 +438,43 @@ static LogicalResult lowerLaunchBody(gpu::LaunchOp launch) {
       return op.emitOpError("foundry-map-forall-to-gpu: expected a linalg "
                             "op on buffers after bufferization");
     rewriter.setInsertionPoint(op);
+    // Copies of static tiles into shared memory (foundry-promote) become
+    // one vector transfer each: wide accesses, and cp.async below.
+    if (auto copy = dyn_cast<linalg::CopyOp>(op.getOperation())) {
+      auto source = dyn_cast<MemRefType>(copy.getInputs()[0].getType());
+      auto target = dyn_cast<MemRefType>(copy.getOutputs()[0].getType());
+      auto space = target ? dyn_cast_or_null<gpu::AddressSpaceAttr>(
+                                target.getMemorySpace())
+                          : nullptr;
+      if (source && target && source.hasStaticShape() &&
+          source.getShape() == target.getShape() && space &&
+          space.getValue() == gpu::AddressSpace::Workgroup &&
+          source.getElementType().isIntOrFloat()) {
+        auto vectorType =
+            VectorType::get(source.getShape(), source.getElementType());
+        Value zero = arith::ConstantIndexOp::create(rewriter, op.getLoc(), 0);
+        SmallVector<Value> indices(source.getRank(), zero);
+        SmallVector<bool> inBounds(source.getRank(), true);
+        Value tile = vector::TransferReadOp::create(
+            rewriter, op.getLoc(), vectorType, copy.getInputs()[0], indices,
+            /*padding=*/std::nullopt, inBounds);
+        vector::TransferWriteOp::create(rewriter, op.getLoc(), tile,
+                                        copy.getOutputs()[0], indices,
+                                        inBounds);
+        rewriter.eraseOp(op);
+        continue;
+      }
+    }
     if (failed(linalg::linalgOpToLoops(rewriter, op)))
       return op.emitOpError("foundry-map-forall-to-gpu: cannot lower to "
                             "loops");
     rewriter.eraseOp(op);
   }
+
+  // Accumulator tiles read and written at the same place in every trip of a
+  // block-level k-loop stay in registers across it (each thread or warp owns
+  // its tile, so the hoisting is safe despite the distribution).
+  linalg::hoistRedundantVectorTransfers(launch, /*verifyNonZeroTrip=*/true);
 
   if (failed(lowerMmaContractions(rewriter, launch)))
     return failure();
@@ -423,6 +491,9 @@ static LogicalResult lowerLaunchBody(gpu::LaunchOp launch) {
     return launch.emitOpError("foundry-map-forall-to-gpu: vector transfer "
                               "lowering did not converge");
   annotateAlignment(launch);
+  // Global-to-shared copies (foundry-promote) become cp.async groups; 16-byte
+  // ones bypass L1.
+  nvgpu::createAsyncGroups(rewriter, launch, /*bypassL1=*/true);
   return success();
 }
 

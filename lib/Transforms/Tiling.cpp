@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/PatternMatch.h"
@@ -217,6 +218,9 @@ static void cleanUp(Operation *scope) {
     dialect->getCanonicalizationPatterns(patterns);
   for (RegisteredOperationName op : ctx->getRegisteredOperations())
     op.getCanonicalizationPatterns(patterns, ctx);
+  // affine.min/max of tile sizes folded with the loop bounds: a tile that
+  // always fits gets a static size (and can be vectorized).
+  scf::populateSCFForLoopCanonicalizationPatterns(patterns);
   (void)applyPatternsGreedily(scope, std::move(patterns));
 }
 
@@ -224,9 +228,17 @@ static void cleanUp(Operation *scope) {
 /// tile, then replaces the root's uses.
 static LogicalResult tileAndFuse(TilingInterface root,
                                  const scf::SCFTilingOptions &options,
-                                 StringRef passName) {
+                                 StringRef passName, bool fuse = true) {
   IRRewriter rewriter(root);
   rewriter.setInsertionPoint(root);
+  if (!fuse) {
+    FailureOr<scf::SCFTilingResult> result =
+        scf::tileUsingSCF(rewriter, root, options);
+    if (failed(result))
+      return root.emitOpError() << passName << ": tiling failed";
+    rewriter.replaceOp(root, result->replacements);
+    return success();
+  }
   scf::SCFTileAndFuseOptions fuseOptions;
   fuseOptions.setTilingOptions(options);
   FailureOr<scf::SCFTileAndFuseResult> result =
@@ -331,6 +343,142 @@ struct FoundryTileBlocksPass final
   }
 };
 
+/// Tiles `op` over units (threads or warps, per `level`) into an scf.forall:
+/// `sizes` is one unit's tile per parallel loop. Returns the number of
+/// units, or fails with a diagnostic (more than 1024 threads, bad sizes).
+static FailureOr<int64_t> tileToUnits(TilingInterface op,
+                                      ArrayRef<int64_t> sizes,
+                                      MappingLevel level, StringRef passName,
+                                      bool fuse) {
+  if (failed(checkTileable(op, passName)))
+    return failure();
+  FailureOr<SmallVector<int64_t>> perLoop = perLoopSizes(op, sizes, passName);
+  if (failed(perLoop))
+    return failure();
+  if (llvm::all_of(*perLoop, [](int64_t v) { return v == 0; }))
+    return op.emitOpError()
+           << passName << ": at least one tile size must be positive";
+  if (llvm::count_if(*perLoop, [](int64_t v) { return v != 0; }) > 3)
+    return op.emitOpError()
+           << passName << ": at most 3 loops can be tiled (x, y, z)";
+
+  // Units per loop: the block tile extent over the unit's tile. A static
+  // count is what lets the forall map onto a fixed block; the unit's tile
+  // stays a constant, so every buffer it needs has a static bound.
+  const int64_t threadsPerUnit = level == MappingLevel::Warp ? kWarpSize : 1;
+  SmallVector<std::optional<int64_t>> extents = staticLoopExtents(op);
+  SmallVector<OpFoldResult> numUnits, tileSizes;
+  Builder builder(op.getContext());
+  int64_t total = 1;
+  SmallVector<int64_t> mapped;
+  for (auto [index, pair] : llvm::enumerate(llvm::zip(extents, *perLoop))) {
+    auto [extent, size] = pair;
+    int64_t units = 0;
+    if (size != 0) {
+      if (!extent)
+        return op.emitOpError()
+               << passName << ": cannot bound the block tile extent of loop #"
+               << index;
+      units = llvm::divideCeil(*extent, std::min(size, *extent));
+      total *= units;
+      if (total * threadsPerUnit > kMaxThreadsPerBlock)
+        return op.emitOpError()
+               << passName << ": more than " << kMaxThreadsPerBlock
+               << " threads per block (tile sizes give at least "
+               << total * threadsPerUnit << ")";
+    }
+    mapped.push_back(units);
+    numUnits.push_back(builder.getIndexAttr(units));
+    tileSizes.push_back(builder.getIndexAttr(
+        size == 0 ? 0 : std::min(size, extent.value_or(size))));
+  }
+  scf::SCFTilingOptions options;
+  options.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
+  options.setNumThreads(numUnits);
+  options.setTileSizes(tileSizes);
+  options.setMapping(gpuMapping(op.getContext(), mapped, level));
+  if (failed(tileAndFuse(op, options, passName, fuse)))
+    return failure();
+  return total;
+}
+
+/// Spreads a copy into shared memory over `threads` threads of the block,
+/// coalesced: consecutive threads take consecutive 16-byte pieces (4 f32) of
+/// the innermost dimension, with linear thread ids (#gpu.thread<linear_dim_i>)
+/// so that it fits any block shape.
+static LogicalResult distributeCopy(linalg::CopyOp copy, int64_t threads,
+                                    StringRef passName) {
+  auto type = cast<RankedTensorType>(copy.getDpsInitOperand(0)->get().getType());
+  if (type.getRank() != 2 || !type.hasStaticShape())
+    return copy.emitOpError()
+           << passName << ": only static 2-D shared-memory tiles are "
+                          "distributed";
+  int64_t rows = type.getDimSize(0), cols = type.getDimSize(1);
+  int64_t width = cols % 4 == 0 ? 4 : 1;
+  // Threads along a row: as many pieces as the row has, at most `threads`,
+  // and a divisor of both.
+  int64_t across = std::min(cols / width, threads);
+  while (across > 1 && ((cols / width) % across || threads % across))
+    --across;
+  int64_t down = std::min(threads / across, rows);
+  MLIRContext *ctx = copy.getContext();
+  Builder builder(ctx);
+  scf::SCFTilingOptions options;
+  options.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
+  options.setNumThreads(
+      {builder.getIndexAttr(down), builder.getIndexAttr(across)});
+  options.setTileSizes({builder.getIndexAttr(llvm::divideCeil(rows, down)),
+                        builder.getIndexAttr(cols / across)});
+  options.setMapping(
+      {gpu::GPUThreadMappingAttr::get(ctx, gpu::MappingId::LinearDim1),
+       gpu::GPUThreadMappingAttr::get(ctx, gpu::MappingId::LinearDim0)});
+  return tileAndFuse(cast<TilingInterface>(copy.getOperation()), options,
+                     passName, /*fuse=*/false);
+}
+
+/// Distributes a block tile whose result comes out of a block-level k-loop
+/// (foundry-tile-reduction, foundry-promote): the ops with reductions in the
+/// loop go to units with `sizes`, the other linalg ops of the block (the
+/// accumulator's fill, epilogues) likewise, and the shared-memory copies
+/// over all the block's threads. Each op is tiled on its own: the copies
+/// must stay block-wide.
+static LogicalResult distributeKLoopBlock(scf::ForallOp block,
+                                          ArrayRef<int64_t> sizes,
+                                          MappingLevel level,
+                                          StringRef passName) {
+  SmallVector<linalg::LinalgOp> compute, copies, others;
+  block.getBody()->walk([&](linalg::LinalgOp op) {
+    if (!op.hasPureTensorSemantics() ||
+        op->getParentOfType<scf::ForallOp>() != block)
+      return;
+    if (isSharedMemoryCopy(op))
+      copies.push_back(op);
+    else if (op.getNumReductionLoops() > 0)
+      compute.push_back(op);
+    else
+      others.push_back(op);
+  });
+  if (compute.empty())
+    return block.emitOpError()
+           << passName << ": the block tile has no op with a reduction to "
+                          "distribute";
+  int64_t threads = 0;
+  for (linalg::LinalgOp op : llvm::concat<linalg::LinalgOp>(compute, others)) {
+    FailureOr<int64_t> units =
+        tileToUnits(cast<TilingInterface>(op.getOperation()), sizes, level,
+                    passName, /*fuse=*/false);
+    if (failed(units))
+      return failure();
+    threads = std::max(threads,
+                       *units * (level == MappingLevel::Warp ? kWarpSize : 1));
+  }
+  for (linalg::LinalgOp op : copies)
+    if (failed(distributeCopy(cast<linalg::CopyOp>(op.getOperation()),
+                              threads, passName)))
+      return failure();
+  return success();
+}
+
 /// Distributes each block tile of the kernels under `root` over threads or
 /// warps (foundry-tile-threads, foundry-tile-warps): `sizes` is the tile of
 /// one thread or one warp per parallel loop.
@@ -351,71 +499,33 @@ static LogicalResult distributeBlockTiles(Operation *root,
     });
     return failure(any);
   }
-  const int64_t threadsPerUnit = warps ? kWarpSize : 1;
+  MappingLevel level = warps ? MappingLevel::Warp : MappingLevel::Thread;
   for (scf::ForallOp block : blocks) {
     Block &body = *block.getBody();
-    if (llvm::any_of(body.getOps<scf::ForallOp>(), [](scf::ForallOp f) {
-          return isThreadLevelForall(f) || isWarpLevelForall(f);
-        }))
+    bool distributed = false;
+    block.getBody()->walk([&](scf::ForallOp inner) {
+      distributed |= isThreadLevelForall(inner) || isWarpLevelForall(inner);
+    });
+    if (distributed)
       return block.emitOpError()
              << passName << ": the block tile is already distributed";
-    TilingInterface tileRoot = findRoot(body);
-    if (!tileRoot)
-      return block.emitOpError()
-             << passName << ": the block tile is not produced by a tileable op";
-    if (failed(checkTileable(tileRoot, passName)))
-      return failure();
-    FailureOr<SmallVector<int64_t>> perLoop =
-        perLoopSizes(tileRoot, sizes, passName);
-    if (failed(perLoop))
-      return failure();
-    if (llvm::all_of(*perLoop, [](int64_t v) { return v == 0; }))
-      return tileRoot.emitOpError()
-             << passName << ": at least one tile size must be positive";
-    if (llvm::count_if(*perLoop, [](int64_t v) { return v != 0; }) > 3)
-      return tileRoot.emitOpError()
-             << passName << ": at most 3 loops can be tiled (x, y, z)";
-
-    // Units (threads or warps) per loop: the block tile extent over the
-    // unit's tile. A static count is what lets the forall map onto a fixed
-    // block; the unit's tile stays a constant, so every buffer it needs has
-    // a static bound.
-    SmallVector<std::optional<int64_t>> extents = staticLoopExtents(tileRoot);
-    SmallVector<OpFoldResult> numUnits, tileSizes;
-    Builder builder(block.getContext());
-    int64_t total = threadsPerUnit;
-    SmallVector<int64_t> mapped;
-    for (auto [index, pair] : llvm::enumerate(llvm::zip(extents, *perLoop))) {
-      auto [extent, size] = pair;
-      int64_t units = 0;
-      if (size != 0) {
-        if (!extent)
-          return tileRoot.emitOpError()
-                 << passName << ": cannot bound the block tile extent of loop #"
-                 << index;
-        units = llvm::divideCeil(*extent, std::min(size, *extent));
-        total *= units;
-        if (total > kMaxThreadsPerBlock)
-          return tileRoot.emitOpError()
-                 << passName << ": more than " << kMaxThreadsPerBlock
-                 << " threads per block (tile sizes give at least " << total
-                 << ")";
-      }
-      mapped.push_back(units);
-      numUnits.push_back(builder.getIndexAttr(units));
-      tileSizes.push_back(builder.getIndexAttr(
-          size == 0 ? 0 : std::min(size, extent.value_or(size))));
+    if (TilingInterface tileRoot = findRoot(body)) {
+      if (failed(tileToUnits(tileRoot, sizes, level, passName, /*fuse=*/true)))
+        return failure();
+      continue;
     }
-
-    scf::SCFTilingOptions options;
-    options.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
-    options.setNumThreads(numUnits);
-    options.setTileSizes(tileSizes);
-    options.setMapping(gpuMapping(block.getContext(), mapped,
-                                  warps ? MappingLevel::Warp
-                                        : MappingLevel::Thread));
-    if (failed(tileAndFuse(tileRoot, options, passName)))
-      return failure();
+    auto inParallel = cast<scf::InParallelOp>(body.getTerminator());
+    auto yielding = inParallel.getYieldingOps();
+    auto insert = yielding.empty() ? tensor::ParallelInsertSliceOp()
+                                   : dyn_cast<tensor::ParallelInsertSliceOp>(
+                                         *yielding.begin());
+    if (insert && insert.getSource().getDefiningOp<scf::ForOp>()) {
+      if (failed(distributeKLoopBlock(block, sizes, level, passName)))
+        return failure();
+      continue;
+    }
+    return block.emitOpError()
+           << passName << ": the block tile is not produced by a tileable op";
   }
   root->walk([&](KernelOp kernel) { cleanUp(kernel); });
   return success();
@@ -493,13 +603,12 @@ struct FoundryTileReductionPass final
   }
 
   void runOnOperation() override {
-    // The ops at the innermost tile level: not already inside an scf.for
-    // (tiled before), and inside the deepest scf.forall present.
+    // Every op with a reduction loop longer than its tile size: a second
+    // run with a smaller size tiles the k-step of an outer k-loop again.
     SmallVector<TilingInterface> targets;
     getOperation()->walk([&](KernelOp kernel) {
       kernel.walk([&](linalg::LinalgOp op) {
-        if (op.getNumReductionLoops() == 0 ||
-            op->getParentOfType<scf::ForOp>() || !op.hasPureTensorSemantics())
+        if (op.getNumReductionLoops() == 0 || !op.hasPureTensorSemantics())
           return;
         targets.push_back(cast<TilingInterface>(op.getOperation()));
       });

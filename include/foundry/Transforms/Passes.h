@@ -29,6 +29,9 @@ class FuncOp;
 namespace gpu {
 class GPUDialect;
 } // namespace gpu
+namespace LLVM {
+class LLVMDialect;
+} // namespace LLVM
 namespace linalg {
 class LinalgDialect;
 } // namespace linalg
@@ -96,6 +99,10 @@ LogicalResult mergeGpuModules(ModuleOp module);
 /// True for an scf.forall whose loops all map to GPU blocks (made by
 /// foundry-tile-blocks).
 bool isBlockLevelForall(scf::ForallOp forall);
+
+/// True for a linalg.copy into a workgroup-memory tensor (made by
+/// foundry-promote).
+bool isSharedMemoryCopy(Operation *op);
 
 /// True for an scf.forall whose loops all map to GPU warps (made by
 /// foundry-tile-warps).

@@ -62,6 +62,16 @@ def FoundryCopiesToLinalgPass
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }
 
+def FoundryDropSharedMemoryPass
+    : Pass<"foundry-drop-shared-memory", "::mlir::ModuleOp"> {
+  let summary = "Make foundry-promote's shared-memory tiles ordinary buffers (CPU tail).";
+  let description = [{
+    The CPU has no workgroup memory: the `memory_space` of every
+    `bufferization.alloc_tensor` is dropped, so a promoted tile becomes an
+    ordinary buffer of each (sequential) block. Part of `foundry-to-llvm`.
+  }];
+}
+
 def FoundryEmitLaunchManifestPass
     : Pass<"foundry-emit-launch-manifest", "::mlir::ModuleOp"> {
   let summary = "Write the launch configuration and buffer layout of lowered kernels as JSON.";
@@ -96,6 +106,21 @@ def FoundryExtractPtxPass
     Option<"output", "output", "std::string", /*default=*/"\"-\"",
            "File to write the PTX to ('-' for standard output).">
   ];
+}
+
+def FoundryGpuVectorToLLVMPass
+    : Pass<"foundry-gpu-vector-to-llvm", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Lower the vector ops of a gpu.module to LLVM, GPU address spaces included.";
+  let description = [{
+    Part of `foundry-to-nvvm`, after outlining: n-D vector ops (broadcasts,
+    shape casts, transposes, contractions left by vectorized schedules) are
+    lowered to 1-D ones and every vector op is converted to the LLVM
+    dialect, as upstream `convert-vector-to-llvm` does, but with the NVVM
+    numbering of `#gpu.address_space` (workgroup = 3), so vector accesses to
+    `foundry-promote`'s shared-memory tiles convert too. The GPU-to-NVVM
+    conversion that follows cannot lower n-D vectors by itself.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
 def FoundryLowerKernelsPass
@@ -227,6 +252,38 @@ def FoundryOutlineKernelsPass
   let dependentDialects = ["::mlir::foundry::FoundryDialect"];
 }
 
+def FoundryPromotePass : Pass<"foundry-promote", "::mlir::ModuleOp"> {
+  let summary = "Stage operand tiles of a block-level k-loop in shared memory.";
+  let description = [{
+    After `foundry-tile-blocks` and a block-level `foundry-tile-reduction`,
+    each linalg op with a reduction inside the k-loop has the inputs listed
+    in `operands` copied, once per k-step, into a workgroup (shared) memory
+    tensor (`bufferization.alloc_tensor` in `#gpu.address_space<workgroup>`
+    and `linalg.copy`); the op then reads the copies. `foundry-tile-warps`
+    or `foundry-tile-threads` spread each copy over all threads of the block
+    (coalesced, linear thread ids), `foundry-vectorize` makes it 16-byte
+    accesses, and the GPU tail issues them as cp.async with a barrier after
+    the copies and after the compute.
+
+    Errors: no block-level k-loop; an operand index the op does not have; a
+    tile of dynamic shape; more than 48 KB of shared memory per block (the
+    static shared memory limit).
+
+    Example, a 64x64 block tile walking K in steps of 32 with A and B staged:
+    `foundry-tile-blocks{sizes=64,64},foundry-tile-reduction{sizes=32},
+    foundry-promote{operands=0,1}` (2 x 8 KB).
+  }];
+  let options = [
+    ListOption<"operands", "operands", "int64_t",
+               "Input operands to stage (0 = A, 1 = B of a matmul).">
+  ];
+  let dependentDialects = [
+    "::mlir::bufferization::BufferizationDialect",
+    "::mlir::gpu::GPUDialect",
+    "::mlir::linalg::LinalgDialect"
+  ];
+}
+
 def FoundryTileBlocksPass
     : Pass<"foundry-tile-blocks", "::mlir::ModuleOp"> {
   let summary = "Tile each kernel's root op into an scf.forall mapped to GPU blocks, fusing its producers.";
@@ -264,11 +321,14 @@ def FoundryTileReductionPass
     : Pass<"foundry-tile-reduction", "::mlir::ModuleOp"> {
   let summary = "Tile the reduction loops of linalg ops into scf.for loops (the k-loop).";
   let description = [{
-    Every linalg op with reduction loops in a kernel, not already inside an
-    `scf.for`, has its reduction loops tiled into sequential `scf.for` loops
+    Every linalg op with reduction loops in a kernel has the reduction loops
+    longer than their tile size tiled into sequential `scf.for` loops
     carrying the partial result (upstream `scf::tileUsingSCF`, full
     reduction). Run after `foundry-tile-threads` this is the k-loop of a
     register-tiled matmul: each thread walks K in steps of the tile size.
+    Run after `foundry-tile-blocks` it is a block-level k-loop (for
+    `foundry-promote`); a second run with a smaller size then tiles each
+    k-step again inside the warp or thread tiles.
 
     `sizes` gives one tile size per reduction loop, outermost first; 0 and
     sizes at least the loop's extent leave the loop untiled. A negative size

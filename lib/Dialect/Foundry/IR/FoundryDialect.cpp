@@ -313,7 +313,9 @@ LogicalResult KernelOp::verifyRegions() {
   // index arithmetic and vector ops that schedule passes make.
   WalkResult walk = body.walk<WalkOrder::PreOrder>([&](Operation *op) {
     StringRef ns = op->getName().getDialectNamespace();
-    if (!isAllowedScheduledDialect(ns)) {
+    // foundry-promote's shared-memory tiles are the one bufferization op.
+    if (!isAllowedScheduledDialect(ns) &&
+        op->getName().getStringRef() != "bufferization.alloc_tensor") {
       op->emitOpError("is not allowed in a foundry.kernel body (only linalg, "
                       "tensor, arith and math ops are, and the scf, affine "
                       "and vector ops of schedules)")

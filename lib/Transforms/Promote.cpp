@@ -1,0 +1,146 @@
+//===- Promote.cpp - Operand tiles in shared memory ----------------------===//
+//
+// foundry-promote: inside a block-level k-loop, operands of the linalg ops
+// are copied into workgroup (shared) memory tensors, which the warp or
+// thread tiles then read. The copies are linalg.copy ops that
+// foundry-tile-warps / foundry-tile-threads distribute over the whole block,
+// foundry-vectorize turns into wide accesses, and the GPU tail makes
+// asynchronous (cp.async) with the barriers the mapping inserts.
+//
+//===----------------------------------------------------------------------===//
+
+#include "foundry/Transforms/Passes.h"
+
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir::foundry {
+#define GEN_PASS_DEF_FOUNDRYDROPSHAREDMEMORYPASS
+#define GEN_PASS_DEF_FOUNDRYPROMOTEPASS
+#include "foundry/Transforms/Passes.h.inc"
+} // namespace mlir::foundry
+
+using namespace mlir;
+using namespace mlir::foundry;
+
+/// Static shared memory a block may declare (CUDA: 48 KB without opting in
+/// to dynamic shared memory).
+static constexpr int64_t kMaxStaticSharedBytes = 48 * 1024;
+
+/// The block-level k-loop around `op`: an scf.for between `op` and its
+/// block-level forall, with no warp or thread forall in between.
+static scf::ForOp blockLevelLoop(Operation *op) {
+  scf::ForOp loop;
+  for (Operation *parent = op->getParentOp(); parent;
+       parent = parent->getParentOp()) {
+    if (auto forall = dyn_cast<scf::ForallOp>(parent))
+      return isBlockLevelForall(forall) ? loop : scf::ForOp();
+    if (auto forOp = dyn_cast<scf::ForOp>(parent))
+      loop = forOp;
+  }
+  return {};
+}
+
+bool mlir::foundry::isSharedMemoryCopy(Operation *op) {
+  auto copy = dyn_cast<linalg::CopyOp>(op);
+  if (!copy)
+    return false;
+  auto alloc =
+      copy.getDpsInitOperand(0)->get().getDefiningOp<bufferization::AllocTensorOp>();
+  auto space = alloc ? dyn_cast_or_null<gpu::AddressSpaceAttr>(
+                           alloc.getMemorySpaceAttr())
+                     : nullptr;
+  return space && space.getValue() == gpu::AddressSpace::Workgroup;
+}
+
+namespace mlir::foundry {
+namespace {
+struct FoundryDropSharedMemoryPass final
+    : impl::FoundryDropSharedMemoryPassBase<FoundryDropSharedMemoryPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    getOperation()->walk([](bufferization::AllocTensorOp alloc) {
+      alloc.setMemorySpaceAttr(nullptr);
+    });
+  }
+};
+
+struct FoundryPromotePass final
+    : impl::FoundryPromotePassBase<FoundryPromotePass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    if (operands.empty()) {
+      getOperation().emitError("foundry-promote: no operands to promote "
+                               "(operands=0,1 promotes the two inputs of a "
+                               "matmul)");
+      return signalPassFailure();
+    }
+    SmallVector<linalg::LinalgOp> targets;
+    getOperation()->walk([&](KernelOp kernel) {
+      kernel.walk([&](linalg::LinalgOp op) {
+        if (op.hasPureTensorSemantics() && op.getNumReductionLoops() > 0 &&
+            !isSharedMemoryCopy(op) && blockLevelLoop(op))
+          targets.push_back(op);
+      });
+    });
+    if (targets.empty()) {
+      getOperation()->walk([&](KernelOp kernel) {
+        kernel.emitOpError("foundry-promote: no op inside a block-level "
+                           "k-loop; run foundry-tile-blocks then "
+                           "foundry-tile-reduction first");
+      });
+      return signalPassFailure();
+    }
+
+    MLIRContext *ctx = &getContext();
+    auto workgroup =
+        gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup);
+    IRRewriter rewriter(ctx);
+    llvm::DenseMap<Operation *, int64_t> bytesPerBlock;
+    for (linalg::LinalgOp op : targets) {
+      for (int64_t index : operands) {
+        if (index < 0 || index >= op.getNumDpsInputs()) {
+          op.emitOpError("foundry-promote: operand #")
+              << index << " does not exist; the op has "
+              << op.getNumDpsInputs() << " inputs";
+          return signalPassFailure();
+        }
+        OpOperand *operand = op.getDpsInputOperand(index);
+        auto type = dyn_cast<RankedTensorType>(operand->get().getType());
+        if (!type || !type.hasStaticShape()) {
+          op.emitOpError("foundry-promote: operand #")
+              << index
+              << " has a dynamic shape; choose block and k tiles that divide "
+                 "the op";
+          return signalPassFailure();
+        }
+        int64_t bytes =
+            type.getNumElements() * (type.getElementTypeBitWidth() / 8);
+        Operation *block = op->getParentOfType<scf::ForallOp>();
+        int64_t &total = bytesPerBlock[block];
+        total += bytes;
+        if (total > kMaxStaticSharedBytes) {
+          op.emitOpError("foundry-promote: the promoted tiles need ")
+              << total << " bytes of shared memory per block, over the "
+              << kMaxStaticSharedBytes << "-byte static limit";
+          return signalPassFailure();
+        }
+        rewriter.setInsertionPoint(op);
+        auto alloc = bufferization::AllocTensorOp::create(
+            rewriter, op.getLoc(), type, ValueRange());
+        alloc.setMemorySpaceAttr(workgroup);
+        Value copy = linalg::CopyOp::create(rewriter, op.getLoc(),
+                                            operand->get(), alloc.getResult())
+                         .getResult(0);
+        operand->set(copy);
+      }
+    }
+  }
+};
+} // namespace
+} // namespace mlir::foundry

@@ -1,0 +1,24 @@
+// REQUIRES: ptxas
+// RUN: foundry-opt %s --foundry-tile-blocks=sizes=64,64 --foundry-tile-reduction=sizes=32 --foundry-promote=operands=0,1 --foundry-tile-warps=sizes=32,32 --foundry-tile-reduction=sizes=8 --foundry-mma --foundry-to-nvvm --foundry-extract-ptx=output=%t.ptx -o /dev/null
+// RUN: FileCheck %s < %t.ptx
+// RUN: %ptxas -arch=sm_90 -v %t.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+
+// Shared-memory staging for the tensor cores: per k-step of 32, the 64x32
+// and 32x64 tiles go global -> shared with 16-byte cp.async, a barrier,
+// ldmatrix / shared loads for the warps' mma.sync, a barrier.
+// CHECK: .shared .align {{[0-9]+}} .b8
+// CHECK: cp.async.cg.shared.global
+// CHECK: cp.async.commit
+// CHECK: cp.async.wait
+// CHECK: bar.sync
+// CHECK: mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
+// CHECK: bar.sync
+// PTXAS: 0 bytes spill stores, 0 bytes spill loads
+// PTXAS: 16384 bytes smem
+foundry.kernel @mm(%a: tensor<128x64xf32>, %b: tensor<64x128xf32>) -> tensor<128x128xf32> attributes {precision = #foundry.precision<tf32>} {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<128x128xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<128x128xf32>) -> tensor<128x128xf32>
+  %m = linalg.matmul ins(%a, %b : tensor<128x64xf32>, tensor<64x128xf32>) outs(%f : tensor<128x128xf32>) -> tensor<128x128xf32>
+  foundry.yield %m : tensor<128x128xf32>
+}

@@ -1,0 +1,35 @@
+// RUN: foundry-opt %s --foundry-tile-blocks=sizes=64,64 --foundry-tile-reduction=sizes=32 --foundry-promote=operands=0,1 | FileCheck %s
+// RUN: foundry-opt %s --foundry-tile-blocks=sizes=64,64 --foundry-tile-reduction=sizes=32 --foundry-promote=operands=0,1 --foundry-tile-threads=sizes=4,4 | FileCheck %s --check-prefix=DIST
+// RUN: not foundry-opt %s --foundry-tile-blocks=sizes=64,64 --foundry-promote=operands=0,1 2>&1 | FileCheck %s --check-prefix=NOLOOP
+// RUN: not foundry-opt %s --foundry-tile-blocks=sizes=64,64 --foundry-tile-reduction=sizes=32 --foundry-promote=operands=2 2>&1 | FileCheck %s --check-prefix=INDEX
+// RUN: not foundry-opt %s --foundry-tile-blocks=sizes=256,256 --foundry-tile-reduction=sizes=32 --foundry-promote=operands=0,1 2>&1 | FileCheck %s --check-prefix=BIG
+
+// Each k-step copies the 64x32 A tile and the 32x64 B tile into shared
+// memory; the matmul reads the copies.
+// CHECK-LABEL: foundry.kernel @matmul
+// CHECK:         scf.for
+// CHECK:           %[[A:.*]] = bufferization.alloc_tensor() {memory_space = #gpu.address_space<workgroup>} : tensor<64x32xf32>
+// CHECK:           %[[CA:.*]] = linalg.copy ins(%{{.*}} : tensor<64x32xf32>) outs(%[[A]] : tensor<64x32xf32>)
+// CHECK:           %[[B:.*]] = bufferization.alloc_tensor() {memory_space = #gpu.address_space<workgroup>} : tensor<32x64xf32>
+// CHECK:           %[[CB:.*]] = linalg.copy ins(%{{.*}} : tensor<32x64xf32>) outs(%[[B]] : tensor<32x64xf32>)
+// CHECK:           linalg.matmul ins(%[[CA]], %[[CB]] : tensor<64x32xf32>, tensor<32x64xf32>)
+// The copies spread over all 256 threads of the block on linear thread ids;
+// the matmul over the 16x16 threads.
+// DIST:          scf.for
+// DIST:            scf.forall ({{.*}}) in (32, 8)
+// DIST:            mapping = [#gpu.thread<linear_dim_1>, #gpu.thread<linear_dim_0>]
+// DIST:            scf.forall ({{.*}}) in (16, 16)
+// DIST:            mapping = [#gpu.thread<linear_dim_1>, #gpu.thread<linear_dim_0>]
+// DIST:            scf.forall ({{.*}}) in (16, 16)
+// DIST:              linalg.matmul
+// DIST:            mapping = [#gpu.thread<y>, #gpu.thread<x>]
+// NOLOOP: error: 'foundry.kernel' op foundry-promote: no op inside a block-level k-loop; run foundry-tile-blocks then foundry-tile-reduction first
+// INDEX: error: 'linalg.matmul' op foundry-promote: operand #2 does not exist; the op has 2 inputs
+// BIG: error: 'linalg.matmul' op foundry-promote: the promoted tiles need 65536 bytes of shared memory per block, over the 49152-byte static limit
+foundry.kernel @matmul(%a: tensor<256x64xf32>, %b: tensor<64x256xf32>) -> tensor<256x256xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<256x256xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<256x256xf32>) -> tensor<256x256xf32>
+  %m = linalg.matmul ins(%a, %b : tensor<256x64xf32>, tensor<64x256xf32>) outs(%f : tensor<256x256xf32>) -> tensor<256x256xf32>
+  foundry.yield %m : tensor<256x256xf32>
+}
