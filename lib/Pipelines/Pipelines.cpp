@@ -56,6 +56,9 @@ void mlir::foundry::buildFoundryBufferizePipeline(OpPassManager &pm) {
   bufferization::OneShotBufferizePassOptions bufferizeOptions;
   bufferizeOptions.bufferizeFunctionBoundaries = false;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferizeOptions));
+  // CSE first: a tile stored back into its own buffer (a distributed copy's
+  // parallel_insert_slice) becomes a self-copy that canonicalization erases.
+  pm.addPass(createCSEPass());
   pm.addPass(createCanonicalizerPass());
   pm.addNestedPass<func::FuncOp>(createFoundryCopiesToLinalgPass());
   pm.addNestedPass<func::FuncOp>(createFoundryAllocsToWorkspacePass());

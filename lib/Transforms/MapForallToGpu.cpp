@@ -475,6 +475,20 @@ static LogicalResult lowerLaunchBody(gpu::LaunchOp launch) {
   // block-level k-loop stay in registers across it (each thread or warp owns
   // its tile, so the hoisting is safe despite the distribution).
   linalg::hoistRedundantVectorTransfers(launch, /*verifyNonZeroTrip=*/true);
+  // The hoisting does not model other threads: a tile written back after a
+  // loop that synchronizes inside may be read next by other threads (an
+  // epilogue distributed differently), so such loops end with a barrier.
+  SmallVector<scf::ForOp> syncingLoops;
+  launch.getBody().walk([&](scf::ForOp loop) {
+    if (loop.getBody()->walk([](gpu::BarrierOp) {
+          return WalkResult::interrupt();
+        }).wasInterrupted())
+      syncingLoops.push_back(loop);
+  });
+  for (scf::ForOp loop : syncingLoops) {
+    rewriter.setInsertionPointAfter(loop);
+    gpu::BarrierOp::create(rewriter, loop.getLoc());
+  }
 
   if (failed(lowerMmaContractions(rewriter, launch)))
     return failure();

@@ -402,18 +402,21 @@ static FailureOr<int64_t> tileToUnits(TilingInterface op,
   return total;
 }
 
-/// Spreads a copy into shared memory over `threads` threads of the block,
-/// coalesced: consecutive threads take consecutive 16-byte pieces (4 f32) of
-/// the innermost dimension, with linear thread ids (#gpu.thread<linear_dim_i>)
-/// so that it fits any block shape.
-static LogicalResult distributeCopy(linalg::CopyOp copy, int64_t threads,
-                                    StringRef passName) {
-  auto type = cast<RankedTensorType>(copy.getDpsInitOperand(0)->get().getType());
-  if (type.getRank() != 2 || !type.hasStaticShape())
-    return copy.emitOpError()
-           << passName << ": only static 2-D shared-memory tiles are "
-                          "distributed";
-  int64_t rows = type.getDimSize(0), cols = type.getDimSize(1);
+/// Spreads a 2-D all-parallel op (a copy into shared memory) over `threads`
+/// threads of the block, coalesced:
+/// consecutive threads take consecutive 16-byte pieces (4 elements) of the
+/// innermost dimension, on linear thread ids (#gpu.thread<linear_dim_i>) so
+/// that it fits any block shape. Fails (without a diagnostic) for other ops.
+static LogicalResult distributeOverThreads(TilingInterface op, int64_t threads,
+                                           StringRef passName) {
+  SmallVector<utils::IteratorType> iterators = op.getLoopIteratorTypes();
+  SmallVector<std::optional<int64_t>> extents = staticLoopExtents(op);
+  if (iterators.size() != 2 ||
+      llvm::any_of(iterators,
+                   [](auto t) { return t != utils::IteratorType::parallel; }) ||
+      !extents[0] || !extents[1])
+    return failure();
+  int64_t rows = *extents[0], cols = *extents[1];
   int64_t width = cols % 4 == 0 ? 4 : 1;
   // Threads along a row: as many pieces as the row has, at most `threads`,
   // and a divisor of both.
@@ -421,7 +424,7 @@ static LogicalResult distributeCopy(linalg::CopyOp copy, int64_t threads,
   while (across > 1 && ((cols / width) % across || threads % across))
     --across;
   int64_t down = std::min(threads / across, rows);
-  MLIRContext *ctx = copy.getContext();
+  MLIRContext *ctx = op.getContext();
   Builder builder(ctx);
   scf::SCFTilingOptions options;
   options.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
@@ -432,8 +435,7 @@ static LogicalResult distributeCopy(linalg::CopyOp copy, int64_t threads,
   options.setMapping(
       {gpu::GPUThreadMappingAttr::get(ctx, gpu::MappingId::LinearDim1),
        gpu::GPUThreadMappingAttr::get(ctx, gpu::MappingId::LinearDim0)});
-  return tileAndFuse(cast<TilingInterface>(copy.getOperation()), options,
-                     passName, /*fuse=*/false);
+  return tileAndFuse(op, options, passName, /*fuse=*/false);
 }
 
 /// Distributes a block tile whose result comes out of a block-level k-loop
@@ -463,7 +465,7 @@ static LogicalResult distributeKLoopBlock(scf::ForallOp block,
            << passName << ": the block tile has no op with a reduction to "
                           "distribute";
   int64_t threads = 0;
-  for (linalg::LinalgOp op : llvm::concat<linalg::LinalgOp>(compute, others)) {
+  for (linalg::LinalgOp op : compute) {
     FailureOr<int64_t> units =
         tileToUnits(cast<TilingInterface>(op.getOperation()), sizes, level,
                     passName, /*fuse=*/false);
@@ -472,10 +474,21 @@ static LogicalResult distributeKLoopBlock(scf::ForallOp block,
     threads = std::max(threads,
                        *units * (level == MappingLevel::Warp ? kWarpSize : 1));
   }
-  for (linalg::LinalgOp op : copies)
-    if (failed(distributeCopy(cast<linalg::CopyOp>(op.getOperation()),
-                              threads, passName)))
+  // The fill of the accumulator and epilogues take the compute op's
+  // distribution: block-level temporaries become per-thread buffers, so
+  // every op must touch exactly the elements its thread computed. (In a warp
+  // tile every lane therefore redoes its warp's fill.) The shared-memory
+  // copies spread over all threads of the block.
+  for (linalg::LinalgOp op : others)
+    if (failed(tileToUnits(cast<TilingInterface>(op.getOperation()), sizes,
+                           level, passName, /*fuse=*/false)))
       return failure();
+  for (linalg::LinalgOp op : copies)
+    if (failed(distributeOverThreads(cast<TilingInterface>(op.getOperation()),
+                                     threads, passName)))
+      return op.emitOpError()
+             << passName << ": only static 2-D shared-memory tiles are "
+                            "distributed";
   return success();
 }
 
@@ -509,18 +522,15 @@ static LogicalResult distributeBlockTiles(Operation *root,
     if (distributed)
       return block.emitOpError()
              << passName << ": the block tile is already distributed";
-    if (TilingInterface tileRoot = findRoot(body)) {
-      if (failed(tileToUnits(tileRoot, sizes, level, passName, /*fuse=*/true)))
+    // A block-level k-loop (foundry-tile-reduction before this pass): each
+    // op on its own, so that shared-memory copies stay block-wide.
+    if (!body.getOps<scf::ForOp>().empty()) {
+      if (failed(distributeKLoopBlock(block, sizes, level, passName)))
         return failure();
       continue;
     }
-    auto inParallel = cast<scf::InParallelOp>(body.getTerminator());
-    auto yielding = inParallel.getYieldingOps();
-    auto insert = yielding.empty() ? tensor::ParallelInsertSliceOp()
-                                   : dyn_cast<tensor::ParallelInsertSliceOp>(
-                                         *yielding.begin());
-    if (insert && insert.getSource().getDefiningOp<scf::ForOp>()) {
-      if (failed(distributeKLoopBlock(block, sizes, level, passName)))
+    if (TilingInterface tileRoot = findRoot(body)) {
+      if (failed(tileToUnits(tileRoot, sizes, level, passName, /*fuse=*/true)))
         return failure();
       continue;
     }
