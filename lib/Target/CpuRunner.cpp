@@ -13,6 +13,7 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/Support/TargetSelect.h"
 
+#include <cstring>
 #include <mutex>
 
 using namespace mlir;
@@ -52,7 +53,7 @@ static FailureOr<std::vector<BufferSpec>> readSignature(func::FuncOp func) {
 
 FailureOr<CpuRun> mlir::foundry::runKernelOnCpu(
     ModuleOp module, StringRef kernelName, StringRef schedule,
-    ArrayRef<std::vector<char>> inputs) {
+    ArrayRef<std::vector<char>> inputs, bool widenToF64) {
   static std::once_flag nativeTarget;
   std::call_once(nativeTarget, [] {
     llvm::InitializeNativeTarget();
@@ -67,6 +68,15 @@ FailureOr<CpuRun> mlir::foundry::runKernelOnCpu(
   // Only the kernel asked for, so other kernels' failures do not matter.
   OwningOpRef<ModuleOp> clone = ModuleOp::create(loc);
   clone->getBody()->push_back(kernel->clone());
+  SmallVector<bool> widenedInputs;
+  if (widenToF64) {
+    auto copy = cast<KernelOp>(clone->getBody()->front());
+    for (Type type : copy.getArgumentTypes())
+      widenedInputs.push_back(
+          cast<ShapedType>(type).getElementType().isF32());
+    if (failed(widenKernelToF64(copy)))
+      return failure();
+  }
 
   PassManager schedulePm(module.getContext());
   if (!schedule.empty() &&
@@ -102,11 +112,26 @@ FailureOr<CpuRun> mlir::foundry::runKernelOnCpu(
   size_t nextInput = 0;
   for (const BufferSpec &spec : run.specs) {
     if (spec.role == BufferSpec::Role::Input) {
+      bool widen = nextInput < widenedInputs.size() && widenedInputs[nextInput];
+      int64_t given = widen ? spec.bytes / 2 : spec.bytes;
       if (nextInput >= inputs.size() ||
-          static_cast<int64_t>(inputs[nextInput].size()) != spec.bytes)
+          static_cast<int64_t>(inputs[nextInput].size()) != given)
         return emitError(loc, "foundry cpu runner: input #")
-               << nextInput << " needs " << spec.bytes << " bytes";
-      run.data.push_back(inputs[nextInput++]);
+               << nextInput << " needs " << given << " bytes";
+      if (!widen) {
+        run.data.push_back(inputs[nextInput++]);
+        continue;
+      }
+      // f32 bytes in, f64 values for the widened kernel.
+      const std::vector<char> &narrow = inputs[nextInput++];
+      std::vector<char> wide(spec.bytes);
+      for (size_t i = 0; i < narrow.size() / 4; ++i) {
+        float f;
+        std::memcpy(&f, narrow.data() + 4 * i, 4);
+        double d = f;
+        std::memcpy(wide.data() + 8 * i, &d, 8);
+      }
+      run.data.push_back(std::move(wide));
     } else {
       run.data.emplace_back(spec.bytes, static_cast<char>(0xFF));
     }

@@ -53,6 +53,12 @@ static llvm::cl::opt<std::string> fillOpt(
 static llvm::cl::opt<unsigned> seedOpt("seed",
                                        llvm::cl::desc("Random seed."),
                                        llvm::cl::init(1));
+static llvm::cl::opt<std::string> referenceOpt(
+    "reference",
+    llvm::cl::desc("What the schedule is checked against: naive (the naive "
+                   "schedule, same precision) or f64 (the kernel computed in "
+                   "double precision)."),
+    llvm::cl::init("naive"));
 static llvm::cl::opt<bool> printStats(
     "print-stats",
     llvm::cl::desc("Print min, max and mean of every output."),
@@ -133,7 +139,12 @@ static LogicalResult runKernel(ModuleOp module, KernelOp kernel) {
     inputs.push_back(std::move(*bytes));
   }
   StringRef name = kernel.getSymName();
-  FailureOr<CpuRun> naive = runKernelOnCpu(module, name, "", inputs);
+  if (referenceOpt != "naive" && referenceOpt != "f64")
+    return kernel.emitOpError("foundry-cpu-run: --reference must be naive or "
+                              "f64, got '")
+           << referenceOpt << "'";
+  bool f64 = referenceOpt == "f64";
+  FailureOr<CpuRun> naive = runKernelOnCpu(module, name, "", inputs, f64);
   if (failed(naive))
     return failure();
   auto printOutputStats = [&](const CpuRun &run, StringRef label) {
@@ -161,28 +172,32 @@ static LogicalResult runKernel(ModuleOp module, KernelOp kernel) {
     }
   };
   if (printStats)
-    printOutputStats(*naive, "naive");
-  if (scheduleOpt.empty())
+    printOutputStats(*naive, f64 ? "f64 reference" : "naive");
+  // Against an f64 reference, no schedule means the naive one.
+  if (scheduleOpt.empty() && !f64)
     return success();
 
   FailureOr<CpuRun> scheduled = runKernelOnCpu(module, name, scheduleOpt, inputs);
   if (failed(scheduled))
     return failure();
   if (printStats)
-    printOutputStats(*scheduled, "schedule");
+    printOutputStats(*scheduled, scheduleOpt.empty() ? "naive" : "schedule");
   ToleranceAttr tolerance = kernel.getEffectiveTolerance();
   double atol = tolerance.getAtolValue(), rtol = tolerance.getRtolValue();
   bool allPass = true;
-  for (auto [spec, expected, actual] :
-       llvm::zip(naive->specs, naive->data, scheduled->data)) {
+  for (auto [spec, actualSpec, expected, actual] :
+       llvm::zip(naive->specs, scheduled->specs, naive->data,
+                 scheduled->data)) {
     if (spec.role != BufferSpec::Role::Output)
       continue;
+    // The f64 reference has wider elements than the candidate.
+    Type actualType = actualSpec.elementType;
     int64_t n = spec.bytes / ((spec.elementType.getIntOrFloatBitWidth()) / 8);
     double maxAbs = 0, maxRel = 0;
     int64_t mismatches = 0, firstBad = -1;
     for (int64_t i = 0; i < n; ++i) {
       double want = readElement(expected, spec.elementType, i);
-      double got = readElement(actual, spec.elementType, i);
+      double got = readElement(actual, actualType, i);
       double diff = std::fabs(got - want);
       // torch.allclose: |got - want| <= atol + rtol * |want|; NaN fails.
       bool ok = diff <= atol + rtol * std::fabs(want);
@@ -198,7 +213,8 @@ static LogicalResult runKernel(ModuleOp module, KernelOp kernel) {
       }
     }
     llvm::outs() << "@" << name << " output #" << spec.index
-                 << ": schedule vs naive max_abs_err="
+                 << ": " << (scheduleOpt.empty() ? "naive" : "schedule")
+                 << " vs " << (f64 ? "f64" : "naive") << " max_abs_err="
                  << llvm::format("%.3g", maxAbs)
                  << " max_rel_err=" << llvm::format("%.3g", maxRel)
                  << " mismatches=" << mismatches << "/" << n << " "
@@ -206,7 +222,7 @@ static LogicalResult runKernel(ModuleOp module, KernelOp kernel) {
     if (mismatches) {
       allPass = false;
       llvm::outs() << "  first mismatch at element " << firstBad << ": got "
-                   << readElement(actual, spec.elementType, firstBad)
+                   << readElement(actual, actualType, firstBad)
                    << ", want "
                    << readElement(expected, spec.elementType, firstBad) << "\n";
     }

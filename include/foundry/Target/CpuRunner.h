@@ -46,10 +46,13 @@ struct CpuRun {
 /// argument, in order, sized as the argument's tensor). Outputs are filled
 /// with NaN bytes (0xFF) first, so an element never written shows. Emits a
 /// diagnostic at the kernel and fails on a bad schedule, a lowering error, a
-/// size mismatch or a JIT error.
+/// size mismatch or a JIT error. With `widenToF64`, the kernel is computed
+/// in f64 (foundry-widen-to-f64): f32 inputs are given as f32 bytes and
+/// widened here, and the f32 outputs come back as f64.
 FailureOr<CpuRun> runKernelOnCpu(ModuleOp module, StringRef kernelName,
                                  StringRef schedule,
-                                 ArrayRef<std::vector<char>> inputs);
+                                 ArrayRef<std::vector<char>> inputs,
+                                 bool widenToF64 = false);
 
 } // namespace mlir::foundry
 

@@ -122,6 +122,11 @@ std::optional<int64_t> getConstantUpperBound(OpFoldResult value);
 /// transposes, shape casts, and transfers of rank above 1.
 void populateVectorToOneDimPatterns(RewritePatternSet &patterns);
 
+/// Rewrites every f32 of `kernel` (signature, body values, constants) as
+/// f64 in place (see foundry-widen-to-f64). Fails with a diagnostic on a
+/// kernel that cannot be widened.
+LogicalResult widenKernelToF64(KernelOp kernel);
+
 /// Outlines `func` into a foundry.kernel of the same name in place. Emits a
 /// diagnostic at the offending location and fails when `func` cannot be a
 /// kernel (declaration, called elsewhere, bad boundary type, foreign op).

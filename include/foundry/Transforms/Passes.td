@@ -443,4 +443,17 @@ def FoundryVectorizePass
   ];
 }
 
+def FoundryWidenToF64Pass
+    : Pass<"foundry-widen-to-f64", "::mlir::foundry::KernelOp"> {
+  let summary = "Compute a kernel in f64: every f32 becomes f64.";
+  let description = [{
+    Arguments, results, every f32 value of the body and every f32 constant
+    become f64, so that the CPU reference executor computes an fp32
+    kernel's reference at double precision (`foundry-cpu-run
+    --reference=f64`). A kernel with an `arith.bitcast` (a bit-level view of
+    f32) is an error.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 #endif // FOUNDRY_TRANSFORMS_PASSES_TD

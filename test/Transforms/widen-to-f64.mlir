@@ -1,0 +1,33 @@
+// RUN: not foundry-opt %s -split-input-file --pass-pipeline='builtin.module(foundry.kernel(foundry-widen-to-f64))' 2>/dev/null | FileCheck %s
+// RUN: not foundry-opt %s -split-input-file --pass-pipeline='builtin.module(foundry.kernel(foundry-widen-to-f64))' 2>&1 | FileCheck %s --check-prefix=ERR
+
+// Signature, body values and constants (-inf included) become f64.
+// CHECK-LABEL: foundry.kernel @row_max(%{{.*}}: tensor<4x8xf64>) -> tensor<4xf64>
+// CHECK:         arith.constant 0xFFF0000000000000 : f64
+// CHECK:         linalg.fill ins(%{{.*}} : f64) outs(%{{.*}} : tensor<4xf64>)
+// CHECK:         ^bb0(%{{.*}}: f64, %{{.*}}: f64):
+// CHECK:           arith.maximumf %{{.*}}, %{{.*}} : f64
+// CHECK-NOT:     f32
+#in = affine_map<(i, j) -> (i, j)>
+#out = affine_map<(i, j) -> (i)>
+foundry.kernel @row_max(%x: tensor<4x8xf32>) -> tensor<4xf32> {
+  %ninf = arith.constant 0xFF800000 : f32
+  %e = tensor.empty() : tensor<4xf32>
+  %f = linalg.fill ins(%ninf : f32) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+  %r = linalg.generic {indexing_maps = [#in, #out], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<4x8xf32>) outs(%f : tensor<4xf32>) {
+  ^bb0(%v: f32, %acc: f32):
+    %m = arith.maximumf %v, %acc : f32
+    linalg.yield %m : f32
+  } -> tensor<4xf32>
+  foundry.yield %r : tensor<4xf32>
+}
+
+// -----
+
+// A bit-level view of an f32 has no f64 meaning.
+// ERR: error: 'arith.bitcast' op foundry-widen-to-f64: a bitcast cannot be widened
+foundry.kernel @bits(%x: tensor<4xf32>) -> tensor<4xi32> {
+  %r = arith.bitcast %x : tensor<4xf32> to tensor<4xi32>
+  foundry.yield %r : tensor<4xi32>
+}
