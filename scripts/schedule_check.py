@@ -104,7 +104,9 @@ def random_sizes(rng):
 
 def random_pass(rng):
     kind = rng.choice(["blocks", "threads", "warps", "reduction", "reduction",
-                       "promote", "mma", "vectorize", "unroll"])
+                       "promote", "mma", "vectorize", "unroll", "rthreads"])
+    if kind == "rthreads":
+        return "foundry-reduce-threads{threads=%d}" % rng.choice([0, 1, 7, 32, 256, 1024, 4096])
     if kind == "promote":
         return "foundry-promote{operands=%s}" % rng.choice(["0", "1", "0,1", "2", "-1"])
     if kind == "mma":
@@ -122,7 +124,8 @@ def random_schedule(rng):
     passes = [random_pass(rng) for _ in range(rng.randint(1, 5))]
     if rng.random() < 0.6:
         order = {"blocks": 0, "promote": 2, "threads": 3, "warps": 3,
-                 "reduction": 1, "mma": 4, "vectorize": 5, "unroll": 6}
+                 "reduction": 1, "mma": 4, "vectorize": 5, "unroll": 6,
+                 "reduce-threads": 1}
         passes.sort(key=lambda p: next(v for k, v in order.items() if k in p))
     return ",".join(passes)
 

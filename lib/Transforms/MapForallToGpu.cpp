@@ -95,14 +95,9 @@ static FailureOr<std::array<int64_t, 3>> blockDims(scf::ForallOp block) {
   });
   if (walk.wasInterrupted())
     return failure();
-  if (dims[0] * dims[1] * dims[2] < linearThreads) {
-    if (dims[0] * dims[1] * dims[2] != 1)
-      return block.emitOpError("foundry-map-forall-to-gpu: the shared-memory "
-                               "copies need ")
-             << linearThreads << " threads but the block has "
-             << dims[0] * dims[1] * dims[2];
-    dims = {linearThreads, 1, 1};
-  }
+  // Widen x until the linear loops fit; the other loops are predicated.
+  if (dims[0] * dims[1] * dims[2] < linearThreads)
+    dims[0] = llvm::divideCeil(linearThreads, dims[1] * dims[2]);
   if (dims[0] * dims[1] * dims[2] > 1024)
     return block.emitOpError("foundry-map-forall-to-gpu: the thread and warp "
                              "loops need a block of ")
@@ -446,9 +441,13 @@ static LogicalResult lowerLaunchBody(gpu::LaunchOp launch) {
       auto space = target ? dyn_cast_or_null<gpu::AddressSpaceAttr>(
                                 target.getMemorySpace())
                           : nullptr;
-      if (source && target && source.hasStaticShape() &&
-          source.getShape() == target.getShape() && space &&
-          space.getValue() == gpu::AddressSpace::Workgroup &&
+      auto sourceSpace =
+          source ? dyn_cast_or_null<gpu::AddressSpaceAttr>(
+                       source.getMemorySpace())
+                 : nullptr;
+      if (source && target && !sourceSpace && source.getRank() > 0 &&
+          source.hasStaticShape() && source.getShape() == target.getShape() &&
+          space && space.getValue() == gpu::AddressSpace::Workgroup &&
           source.getElementType().isIntOrFloat()) {
         auto vectorType =
             VectorType::get(source.getShape(), source.getElementType());

@@ -12,6 +12,7 @@
 #include "foundry/Transforms/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -25,6 +26,7 @@
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::foundry {
+#define GEN_PASS_DEF_FOUNDRYREDUCETHREADSPASS
 #define GEN_PASS_DEF_FOUNDRYTILEBLOCKSPASS
 #define GEN_PASS_DEF_FOUNDRYTILEREDUCTIONPASS
 #define GEN_PASS_DEF_FOUNDRYTILETHREADSPASS
@@ -515,9 +517,16 @@ static LogicalResult distributeBlockTiles(Operation *root,
   MappingLevel level = warps ? MappingLevel::Warp : MappingLevel::Thread;
   for (scf::ForallOp block : blocks) {
     Block &body = *block.getBody();
+    // Loops on linear thread ids (foundry-reduce-threads' partial
+    // reductions, shared-memory copies) leave the rest to distribute.
     bool distributed = false;
     block.getBody()->walk([&](scf::ForallOp inner) {
-      distributed |= isThreadLevelForall(inner) || isWarpLevelForall(inner);
+      bool linear = llvm::all_of(*inner.getMapping(), [](Attribute attr) {
+        auto mapping = dyn_cast<DeviceMappingAttrInterface>(attr);
+        return mapping && mapping.isLinearMapping();
+      });
+      distributed |= !linear && (isThreadLevelForall(inner) ||
+                                 isWarpLevelForall(inner));
     });
     if (distributed)
       return block.emitOpError()
@@ -540,6 +549,133 @@ static LogicalResult distributeBlockTiles(Operation *root,
   root->walk([&](KernelOp kernel) { cleanUp(kernel); });
   return success();
 }
+
+struct FoundryReduceThreadsPass final
+    : impl::FoundryReduceThreadsPassBase<FoundryReduceThreadsPass> {
+  using Base::Base;
+
+  /// Splits the innermost reduction loop of `op` over `threads` threads.
+  LogicalResult splitOverThreads(linalg::LinalgOp op) {
+    constexpr StringLiteral kPass = "foundry-reduce-threads";
+    SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+    SmallVector<std::optional<int64_t>> extents =
+        staticLoopExtents(cast<TilingInterface>(op.getOperation()));
+    int64_t dim = -1;
+    for (auto [index, iterator] : llvm::enumerate(iterators))
+      if (iterator == utils::IteratorType::reduction)
+        dim = index;
+    if (!extents[dim])
+      return op.emitOpError()
+             << kPass << ": the reduction loop has no static extent";
+    // Fewer threads than elements would leave threads without work.
+    int64_t count = std::min<int64_t>(threads, *extents[dim]);
+    MLIRContext *ctx = op.getContext();
+    Builder builder(ctx);
+    SmallVector<OpFoldResult> numThreads(iterators.size(),
+                                         builder.getIndexAttr(0));
+    numThreads[dim] = builder.getIndexAttr(count);
+    scf::SCFTilingOptions options;
+    options.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
+    options.setReductionTilingStrategy(
+        ReductionTilingStrategy::PartialReductionOuterParallel);
+    options.setReductionDims({static_cast<unsigned>(dim)});
+    options.setNumThreads(numThreads);
+    options.setMapping(
+        {gpu::GPUThreadMappingAttr::get(ctx, gpu::MappingId::LinearDim0)});
+    // Producers (the exp of a softmax's sum, say) are fused into each
+    // thread's chunk: computed once, where they are reduced.
+    IRRewriter rewriter(ctx);
+    rewriter.setInsertionPoint(op);
+    scf::SCFTileAndFuseOptions fuseOptions;
+    fuseOptions.setTilingOptions(options);
+    FailureOr<scf::SCFTileAndFuseResult> result =
+        scf::tileConsumerAndFuseProducersUsingSCF(
+            rewriter, cast<TilingInterface>(op.getOperation()), fuseOptions);
+    if (failed(result) || result->loops.empty())
+      return op.emitOpError() << kPass << ": partial-reduction tiling failed";
+    for (OpResult value : op->getResults()) {
+      auto it = result->replacements.find(value);
+      if (it != result->replacements.end())
+        rewriter.replaceAllUsesWith(value, it->second);
+    }
+    auto forall = dyn_cast<scf::ForallOp>(result->loops.front().getOperation());
+    if (!forall)
+      return op.emitOpError() << kPass << ": expected a thread forall";
+    SmallVector<Value> initialValues(forall.getOutputs());
+    for (Value init : initialValues) {
+      // With fusion, each thread fills its own slot inside the loop and the
+      // loop's destination is the bare tensor.empty; otherwise a block-level
+      // fill, which is then spread so that each thread fills its own slot.
+      auto fill = init.getDefiningOp<linalg::FillOp>();
+      auto empty = fill
+                       ? fill.getOutputs()[0].getDefiningOp<tensor::EmptyOp>()
+                       : init.getDefiningOp<tensor::EmptyOp>();
+      auto type = dyn_cast<RankedTensorType>(init.getType());
+      if (type && !type.hasStaticShape())
+        return op.emitOpError()
+               << kPass
+               << ": the partial results have a dynamic shape (a ragged "
+                  "block tile); choose block tile sizes that divide the "
+                  "parallel loops";
+      if (!empty || !type) {
+        InFlightDiagnostic diag = op.emitOpError()
+                                  << kPass
+                                  << ": unexpected partial-result "
+                                     "initialization";
+        diag.attachNote(init.getLoc()) << "initialized by " << init;
+        return diag;
+      }
+      rewriter.setInsertionPoint(empty);
+      auto alloc = bufferization::AllocTensorOp::create(
+          rewriter, empty.getLoc(), type, ValueRange());
+      alloc.setMemorySpaceAttr(
+          gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup));
+      rewriter.replaceOp(empty, alloc.getResult());
+      if (!fill)
+        continue;
+      // The partial dimension is the last one of the partial tensor.
+      SmallVector<OpFoldResult> fillThreads(type.getRank(),
+                                            builder.getIndexAttr(0));
+      fillThreads.back() = builder.getIndexAttr(count);
+      scf::SCFTilingOptions fillOptions;
+      fillOptions.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
+      fillOptions.setNumThreads(fillThreads);
+      fillOptions.setMapping(
+          {gpu::GPUThreadMappingAttr::get(ctx, gpu::MappingId::LinearDim0)});
+      if (failed(tileAndFuse(cast<TilingInterface>(fill.getOperation()),
+                             fillOptions, kPass, /*fuse=*/false)))
+        return failure();
+    }
+    return success();
+  }
+
+  void runOnOperation() override {
+    if (threads < 1 || threads > kMaxThreadsPerBlock) {
+      getOperation().emitError()
+          << "foundry-reduce-threads: threads must be 1 to 1024, got "
+          << static_cast<int64_t>(threads);
+      return signalPassFailure();
+    }
+    SmallVector<linalg::LinalgOp> targets;
+    getOperation()->walk([&](linalg::LinalgOp op) {
+      auto block = op->getParentOfType<scf::ForallOp>();
+      if (block && isBlockLevelForall(block) && op.hasPureTensorSemantics() &&
+          op.getNumReductionLoops() > 0 && op->getParentOfType<KernelOp>())
+        targets.push_back(op);
+    });
+    if (targets.empty()) {
+      getOperation()->walk([&](KernelOp kernel) {
+        kernel.emitOpError("foundry-reduce-threads: no reduction at block "
+                           "level; run foundry-tile-blocks first");
+      });
+      return signalPassFailure();
+    }
+    for (linalg::LinalgOp op : targets)
+      if (failed(splitOverThreads(op)))
+        return signalPassFailure();
+    getOperation()->walk([&](KernelOp kernel) { cleanUp(kernel); });
+  }
+};
 
 struct FoundryTileThreadsPass final
     : impl::FoundryTileThreadsPassBase<FoundryTileThreadsPass> {

@@ -284,6 +284,38 @@ def FoundryPromotePass : Pass<"foundry-promote", "::mlir::ModuleOp"> {
   ];
 }
 
+def FoundryReduceThreadsPass
+    : Pass<"foundry-reduce-threads", "::mlir::ModuleOp"> {
+  let summary = "Split each block tile's reductions over threads, partial results in shared memory.";
+  let description = [{
+    A reduction strategy for softmax, norms and sums: after
+    `foundry-tile-blocks` (one or a few rows per block), every linalg op with
+    a reduction at block level has its innermost reduction loop split over
+    `threads` threads (upstream partial-reduction tiling,
+    outer-parallel): each thread reduces its own contiguous chunk into a
+    slot of a shared-memory tensor, a barrier follows, and every thread then
+    merges the slots itself (so each holds the full result in registers for
+    the elementwise ops that follow, which `foundry-tile-threads` can then
+    spread). Errors: no block-level reduction; `threads` outside 1 to 1024;
+    a reduction loop without a static extent.
+
+    Example, softmax over rows, one row per block:
+    `foundry-tile-blocks{sizes=1},foundry-reduce-threads{threads=256},
+    foundry-tile-threads{sizes=1,4}`.
+  }];
+  let options = [
+    Option<"threads", "threads", "int64_t", /*default=*/"256",
+           "Threads sharing each reduction (1 to 1024).">
+  ];
+  let dependentDialects = [
+    "::mlir::bufferization::BufferizationDialect",
+    "::mlir::gpu::GPUDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect"
+  ];
+}
+
 def FoundryTileBlocksPass
     : Pass<"foundry-tile-blocks", "::mlir::ModuleOp"> {
   let summary = "Tile each kernel's root op into an scf.forall mapped to GPU blocks, fusing its producers.";

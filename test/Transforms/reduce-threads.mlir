@@ -1,0 +1,35 @@
+// RUN: foundry-opt %s --foundry-tile-blocks=sizes=1 --foundry-reduce-threads=threads=32 | FileCheck %s
+// RUN: foundry-opt %s --foundry-tile-blocks=sizes=1 --foundry-reduce-threads=threads=32 --foundry-tile-threads=sizes=1 --foundry-bufferize --foundry-map-forall-to-gpu | FileCheck %s --check-prefix=LAUNCH
+// RUN: not foundry-opt %s --foundry-reduce-threads=threads=32 2>&1 | FileCheck %s --check-prefix=NOBLOCK
+// RUN: not foundry-opt %s --foundry-tile-blocks=sizes=1 --foundry-reduce-threads=threads=2000 2>&1 | FileCheck %s --check-prefix=RANGE
+// RUN: not foundry-opt %s --foundry-tile-blocks=sizes=3 --foundry-reduce-threads=threads=32 2>&1 | FileCheck %s --check-prefix=RAGGED
+
+// One row per block; the row maximum is split over 32 threads (linear ids),
+// each reducing its chunk into a slot of a shared-memory tensor, then merged.
+// CHECK-LABEL: foundry.kernel @row_max
+// CHECK:         scf.forall ({{.*}}) in (8)
+// CHECK:           bufferization.alloc_tensor() {memory_space = #gpu.address_space<workgroup>} : tensor<1x32xf32>
+// CHECK:           scf.forall ({{.*}}) in (32)
+// CHECK:             linalg.fill
+// CHECK:             linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]
+// CHECK:           mapping = [#gpu.thread<linear_dim_0>]
+// CHECK:           linalg.reduce ins({{.*}} : tensor<1x32xf32>)
+// LAUNCH: gpu.launch {{.*}} threads({{.*}}) in ({{.*}} = %c32{{.*}}, {{.*}} = %c1{{.*}}, {{.*}} = %c1{{.*}}) workgroup({{.*}} : memref<1x32xf32, #gpu.address_space<workgroup>>)
+// LAUNCH: gpu.barrier
+// NOBLOCK: error: 'foundry.kernel' op foundry-reduce-threads: no reduction at block level; run foundry-tile-blocks first
+// RANGE: error: foundry-reduce-threads: threads must be 1 to 1024, got 2000
+// RAGGED: error: 'linalg.generic' op foundry-reduce-threads: the partial results have a dynamic shape (a ragged block tile); choose block tile sizes that divide the parallel loops
+#in = affine_map<(i, j) -> (i, j)>
+#out = affine_map<(i, j) -> (i)>
+foundry.kernel @row_max(%x: tensor<8x1000xf32>) -> tensor<8xf32> {
+  %ninf = arith.constant 0xFF800000 : f32
+  %e = tensor.empty() : tensor<8xf32>
+  %f = linalg.fill ins(%ninf : f32) outs(%e : tensor<8xf32>) -> tensor<8xf32>
+  %r = linalg.generic {indexing_maps = [#in, #out], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<8x1000xf32>) outs(%f : tensor<8xf32>) {
+  ^bb0(%v: f32, %acc: f32):
+    %m = arith.maximumf %v, %acc : f32
+    linalg.yield %m : f32
+  } -> tensor<8xf32>
+  foundry.yield %r : tensor<8xf32>
+}
