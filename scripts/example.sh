@@ -15,7 +15,13 @@ cd "$(dirname "$0")/.."
 
 KERNEL=${1:-bench/kernelbench/level1/23_softmax.mlir}
 OUT=${2:-out}
-bash scripts/build.sh >/dev/null
+echo "== set-up and build (the first build takes about 10 minutes on 2 cores; log: $OUT/build.log)"
+mkdir -p "$OUT"
+if ! bash scripts/build.sh >"$OUT/build.log" 2>&1; then
+  tail -n 30 "$OUT/build.log"
+  echo "example.sh: the build failed; the full log is $OUT/build.log" >&2
+  exit 1
+fi
 BUILD_DIR=${FOUNDRY_BUILD_DIR:-build}
 OPT="$BUILD_DIR/bin/foundry-opt"
 name=$(basename "$KERNEL" .mlir)

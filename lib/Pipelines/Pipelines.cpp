@@ -31,6 +31,8 @@
 #include "mlir/Dialect/GPU/Pipelines/Passes.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
@@ -64,8 +66,38 @@ void mlir::foundry::buildFoundryBufferizePipeline(OpPassManager &pm) {
   pm.addNestedPass<func::FuncOp>(createFoundryAllocsToWorkspacePass());
 }
 
+namespace {
+/// Fails at once with `message`: how a pipeline builder, which cannot emit
+/// diagnostics, refuses bad options.
+struct RejectOptionsPass
+    : PassWrapper<RejectOptionsPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(RejectOptionsPass)
+  explicit RejectOptionsPass(std::string message)
+      : message(std::move(message)) {}
+  StringRef getArgument() const override { return "foundry-reject-options"; }
+  void runOnOperation() override {
+    getOperation().emitError(message);
+    signalPassFailure();
+  }
+  std::string message;
+};
+} // namespace
+
 void mlir::foundry::buildFoundryToNVVMPipeline(
     OpPassManager &pm, const FoundryToNVVMOptions &options) {
+  if (!llvm::is_contained({"isa", "bin", "fatbin", "offload"},
+                          StringRef(options.format))) {
+    pm.addPass(std::make_unique<RejectOptionsPass>(
+        "foundry-to-nvvm: format must be isa, bin, fatbin or offload, got '" +
+        options.format + "'"));
+    return;
+  }
+  if (!StringRef(options.chip).starts_with("sm_")) {
+    pm.addPass(std::make_unique<RejectOptionsPass>(
+        "foundry-to-nvvm: chip must be an NVIDIA architecture such as sm_90, "
+        "got '" + options.chip + "'"));
+    return;
+  }
   buildFoundryToGpuPipeline(pm, options);
   if (!options.manifest.empty()) {
     FoundryEmitLaunchManifestPassOptions manifestOptions;

@@ -79,19 +79,24 @@ FailureOr<CpuRun> mlir::foundry::runKernelOnCpu(
   }
 
   PassManager schedulePm(module.getContext());
+  std::string parseErrors;
+  llvm::raw_string_ostream parseStream(parseErrors);
   if (!schedule.empty() &&
-      failed(parsePassPipeline(schedule, schedulePm,
-                               llvm::errs()))) // The parser prints why.
-    return emitError(loc, "foundry cpu runner: the schedule does not parse: ")
-           << schedule;
+      failed(parsePassPipeline(schedule, schedulePm, parseStream)))
+    return emitError(loc, "foundry cpu runner: the schedule '")
+           << schedule << "' does not parse: "
+           << llvm::StringRef(parseErrors).trim();
   schedulePm.addPass(createFoundryDropSharedMemoryPass());
   buildFoundryBufferizePipeline(schedulePm);
   if (failed(schedulePm.run(*clone)))
     return failure();
   auto func = clone->lookupSymbol<func::FuncOp>(kernelName);
   if (!func)
-    return emitError(loc, "foundry cpu runner: bufferization lost @")
-           << kernelName;
+    return emitError(loc, "foundry cpu runner: after the schedule @")
+           << kernelName
+           << " is no longer a function on buffers; a schedule holds only "
+              "foundry-* schedule passes (the lowering tails are added "
+              "here)";
   FailureOr<std::vector<BufferSpec>> specs = readSignature(func);
   if (failed(specs))
     return failure();

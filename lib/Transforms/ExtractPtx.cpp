@@ -30,8 +30,9 @@ FailureOr<std::string> mlir::foundry::extractPtx(ModuleOp module) {
     }
   });
   if (ptx.empty())
-    return module.emitError("foundry-extract-ptx: no PTX found; run "
-                            "--foundry-to-nvvm with format=isa first");
+    return module.emitError("foundry-extract-ptx: no PTX found: the module "
+                            "has no gpu.binary in PTX form (no kernel, or "
+                            "--foundry-to-nvvm did not run with format=isa)");
   // An unresolved libdevice call means the CUDA toolkit was not found when
   // the module was serialized; the PTX would not assemble.
   llvm::StringRef rest(ptx);

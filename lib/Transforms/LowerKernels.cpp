@@ -90,6 +90,22 @@ struct FoundryLowerKernelsPass final
 
   void runOnOperation() override {
     SmallVector<KernelOp> kernels(getOperation().getOps<KernelOp>());
+    // Plain functions on tensors are kernels not yet outlined: lowering
+    // them as they are would leave half-converted IR behind.
+    if (kernels.empty()) {
+      for (auto func : getOperation().getOps<func::FuncOp>()) {
+        if (llvm::any_of(func.getArgumentTypes(),
+                         llvm::IsaPred<RankedTensorType>) ||
+            llvm::any_of(func.getResultTypes(),
+                         llvm::IsaPred<RankedTensorType>)) {
+          func.emitOpError("foundry-lower-kernels: @")
+              << func.getSymName()
+              << " works on tensors but is not a foundry.kernel; run "
+                 "--foundry-outline-kernels first";
+          return signalPassFailure();
+        }
+      }
+    }
     for (KernelOp kernel : kernels)
       lowerKernel(kernel);
   }

@@ -26,7 +26,7 @@
 
 // BLOCK64:    .maxntid 64, 1, 1
 
-// NOPTX: error: foundry-extract-ptx: no PTX found; run --foundry-to-nvvm with format=isa first
+// NOPTX: error: foundry-extract-ptx: no PTX found: the module has no gpu.binary in PTX form (no kernel, or --foundry-to-nvvm did not run with format=isa)
 
 foundry.kernel @softmax(%x: tensor<13x257xf32>) -> tensor<13x257xf32> {
   %ninf = arith.constant 0xFF800000 : f32

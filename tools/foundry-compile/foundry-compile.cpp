@@ -6,8 +6,8 @@
 // Candidates compile concurrently on -j threads, one MLIRContext each, and
 // the closing line gives the compile rate.
 //
-//   foundry-compile kernel.mlir --schedule='foundry-tile-blocks{sizes=64,64}' -o out
-//   foundry-compile kernel.mlir --schedules=list.txt -j 2
+//   foundry-compile kernel.mlir --schedule='foundry-tile-blocks{sizes=64,64}'
+//   -o out foundry-compile kernel.mlir --schedules=list.txt -j 2
 //
 // Exit status: 0 if every candidate compiled, 1 otherwise.
 //
@@ -29,36 +29,43 @@
 
 using namespace mlir::foundry;
 
+static llvm::cl::OptionCategory toolOptions("foundry-compile options");
+
 static llvm::cl::opt<std::string> inputFile(llvm::cl::Positional,
+                                            llvm::cl::cat(toolOptions),
                                             llvm::cl::desc("<kernel.mlir>"),
                                             llvm::cl::Required);
 static llvm::cl::list<std::string> schedules(
-    "schedule",
+    "schedule", llvm::cl::cat(toolOptions),
     llvm::cl::desc("A schedule (foundry-* pass pipeline; empty: naive). "
                    "Repeatable."));
 static llvm::cl::opt<std::string> schedulesFile(
-    "schedules",
+    "schedules", llvm::cl::cat(toolOptions),
     llvm::cl::desc("File with one schedule per line ('#' comments; the "
                    "word 'naive' for the naive schedule)."),
     llvm::cl::init(""));
-static llvm::cl::opt<std::string> target(
-    "target", llvm::cl::desc("sm_90 (PTX + cubin) or cpu."),
-    llvm::cl::init("sm_90"));
-static llvm::cl::opt<bool> noAssemble(
-    "no-ptxas", llvm::cl::desc("Stop at PTX (no cubin, no resources)."),
-    llvm::cl::init(false));
-static llvm::cl::opt<std::string> outputDir(
-    "o", llvm::cl::desc("Write candidate-N.{ptx,cubin,json} here."),
-    llvm::cl::init(""));
-static llvm::cl::opt<unsigned> jobs(
-    "j", llvm::cl::desc("Compile this many candidates at once (default: "
+static llvm::cl::opt<std::string>
+    target("target", llvm::cl::cat(toolOptions),
+           llvm::cl::desc("sm_90 (PTX + cubin) or cpu."),
+           llvm::cl::init("sm_90"));
+static llvm::cl::opt<bool>
+    noAssemble("no-ptxas", llvm::cl::cat(toolOptions),
+               llvm::cl::desc("Stop at PTX (no cubin, no resources)."),
+               llvm::cl::init(false));
+static llvm::cl::opt<std::string>
+    outputDir("o", llvm::cl::cat(toolOptions),
+              llvm::cl::desc("Write candidate-N.{ptx,cubin,json} here."),
+              llvm::cl::init(""));
+static llvm::cl::opt<unsigned>
+    jobs("j", llvm::cl::cat(toolOptions),
+         llvm::cl::desc("Compile this many candidates at once (default: "
                         "hardware threads)."),
-    llvm::cl::init(0));
-static llvm::cl::opt<unsigned> repeat(
-    "repeat",
-    llvm::cl::desc("Compile every candidate this many times (for the "
-                   "compile-rate benchmark)."),
-    llvm::cl::init(1));
+         llvm::cl::init(0));
+static llvm::cl::opt<unsigned>
+    repeat("repeat", llvm::cl::cat(toolOptions),
+           llvm::cl::desc("Compile every candidate this many times (for the "
+                          "compile-rate benchmark)."),
+           llvm::cl::init(1));
 
 static bool writeFile(const llvm::Twine &path, llvm::StringRef bytes) {
   std::error_code ec;
@@ -74,6 +81,7 @@ static bool writeFile(const llvm::Twine &path, llvm::StringRef bytes) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  llvm::cl::HideUnrelatedOptions(toolOptions);
   llvm::cl::ParseCommandLineOptions(
       argc, argv, "Kernel Foundry: compile a kernel under schedules\n");
 
@@ -121,9 +129,9 @@ int main(int argc, char **argv) {
     llvm::DefaultThreadPool pool(llvm::hardware_concurrency(threads));
     for (size_t i = 0; i < total; ++i)
       pool.async([&, i] {
-        results[i] = compile((*source)->getBuffer(),
-                             candidates[i % candidates.size()], options,
-                             inputFile);
+        results[i] =
+            compile((*source)->getBuffer(), candidates[i % candidates.size()],
+                    options, inputFile);
       });
     pool.wait();
   }
@@ -138,7 +146,8 @@ int main(int argc, char **argv) {
     llvm::json::Object record = toJSON(r);
     record["schedule"] = candidates[i].empty() ? "naive" : candidates[i];
     record["target"] = options.target;
-    std::string json = llvm::formatv("{0:2}", llvm::json::Value(std::move(record)));
+    std::string json =
+        llvm::formatv("{0:2}", llvm::json::Value(std::move(record)));
     if (!outputDir.empty()) {
       llvm::SmallString<128> base(outputDir);
       llvm::sys::path::append(base, "candidate-" + std::to_string(i));

@@ -21,8 +21,8 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
-#include "llvm/Support/Format.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
@@ -34,39 +34,42 @@
 using namespace mlir;
 using namespace mlir::foundry;
 
+static llvm::cl::OptionCategory toolOptions("foundry-cpu-run options");
+
 static llvm::cl::opt<std::string> inputFile(llvm::cl::Positional,
+                                            llvm::cl::cat(toolOptions),
                                             llvm::cl::desc("<kernel.mlir>"),
                                             llvm::cl::init("-"));
-static llvm::cl::opt<std::string> kernelOpt(
-    "kernel", llvm::cl::desc("Kernel to run (default: every kernel)."),
-    llvm::cl::init(""));
+static llvm::cl::opt<std::string>
+    kernelOpt("kernel", llvm::cl::cat(toolOptions),
+              llvm::cl::desc("Kernel to run (default: every kernel)."),
+              llvm::cl::init(""));
 static llvm::cl::opt<std::string> scheduleOpt(
-    "schedule",
+    "schedule", llvm::cl::cat(toolOptions),
     llvm::cl::desc("Schedule (pass pipeline of foundry-* passes) to check "
                    "against the naive schedule."),
     llvm::cl::init(""));
 static llvm::cl::opt<std::string> fillOpt(
-    "fill",
+    "fill", llvm::cl::cat(toolOptions),
     llvm::cl::desc("Input values: random (uniform in [-1, 1)), negative "
                    "(uniform in [-2, -1)), ones, or a number."),
     llvm::cl::init("random"));
-static llvm::cl::opt<unsigned> seedOpt("seed",
+static llvm::cl::opt<unsigned> seedOpt("seed", llvm::cl::cat(toolOptions),
                                        llvm::cl::desc("Random seed."),
                                        llvm::cl::init(1));
 static llvm::cl::opt<std::string> referenceOpt(
-    "reference",
+    "reference", llvm::cl::cat(toolOptions),
     llvm::cl::desc("What the schedule is checked against: naive (the naive "
                    "schedule, same precision) or f64 (the kernel computed in "
                    "double precision)."),
     llvm::cl::init("naive"));
-static llvm::cl::opt<bool> printStats(
-    "print-stats",
-    llvm::cl::desc("Print min, max and mean of every output."),
-    llvm::cl::init(false));
+static llvm::cl::opt<bool>
+    printStats("print-stats", llvm::cl::cat(toolOptions),
+               llvm::cl::desc("Print min, max and mean of every output."),
+               llvm::cl::init(false));
 
 /// Reads element `i` of a buffer of `type` as a double.
-static double readElement(const std::vector<char> &data, Type type,
-                          int64_t i) {
+static double readElement(const std::vector<char> &data, Type type, int64_t i) {
   if (type.isF32()) {
     float v;
     std::memcpy(&v, data.data() + 4 * i, 4);
@@ -107,7 +110,7 @@ static FailureOr<std::vector<char>> makeInput(RankedTensorType type,
       return failure();
   }
   for (int64_t i = 0; i < n; ++i) {
-    double v = isConstant ? constant
+    double v = isConstant              ? constant
                : fillOpt == "negative" ? -1.5 + 0.5 * uniform(rng)
                                        : uniform(rng);
     if (element.isF32()) {
@@ -166,18 +169,20 @@ static LogicalResult runKernel(ModuleOp module, KernelOp kernel) {
       }
       llvm::outs() << "@" << name << " " << label << " output #" << spec.index
                    << ": elements=" << n << " min=" << llvm::format("%g", lo)
-                   << " max=" << llvm::format("%g", hi)
-                   << " mean=" << llvm::format("%g", sum / std::max<int64_t>(n, 1))
+                   << " max=" << llvm::format("%g", hi) << " mean="
+                   << llvm::format("%g", sum / std::max<int64_t>(n, 1))
                    << " nan=" << nans << "\n";
     }
   };
-  if (printStats)
+  // Without a schedule there is nothing to compare: show the outputs.
+  if (printStats || (scheduleOpt.empty() && !f64))
     printOutputStats(*naive, f64 ? "f64 reference" : "naive");
   // Against an f64 reference, no schedule means the naive one.
   if (scheduleOpt.empty() && !f64)
     return success();
 
-  FailureOr<CpuRun> scheduled = runKernelOnCpu(module, name, scheduleOpt, inputs);
+  FailureOr<CpuRun> scheduled =
+      runKernelOnCpu(module, name, scheduleOpt, inputs);
   if (failed(scheduled))
     return failure();
   if (printStats)
@@ -185,9 +190,8 @@ static LogicalResult runKernel(ModuleOp module, KernelOp kernel) {
   ToleranceAttr tolerance = kernel.getEffectiveTolerance();
   double atol = tolerance.getAtolValue(), rtol = tolerance.getRtolValue();
   bool allPass = true;
-  for (auto [spec, actualSpec, expected, actual] :
-       llvm::zip(naive->specs, scheduled->specs, naive->data,
-                 scheduled->data)) {
+  for (auto [spec, actualSpec, expected, actual] : llvm::zip(
+           naive->specs, scheduled->specs, naive->data, scheduled->data)) {
     if (spec.role != BufferSpec::Role::Output)
       continue;
     // The f64 reference has wider elements than the candidate.
@@ -212,18 +216,17 @@ static LogicalResult runKernel(ModuleOp module, KernelOp kernel) {
           maxRel = std::max(maxRel, diff / std::fabs(want));
       }
     }
-    llvm::outs() << "@" << name << " output #" << spec.index
-                 << ": " << (scheduleOpt.empty() ? "naive" : "schedule")
-                 << " vs " << (f64 ? "f64" : "naive") << " max_abs_err="
-                 << llvm::format("%.3g", maxAbs)
+    llvm::outs() << "@" << name << " output #" << spec.index << ": "
+                 << (scheduleOpt.empty() ? "naive" : "schedule") << " vs "
+                 << (f64 ? "f64" : "naive")
+                 << " max_abs_err=" << llvm::format("%.3g", maxAbs)
                  << " max_rel_err=" << llvm::format("%.3g", maxRel)
                  << " mismatches=" << mismatches << "/" << n << " "
                  << (mismatches ? "FAIL" : "PASS") << "\n";
     if (mismatches) {
       allPass = false;
       llvm::outs() << "  first mismatch at element " << firstBad << ": got "
-                   << readElement(actual, actualType, firstBad)
-                   << ", want "
+                   << readElement(actual, actualType, firstBad) << ", want "
                    << readElement(expected, spec.elementType, firstBad) << "\n";
     }
   }
@@ -233,6 +236,7 @@ static LogicalResult runKernel(ModuleOp module, KernelOp kernel) {
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   registerAllPasses();
+  llvm::cl::HideUnrelatedOptions(toolOptions);
   llvm::cl::ParseCommandLineOptions(
       argc, argv,
       "Kernel Foundry CPU runner: run kernels through the JIT and check "
@@ -260,7 +264,8 @@ int main(int argc, char **argv) {
     if (failed(outlineKernel(func)))
       return 1;
   bool ok = true, any = false;
-  for (KernelOp kernel : llvm::make_early_inc_range(module->getOps<KernelOp>())) {
+  for (KernelOp kernel :
+       llvm::make_early_inc_range(module->getOps<KernelOp>())) {
     if (!kernelOpt.empty() && kernel.getSymName() != kernelOpt)
       continue;
     any = true;
@@ -268,8 +273,8 @@ int main(int argc, char **argv) {
   }
   if (!any) {
     llvm::errs() << "foundry-cpu-run: no kernel"
-                 << (kernelOpt.empty() ? "" : " named @" + kernelOpt)
-                 << " in " << inputFile << "\n";
+                 << (kernelOpt.empty() ? "" : " named @" + kernelOpt) << " in "
+                 << inputFile << "\n";
     return 1;
   }
   return ok ? 0 : 1;
