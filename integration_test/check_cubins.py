@@ -43,6 +43,8 @@ REFERENCES = {
     "layernorm": lambda x: torch.nn.functional.layer_norm(x, x.shape[-1:], eps=1e-5),
     "softmax_rows": lambda x: torch.softmax(x, dim=1),
     "matmul_3xtf32": lambda a, b: a @ b,
+    "matmul_odd": lambda a, b: a @ b,
+    "matmul_1000x1001x999": lambda a, b: a @ b,
 }
 
 DTYPES = {"f32": torch.float32, "f16": torch.float16, "bf16": torch.bfloat16,

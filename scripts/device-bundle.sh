@@ -40,10 +40,12 @@ for f in bench/kernelbench/level*/*.mlir bench/kernelbench/variants/*.mlir; do
     lower "$f" "$schedule" "$stem.s$n"
   done < <(grep -v '^#' bench/kernelbench/schedules.txt)
 done
-# The small shapes (ragged for every tile size) and the op-family test inputs
+# The small and odd shapes (ragged for every tile size) and the op-family
+# test inputs
 # under the five reference schedules of schedule_check.py.
 mapfile -t FIXED < <(python3 scripts/schedule_check.py list)
-for f in bench/kernelbench/level*/*_small.mlir test/Examples/Inputs/*.mlir; do
+for f in bench/kernelbench/level*/*_small.mlir bench/kernelbench/odd/*.mlir \
+         test/Examples/Inputs/*.mlir; do
   stem=$(basename "$f" .mlir)
   [[ -e "$OUT/$stem.naive.cubin" ]] || lower "$f" "" "$stem.naive"
   for i in "${!FIXED[@]}"; do
