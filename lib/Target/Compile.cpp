@@ -45,9 +45,9 @@ CompileResult mlir::foundry::compile(llvm::StringRef source,
   CompileResult result;
   auto finish = [&](bool ok) {
     result.succeeded = ok;
-    result.seconds = std::chrono::duration<double>(
-                         std::chrono::steady_clock::now() - start)
-                         .count();
+    result.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+            .count();
     return std::move(result);
   };
 
@@ -78,8 +78,7 @@ CompileResult mlir::foundry::compile(llvm::StringRef source,
   llvm::raw_string_ostream parseErrorStream(parseErrors);
   if (!schedule.empty() &&
       failed(parsePassPipeline(schedule, schedulePm, parseErrorStream))) {
-    emitError(module->getLoc(), "the schedule does not parse: ")
-        << parseErrors;
+    emitError(module->getLoc(), "the schedule does not parse: ") << parseErrors;
     return finish(false);
   }
   if (failed(schedulePm.run(*module)))

@@ -33,8 +33,8 @@ static FailureOr<std::vector<BufferSpec>> readSignature(func::FuncOp func) {
     BufferSpec spec;
     spec.elementType = type.getElementType();
     spec.shape.assign(type.getShape().begin(), type.getShape().end());
-    spec.bytes = type.getNumElements() *
-                 ((type.getElementTypeBitWidth() + 7) / 8);
+    spec.bytes =
+        type.getNumElements() * ((type.getElementTypeBitWidth() + 7) / 8);
     if (auto output = func.getArgAttrOfType<IntegerAttr>(i, "foundry.output")) {
       spec.role = BufferSpec::Role::Output;
       spec.index = output.getInt();
@@ -72,8 +72,7 @@ FailureOr<CpuRun> mlir::foundry::runKernelOnCpu(
   if (widenToF64) {
     auto copy = cast<KernelOp>(clone->getBody()->front());
     for (Type type : copy.getArgumentTypes())
-      widenedInputs.push_back(
-          cast<ShapedType>(type).getElementType().isF32());
+      widenedInputs.push_back(cast<ShapedType>(type).getElementType().isF32());
     if (failed(widenKernelToF64(copy)))
       return failure();
   }
@@ -84,8 +83,8 @@ FailureOr<CpuRun> mlir::foundry::runKernelOnCpu(
   if (!schedule.empty() &&
       failed(parsePassPipeline(schedule, schedulePm, parseStream)))
     return emitError(loc, "foundry cpu runner: the schedule '")
-           << schedule << "' does not parse: "
-           << llvm::StringRef(parseErrors).trim();
+           << schedule
+           << "' does not parse: " << llvm::StringRef(parseErrors).trim();
   schedulePm.addPass(createFoundryDropSharedMemoryPass());
   buildFoundryBufferizePipeline(schedulePm);
   if (failed(schedulePm.run(*clone)))

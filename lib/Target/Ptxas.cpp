@@ -21,8 +21,8 @@ static std::optional<int64_t> numberBefore(llvm::StringRef line,
   if (pos == llvm::StringRef::npos)
     return std::nullopt;
   llvm::StringRef head = line.take_front(pos).rtrim();
-  llvm::StringRef digits = head.take_back(
-      head.size() - head.find_last_not_of("0123456789") - 1);
+  llvm::StringRef digits =
+      head.take_back(head.size() - head.find_last_not_of("0123456789") - 1);
   int64_t value;
   if (digits.empty() || digits.getAsInteger(10, value))
     return std::nullopt;
@@ -114,10 +114,9 @@ llvm::Expected<PtxasResult> mlir::foundry::runPtxas(llvm::StringRef ptx,
     os << ptx;
   }
   std::string arch = ("-arch=" + chip).str();
-  llvm::SmallVector<llvm::StringRef> args = {ptxas, arch, "-v", ptxPath, "-o",
-                                             cubinPath};
-  std::optional<llvm::StringRef> redirects[] = {std::nullopt, logPath,
-                                                logPath};
+  llvm::SmallVector<llvm::StringRef> args = {ptxas,   arch, "-v",
+                                             ptxPath, "-o", cubinPath};
+  std::optional<llvm::StringRef> redirects[] = {std::nullopt, logPath, logPath};
   std::string error;
   int rc = llvm::sys::ExecuteAndWait(ptxas, args, std::nullopt, redirects,
                                      /*SecondsToWait=*/300, 0, &error);
@@ -126,7 +125,8 @@ llvm::Expected<PtxasResult> mlir::foundry::runPtxas(llvm::StringRef ptx,
     result.log = (*log)->getBuffer().str();
   if (rc != 0)
     return llvm::createStringError(
-        "ptxas failed (" + (error.empty() ? "exit " + std::to_string(rc) : error) +
+        "ptxas failed (" +
+        (error.empty() ? "exit " + std::to_string(rc) : error) +
         "): " + llvm::StringRef(result.log).trim().str());
   auto cubin = llvm::MemoryBuffer::getFile(cubinPath, /*IsText=*/false,
                                            /*RequiresNullTerminator=*/false);

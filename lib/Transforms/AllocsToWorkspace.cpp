@@ -36,9 +36,8 @@ LogicalResult mlir::foundry::allocsToWorkspace(func::FuncOp func) {
     unsigned argIndex = func.getNumArguments();
     NamedAttribute attr(builder.getStringAttr("foundry.workspace"),
                         builder.getI64IntegerAttr(index++));
-    if (failed(func.insertArgument(argIndex, type,
-                                   builder.getDictionaryAttr(attr),
-                                   alloc.getLoc())))
+    if (failed(func.insertArgument(
+            argIndex, type, builder.getDictionaryAttr(attr), alloc.getLoc())))
       return alloc.emitOpError("could not add a workspace argument");
     Value arg = func.getArgument(argIndex);
     for (Operation *user : llvm::make_early_inc_range(alloc->getUsers()))

@@ -30,9 +30,8 @@ static std::string typeName(Type type) {
 }
 
 /// The three constant sizes of `dims`, or failure at `launch`.
-static FailureOr<llvm::json::Array> constantDims(gpu::LaunchFuncOp launch,
-                                                 gpu::KernelDim3 dims,
-                                                 StringRef what) {
+static FailureOr<llvm::json::Array>
+constantDims(gpu::LaunchFuncOp launch, gpu::KernelDim3 dims, StringRef what) {
   llvm::json::Array result;
   for (Value v : {dims.x, dims.y, dims.z}) {
     std::optional<int64_t> c = getConstantIntValue(v);
@@ -130,8 +129,8 @@ mlir::foundry::buildLaunchManifest(ModuleOp module) {
             host->getAttrOfType<PrecisionAttr>("foundry.precision"))
       kernel["precision"] = stringifyPrecision(precision.getValue());
     if (auto workload = host->getAttrOfType<WorkloadAttr>("foundry.workload"))
-      kernel["workload"] = llvm::json::Object{
-          {"flops", workload.getFlops()}, {"bytes", workload.getBytes()}};
+      kernel["workload"] = llvm::json::Object{{"flops", workload.getFlops()},
+                                              {"bytes", workload.getBytes()}};
     kernels.push_back(std::move(kernel));
   }
   return kernels;

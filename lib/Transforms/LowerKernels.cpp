@@ -46,11 +46,12 @@ static void lowerKernel(KernelOp kernel) {
   for (size_t i = 0; i < results.size(); ++i)
     func.setArgAttr(inputs.size() + i, outputAttr,
                     builder.getI64IntegerAttr(i));
-  for (NamedAttribute attr : {NamedAttribute(StringAttr::get(ctx, "tolerance"),
-                                             kernel.getEffectiveTolerance()),
-                              NamedAttribute(StringAttr::get(ctx, "precision"),
-                                             PrecisionAttr::get(
-                                                 ctx, kernel.getEffectivePrecision()))})
+  for (NamedAttribute attr :
+       {NamedAttribute(StringAttr::get(ctx, "tolerance"),
+                       kernel.getEffectiveTolerance()),
+        NamedAttribute(
+            StringAttr::get(ctx, "precision"),
+            PrecisionAttr::get(ctx, kernel.getEffectivePrecision()))})
     func->setAttr(("foundry." + attr.getName().strref()).str(),
                   attr.getValue());
   if (WorkloadAttr workload = kernel.getWorkloadAttr())

@@ -11,27 +11,27 @@
 
 #include "mlir/Conversion/VectorToGPU/VectorToGPU.h"
 #include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
-#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
-#include "mlir/Dialect/NVGPU/Transforms/Transforms.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Hoisting.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/NVGPU/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Utils/Utils.h"
 #include "mlir/Dialect/Transform/IR/TransformDialect.h"
+#include "mlir/Dialect/Transform/Interfaces/TransformInterfaces.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
-#include "mlir/Dialect/Transform/Interfaces/TransformInterfaces.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Parser/Parser.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/Support/FormatVariadic.h"
 
 namespace mlir::foundry {
@@ -128,8 +128,8 @@ static LogicalResult mapWithTransformOps(func::FuncOp func,
   if (!module)
     return func.emitOpError("foundry-map-forall-to-gpu: internal transform "
                             "script does not parse");
-  auto entry = module->lookupSymbol<transform::TransformOpInterface>(
-      "__transform_main");
+  auto entry =
+      module->lookupSymbol<transform::TransformOpInterface>("__transform_main");
   if (!entry)
     return func.emitOpError("foundry-map-forall-to-gpu: internal transform "
                             "script has no entry point");
@@ -158,8 +158,8 @@ static bool isMultipleOf(Value value, int64_t n, int depth = 0) {
         return isMultipleOf(apply.getDimOperands()[dim.getPosition()], n,
                             depth + 1);
       if (auto symbol = dyn_cast<AffineSymbolExpr>(expr))
-        return isMultipleOf(apply.getSymbolOperands()[symbol.getPosition()],
-                            n, depth + 1);
+        return isMultipleOf(apply.getSymbolOperands()[symbol.getPosition()], n,
+                            depth + 1);
       auto binary = cast<AffineBinaryOpExpr>(expr);
       if (expr.getKind() == AffineExprKind::Add)
         return exprIsMultiple(binary.getLHS()) &&
@@ -195,10 +195,9 @@ static bool isAlignedAccess(Value memref, ValueRange indices, int64_t n) {
     unsigned dynamic = 0;
     for (auto [stride, staticOffset] : llvm::zip(strides, staticOffsets)) {
       bool strideMultiple = !ShapedType::isDynamic(stride) && stride % n == 0;
-      bool offsetMultiple =
-          ShapedType::isDynamic(staticOffset)
-              ? isMultipleOf(offsets[dynamic++], n)
-              : staticOffset % n == 0;
+      bool offsetMultiple = ShapedType::isDynamic(staticOffset)
+                                ? isMultipleOf(offsets[dynamic++], n)
+                                : staticOffset % n == 0;
       if (!strideMultiple && !offsetMultiple)
         return false;
     }
@@ -236,15 +235,18 @@ static bool isAlignedAccess(Value memref, ValueRange indices, int64_t n) {
 static void annotateAlignment(gpu::LaunchOp launch) {
   auto visit = [&](Operation *op, Value memref, ValueRange indices,
                    VectorType vectorType) {
-    if (vectorType.getRank() != 1 || !vectorType.getElementType().isIntOrFloat())
+    if (vectorType.getRank() != 1 ||
+        !vectorType.getElementType().isIntOrFloat())
       return;
     int64_t elements = vectorType.getNumElements();
     int64_t bytes =
         elements * vectorType.getElementType().getIntOrFloatBitWidth() / 8;
-    if ((bytes != 8 && bytes != 16) || !isAlignedAccess(memref, indices, elements))
+    if ((bytes != 8 && bytes != 16) ||
+        !isAlignedAccess(memref, indices, elements))
       return;
-    op->setAttr("alignment",
-                IntegerAttr::get(IntegerType::get(op->getContext(), 64), bytes));
+    op->setAttr(
+        "alignment",
+        IntegerAttr::get(IntegerType::get(op->getContext(), 64), bytes));
   };
   launch.getBody().walk([&](Operation *op) {
     if (auto load = dyn_cast<vector::LoadOp>(op))
@@ -280,11 +282,11 @@ static LogicalResult replaceWithStaticAlloca(RewriterBase &rewriter,
                                "the size of a tile buffer");
     total *= std::max<int64_t>(*bound, 1);
   }
-  auto flatType = MemRefType::get({total}, type.getElementType(),
-                                  MemRefLayoutAttrInterface(),
-                                  type.getMemorySpace());
-  Value flat =
-      memref::AllocaOp::create(rewriter, loc, flatType, alloc.getAlignmentAttr());
+  auto flatType =
+      MemRefType::get({total}, type.getElementType(),
+                      MemRefLayoutAttrInterface(), type.getMemorySpace());
+  Value flat = memref::AllocaOp::create(rewriter, loc, flatType,
+                                        alloc.getAlignmentAttr());
   SmallVector<OpFoldResult> strides(sizes.size());
   OpFoldResult stride = rewriter.getIndexAttr(1);
   for (int64_t i = static_cast<int64_t>(sizes.size()) - 1; i >= 0; --i) {
@@ -328,8 +330,9 @@ static void splitInto3xTf32(RewriterBase &rewriter, gpu::LaunchOp launch) {
       // tf32 keeps the top 19 bits (sign, 8 exponent, 10 mantissa).
       Value mask = arith::ConstantOp::create(
           rewriter, loc,
-          DenseElementsAttr::get(intType, rewriter.getI32IntegerAttr(
-                                              static_cast<int32_t>(0xFFFFE000))));
+          DenseElementsAttr::get(
+              intType,
+              rewriter.getI32IntegerAttr(static_cast<int32_t>(0xFFFFE000))));
       Value hiBits = arith::AndIOp::create(rewriter, loc, bits, mask);
       Value hi = arith::BitcastOp::create(rewriter, loc, type, hiBits);
       Value lo = arith::SubFOp::create(rewriter, loc, x, hi);
@@ -438,13 +441,14 @@ static LogicalResult lowerLaunchBody(gpu::LaunchOp launch) {
     if (auto copy = dyn_cast<linalg::CopyOp>(op.getOperation())) {
       auto source = dyn_cast<MemRefType>(copy.getInputs()[0].getType());
       auto target = dyn_cast<MemRefType>(copy.getOutputs()[0].getType());
-      auto space = target ? dyn_cast_or_null<gpu::AddressSpaceAttr>(
-                                target.getMemorySpace())
-                          : nullptr;
+      auto space =
+          target
+              ? dyn_cast_or_null<gpu::AddressSpaceAttr>(target.getMemorySpace())
+              : nullptr;
       auto sourceSpace =
-          source ? dyn_cast_or_null<gpu::AddressSpaceAttr>(
-                       source.getMemorySpace())
-                 : nullptr;
+          source
+              ? dyn_cast_or_null<gpu::AddressSpaceAttr>(source.getMemorySpace())
+              : nullptr;
       if (source && target && !sourceSpace && source.getRank() > 0 &&
           source.hasStaticShape() && source.getShape() == target.getShape() &&
           space && space.getValue() == gpu::AddressSpace::Workgroup &&
@@ -479,9 +483,9 @@ static LogicalResult lowerLaunchBody(gpu::LaunchOp launch) {
   // epilogue distributed differently), so such loops end with a barrier.
   SmallVector<scf::ForOp> syncingLoops;
   launch.getBody().walk([&](scf::ForOp loop) {
-    if (loop.getBody()->walk([](gpu::BarrierOp) {
-          return WalkResult::interrupt();
-        }).wasInterrupted())
+    if (loop.getBody()
+            ->walk([](gpu::BarrierOp) { return WalkResult::interrupt(); })
+            .wasInterrupted())
       syncingLoops.push_back(loop);
   });
   for (scf::ForOp loop : syncingLoops) {
@@ -497,7 +501,8 @@ static LogicalResult lowerLaunchBody(gpu::LaunchOp launch) {
   RewritePatternSet patterns(launch.getContext());
   populateVectorToOneDimPatterns(patterns);
   populateVectorToSCFConversionPatterns(
-      patterns, VectorTransferToSCFOptions().enableFullUnroll().setTargetRank(1));
+      patterns,
+      VectorTransferToSCFOptions().enableFullUnroll().setTargetRank(1));
   vector::populateVectorTransferLoweringPatterns(patterns,
                                                  /*maxTransferRank=*/1);
   if (failed(applyPatternsGreedily(launch, std::move(patterns))))

@@ -168,15 +168,15 @@ struct FoundryMmaPass final : impl::FoundryMmaPassBase<FoundryMmaPass> {
             }
             return shape;
           }
-          auto vectorType = isa<vector::TransferReadOp>(op)
-                                ? cast<vector::TransferReadOp>(op).getVectorType()
-                                : cast<vector::TransferWriteOp>(op).getVectorType();
+          auto vectorType =
+              isa<vector::TransferReadOp>(op)
+                  ? cast<vector::TransferReadOp>(op).getVectorType()
+                  : cast<vector::TransferWriteOp>(op).getVectorType();
           if (vectorType.getRank() != 2)
             return std::nullopt;
           // Operand tiles: 16x8 pieces (A, C) or 8x8 (B).
           int64_t rows = vectorType.getShape()[0];
-          return SmallVector<int64_t>{rows % kMmaM == 0 ? kMmaM : kMmaK,
-                                      kMmaN};
+          return SmallVector<int64_t>{rows % kMmaM == 0 ? kMmaM : kMmaK, kMmaN};
         });
     vector::populateVectorUnrollPatterns(patterns, unroll);
     vector::populateVectorTransferPermutationMapLoweringPatterns(patterns);
@@ -194,7 +194,6 @@ struct FoundryMmaPass final : impl::FoundryMmaPassBase<FoundryMmaPass> {
       rewriter.setInsertionPoint(loop);
       (void)hoistLoopInvariantSubsets(rewriter, loop);
     }
-
   }
 };
 } // namespace

@@ -60,18 +60,20 @@ static LogicalResult checkOutlinable(func::FuncOp func) {
            << " has more than one block; a kernel body is a single block";
 
   Operation *terminator = func.getBody().front().getTerminator();
-  WalkResult walk = func.getBody().walk<WalkOrder::PreOrder>([&](Operation *op) {
-    if (op == terminator)
-      return WalkResult::advance();
-    if (isAllowedBodyDialect(op->getName().getDialectNamespace()) &&
-        op->getName().getDialectNamespace() != "foundry")
-      return WalkResult::advance();
-    op->emitOpError("cannot be outlined into a foundry.kernel: only linalg, "
-                    "tensor, arith and math ops are allowed")
-            .attachNote(func.getLoc())
-        << "in function @" << func.getSymName();
-    return WalkResult::interrupt();
-  });
+  WalkResult walk =
+      func.getBody().walk<WalkOrder::PreOrder>([&](Operation *op) {
+        if (op == terminator)
+          return WalkResult::advance();
+        if (isAllowedBodyDialect(op->getName().getDialectNamespace()) &&
+            op->getName().getDialectNamespace() != "foundry")
+          return WalkResult::advance();
+        op->emitOpError(
+              "cannot be outlined into a foundry.kernel: only linalg, "
+              "tensor, arith and math ops are allowed")
+                .attachNote(func.getLoc())
+            << "in function @" << func.getSymName();
+        return WalkResult::interrupt();
+      });
   return failure(walk.wasInterrupted());
 }
 

@@ -13,8 +13,8 @@
 using namespace mlir;
 
 LogicalResult mlir::foundry::writePassOutput(Operation *anchor,
-                                             StringRef passName,
-                                             StringRef path, StringRef text) {
+                                             StringRef passName, StringRef path,
+                                             StringRef text) {
   std::string error;
   std::unique_ptr<llvm::ToolOutputFile> file = openOutputFile(path, &error);
   if (!file)

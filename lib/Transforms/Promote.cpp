@@ -48,11 +48,13 @@ bool mlir::foundry::isSharedMemoryCopy(Operation *op) {
   auto copy = dyn_cast<linalg::CopyOp>(op);
   if (!copy)
     return false;
-  auto alloc =
-      copy.getDpsInitOperand(0)->get().getDefiningOp<bufferization::AllocTensorOp>();
-  auto space = alloc ? dyn_cast_or_null<gpu::AddressSpaceAttr>(
-                           alloc.getMemorySpaceAttr())
-                     : nullptr;
+  auto alloc = copy.getDpsInitOperand(0)
+                   ->get()
+                   .getDefiningOp<bufferization::AllocTensorOp>();
+  auto space =
+      alloc
+          ? dyn_cast_or_null<gpu::AddressSpaceAttr>(alloc.getMemorySpaceAttr())
+          : nullptr;
   return space && space.getValue() == gpu::AddressSpace::Workgroup;
 }
 
@@ -106,8 +108,8 @@ struct FoundryPromotePass final
       for (int64_t index : operands) {
         if (index < 0 || index >= op.getNumDpsInputs()) {
           op.emitOpError("foundry-promote: operand #")
-              << index << " does not exist; the op has "
-              << op.getNumDpsInputs() << " inputs";
+              << index << " does not exist; the op has " << op.getNumDpsInputs()
+              << " inputs";
           return signalPassFailure();
         }
         OpOperand *operand = op.getDpsInputOperand(index);
@@ -131,8 +133,8 @@ struct FoundryPromotePass final
           return signalPassFailure();
         }
         rewriter.setInsertionPoint(op);
-        auto alloc = bufferization::AllocTensorOp::create(
-            rewriter, op.getLoc(), type, ValueRange());
+        auto alloc = bufferization::AllocTensorOp::create(rewriter, op.getLoc(),
+                                                          type, ValueRange());
         alloc.setMemorySpaceAttr(workgroup);
         Value copy = linalg::CopyOp::create(rewriter, op.getLoc(),
                                             operand->get(), alloc.getResult())

@@ -16,8 +16,8 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/PatternMatch.h"
@@ -88,9 +88,8 @@ static TilingInterface findRoot(Block &body) {
 /// contiguous memory, so neighbouring blocks/threads touch neighbouring data.
 enum class MappingLevel { Block, Warp, Thread };
 
-static SmallVector<Attribute> gpuMapping(MLIRContext *ctx,
-                                         ArrayRef<int64_t> loops,
-                                         MappingLevel level) {
+static SmallVector<Attribute>
+gpuMapping(MLIRContext *ctx, ArrayRef<int64_t> loops, MappingLevel level) {
   static constexpr gpu::MappingId kIds[] = {
       gpu::MappingId::DimX, gpu::MappingId::DimY, gpu::MappingId::DimZ};
   int64_t tiled = llvm::count_if(loops, [](int64_t v) { return v != 0; });
@@ -122,10 +121,9 @@ perLoopSizes(TilingInterface op, ArrayRef<int64_t> sizes, StringRef passName) {
   SmallVector<utils::IteratorType> iterators = op.getLoopIteratorTypes();
   int64_t numParallel = llvm::count(iterators, utils::IteratorType::parallel);
   if (static_cast<int64_t>(sizes.size()) > numParallel)
-    return op.emitOpError()
-           << passName << ": got " << sizes.size()
-           << " tile sizes but the op has only " << numParallel
-           << " parallel loops";
+    return op.emitOpError() << passName << ": got " << sizes.size()
+                            << " tile sizes but the op has only " << numParallel
+                            << " parallel loops";
   SmallVector<int64_t> perLoop(iterators.size(), 0);
   size_t next = 0;
   for (auto [index, iterator] : llvm::enumerate(iterators)) {
@@ -145,8 +143,7 @@ perLoopSizes(TilingInterface op, ArrayRef<int64_t> sizes, StringRef passName) {
 
 /// Upper bound of an affine.min/max result expression over operands with
 /// known bounds (constants, and dims/symbols through their own bounds).
-static std::optional<int64_t> exprUpperBound(AffineExpr expr,
-                                             ValueRange dims,
+static std::optional<int64_t> exprUpperBound(AffineExpr expr, ValueRange dims,
                                              ValueRange symbols, int depth);
 
 static std::optional<int64_t> upperBound(OpFoldResult value, int depth) {
@@ -184,8 +181,7 @@ static std::optional<int64_t> upperBound(OpFoldResult value, int depth) {
   return std::nullopt;
 }
 
-static std::optional<int64_t> exprUpperBound(AffineExpr expr,
-                                             ValueRange dims,
+static std::optional<int64_t> exprUpperBound(AffineExpr expr, ValueRange dims,
                                              ValueRange symbols, int depth) {
   if (auto constant = dyn_cast<AffineConstantExpr>(expr))
     return constant.getValue();
@@ -196,14 +192,16 @@ static std::optional<int64_t> exprUpperBound(AffineExpr expr,
   return std::nullopt;
 }
 
-std::optional<int64_t> mlir::foundry::getConstantUpperBound(OpFoldResult value) {
+std::optional<int64_t>
+mlir::foundry::getConstantUpperBound(OpFoldResult value) {
   return upperBound(value, 0);
 }
 
 /// Static loop extents of `op`: the constant size of each loop, or for a
 /// partial tile the largest size it can have. std::nullopt for a loop
 /// without a constant upper bound.
-static SmallVector<std::optional<int64_t>> staticLoopExtents(TilingInterface op) {
+static SmallVector<std::optional<int64_t>>
+staticLoopExtents(TilingInterface op) {
   OpBuilder builder(op);
   SmallVector<std::optional<int64_t>> extents;
   for (Range range : op.getIterationDomain(builder))
@@ -324,8 +322,8 @@ struct FoundryTileBlocksPass final
     SmallVector<OpFoldResult> tileSizes;
     Builder builder(kernel.getContext());
     for (auto [extent, size] : llvm::zip(extents, *perLoop))
-      tileSizes.push_back(builder.getIndexAttr(
-          extent && size > *extent ? *extent : size));
+      tileSizes.push_back(
+          builder.getIndexAttr(extent && size > *extent ? *extent : size));
     options.setTileSizes(tileSizes);
     options.setMapping(
         gpuMapping(kernel.getContext(), *perLoop, MappingLevel::Block));
@@ -464,8 +462,9 @@ static LogicalResult distributeKLoopBlock(scf::ForallOp block,
   });
   if (compute.empty())
     return block.emitOpError()
-           << passName << ": the block tile has no op with a reduction to "
-                          "distribute";
+           << passName
+           << ": the block tile has no op with a reduction to "
+              "distribute";
   int64_t threads = 0;
   for (linalg::LinalgOp op : compute) {
     FailureOr<int64_t> units =
@@ -488,9 +487,9 @@ static LogicalResult distributeKLoopBlock(scf::ForallOp block,
   for (linalg::LinalgOp op : copies)
     if (failed(distributeOverThreads(cast<TilingInterface>(op.getOperation()),
                                      threads, passName)))
-      return op.emitOpError()
-             << passName << ": only static 2-D shared-memory tiles are "
-                            "distributed";
+      return op.emitOpError() << passName
+                              << ": only static 2-D shared-memory tiles are "
+                                 "distributed";
   return success();
 }
 
@@ -498,8 +497,8 @@ static LogicalResult distributeKLoopBlock(scf::ForallOp block,
 /// warps (foundry-tile-threads, foundry-tile-warps): `sizes` is the tile of
 /// one thread or one warp per parallel loop.
 static LogicalResult distributeBlockTiles(Operation *root,
-                                          ArrayRef<int64_t> sizes,
-                                          bool warps, StringRef passName) {
+                                          ArrayRef<int64_t> sizes, bool warps,
+                                          StringRef passName) {
   SmallVector<scf::ForallOp> blocks;
   root->walk([&](scf::ForallOp forall) {
     if (isBlockLevelForall(forall) && forall->getParentOfType<KernelOp>())
@@ -525,8 +524,8 @@ static LogicalResult distributeBlockTiles(Operation *root,
         auto mapping = dyn_cast<DeviceMappingAttrInterface>(attr);
         return mapping && mapping.isLinearMapping();
       });
-      distributed |= !linear && (isThreadLevelForall(inner) ||
-                                 isWarpLevelForall(inner));
+      distributed |=
+          !linear && (isThreadLevelForall(inner) || isWarpLevelForall(inner));
     });
     if (distributed)
       return block.emitOpError()
@@ -607,9 +606,8 @@ struct FoundryReduceThreadsPass final
       // loop's destination is the bare tensor.empty; otherwise a block-level
       // fill, which is then spread so that each thread fills its own slot.
       auto fill = init.getDefiningOp<linalg::FillOp>();
-      auto empty = fill
-                       ? fill.getOutputs()[0].getDefiningOp<tensor::EmptyOp>()
-                       : init.getDefiningOp<tensor::EmptyOp>();
+      auto empty = fill ? fill.getOutputs()[0].getDefiningOp<tensor::EmptyOp>()
+                        : init.getDefiningOp<tensor::EmptyOp>();
       auto type = dyn_cast<RankedTensorType>(init.getType());
       if (type && !type.hasStaticShape())
         return op.emitOpError()
@@ -709,10 +707,9 @@ struct FoundryTileReductionPass final
     int64_t numReduction =
         llvm::count(iterators, utils::IteratorType::reduction);
     if (static_cast<int64_t>(sizes.size()) > numReduction)
-      return op.emitOpError()
-             << kPass << ": got " << sizes.size()
-             << " tile sizes but the op has only " << numReduction
-             << " reduction loops";
+      return op.emitOpError() << kPass << ": got " << sizes.size()
+                              << " tile sizes but the op has only "
+                              << numReduction << " reduction loops";
     SmallVector<OpFoldResult> tileSizes;
     SmallVector<std::optional<int64_t>> extents = staticLoopExtents(op);
     Builder builder(op.getContext());

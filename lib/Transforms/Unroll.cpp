@@ -36,9 +36,9 @@ struct FoundryUnrollPass final
     SmallVector<scf::ForOp> innermost;
     getOperation()->walk([&](KernelOp kernel) {
       kernel.walk([&](scf::ForOp loop) {
-        if (loop.getBody()->walk([](scf::ForOp) {
-              return WalkResult::interrupt();
-            }).wasInterrupted())
+        if (loop.getBody()
+                ->walk([](scf::ForOp) { return WalkResult::interrupt(); })
+                .wasInterrupted())
           return;
         innermost.push_back(loop);
       });

@@ -34,7 +34,8 @@ static bool inThreadTile(Operation *op) {
   return false;
 }
 
-void mlir::foundry::populateVectorToOneDimPatterns(RewritePatternSet &patterns) {
+void mlir::foundry::populateVectorToOneDimPatterns(
+    RewritePatternSet &patterns) {
   vector::populateVectorContractLoweringPatterns(
       patterns, vector::VectorContractLowering::OuterProduct);
   vector::populateVectorOuterProductLoweringPatterns(patterns);

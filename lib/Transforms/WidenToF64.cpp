@@ -43,15 +43,14 @@ static Attribute widen(Attribute attr) {
   }
   if (auto dense = dyn_cast<DenseFPElementsAttr>(attr);
       dense && dense.getElementType().isF32())
-    return dense.mapValues(Float64Type::get(attr.getContext()),
-                           [](const APFloat &v) {
-                             bool losesInfo = false;
-                             APFloat wide = v;
-                             wide.convert(APFloat::IEEEdouble(),
-                                          APFloat::rmNearestTiesToEven,
-                                          &losesInfo);
-                             return wide.bitcastToAPInt();
-                           });
+    return dense.mapValues(
+        Float64Type::get(attr.getContext()), [](const APFloat &v) {
+          bool losesInfo = false;
+          APFloat wide = v;
+          wide.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven,
+                       &losesInfo);
+          return wide.bitcastToAPInt();
+        });
   return attr;
 }
 
@@ -65,10 +64,12 @@ LogicalResult mlir::foundry::widenKernelToF64(KernelOp kernel) {
     return failure();
 
   auto type = kernel.getFunctionType();
-  SmallVector<Type> inputs = llvm::map_to_vector(type.getInputs(), [](Type t) { return widen(t); });
-  SmallVector<Type> results = llvm::map_to_vector(type.getResults(), [](Type t) { return widen(t); });
-  kernel.setFunctionTypeAttr(TypeAttr::get(
-      FunctionType::get(kernel.getContext(), inputs, results)));
+  SmallVector<Type> inputs =
+      llvm::map_to_vector(type.getInputs(), [](Type t) { return widen(t); });
+  SmallVector<Type> results =
+      llvm::map_to_vector(type.getResults(), [](Type t) { return widen(t); });
+  kernel.setFunctionTypeAttr(
+      TypeAttr::get(FunctionType::get(kernel.getContext(), inputs, results)));
   kernel.getBody().walk([](Block *block) {
     for (BlockArgument arg : block->getArguments())
       arg.setType(widen(arg.getType()));

@@ -56,11 +56,13 @@ TEST(Compile, ReportsTheStageAndTheReason) {
   CompileResult unknown = compile(kMatmul, "foundry-no-such-pass", ptxOnly());
   EXPECT_FALSE(unknown.succeeded);
   EXPECT_EQ(unknown.stage, "schedule");
-  EXPECT_NE(unknown.diagnostics.find("foundry-no-such-pass"), std::string::npos);
+  EXPECT_NE(unknown.diagnostics.find("foundry-no-such-pass"),
+            std::string::npos);
 
-  CompileResult tooMany =
-      compile(kMatmul, "foundry-tile-blocks{sizes=64,64},"
-                       "foundry-tile-threads{sizes=1,1}", ptxOnly());
+  CompileResult tooMany = compile(kMatmul,
+                                  "foundry-tile-blocks{sizes=64,64},"
+                                  "foundry-tile-threads{sizes=1,1}",
+                                  ptxOnly());
   EXPECT_FALSE(tooMany.succeeded);
   EXPECT_EQ(tooMany.stage, "schedule");
   EXPECT_NE(tooMany.diagnostics.find("more than 1024 threads"),

@@ -43,8 +43,8 @@ TEST(PtxasVerbose, IgnoresUnknownAndEmptyText) {
   EXPECT_TRUE(parsePtxasVerbose("").empty());
   EXPECT_TRUE(parsePtxasVerbose("garbage\nUsed registers\n").empty());
   // An entry without its properties lines keeps zeros.
-  auto kernels =
-      parsePtxasVerbose("ptxas info : Compiling entry function 'k' for 'sm_90'\n");
+  auto kernels = parsePtxasVerbose(
+      "ptxas info : Compiling entry function 'k' for 'sm_90'\n");
   ASSERT_EQ(kernels.size(), 1u);
   EXPECT_EQ(kernels.at("k").registers, 0);
 }

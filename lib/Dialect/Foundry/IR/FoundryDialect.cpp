@@ -61,7 +61,8 @@ bool mlir::foundry::isAllowedBodyDialect(StringRef dialectNamespace) {
 
 bool mlir::foundry::isAllowedScheduledDialect(StringRef dialectNamespace) {
   return isAllowedBodyDialect(dialectNamespace) ||
-         llvm::is_contained({"scf", "affine", "vector", "ub"}, dialectNamespace);
+         llvm::is_contained({"scf", "affine", "vector", "ub"},
+                            dialectNamespace);
 }
 
 std::optional<std::string> mlir::foundry::checkKernelBoundaryType(Type type) {
@@ -93,14 +94,14 @@ std::optional<std::string> mlir::foundry::checkKernelBoundaryType(Type type) {
 }
 
 std::optional<std::string> mlir::foundry::checkKernelName(StringRef name) {
-  bool valid = !name.empty() && (llvm::isAlpha(name.front()) || name.front() == '_') &&
-               llvm::all_of(name, [](char c) {
-                 return llvm::isAlnum(c) || c == '_';
-               });
+  bool valid =
+      !name.empty() && (llvm::isAlpha(name.front()) || name.front() == '_') &&
+      llvm::all_of(name, [](char c) { return llvm::isAlnum(c) || c == '_'; });
   if (valid)
     return std::nullopt;
-  return ("name '" + name + "' is not a C identifier ([A-Za-z_][A-Za-z0-9_]*); "
-                            "it must name a GPU entry point in PTX")
+  return ("name '" + name +
+          "' is not a C identifier ([A-Za-z_][A-Za-z0-9_]*); "
+          "it must name a GPU entry point in PTX")
       .str();
 }
 
@@ -149,9 +150,8 @@ bool ToleranceAttr::accepts(double actual, double expected) const {
          getAtolValue() + getRtolValue() * std::fabs(expected);
 }
 
-LogicalResult
-WorkloadAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                     int64_t flops, int64_t bytes) {
+LogicalResult WorkloadAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                   int64_t flops, int64_t bytes) {
   if (flops < 0)
     return emitError() << "flops must be non-negative, got " << flops;
   if (bytes < 0)
@@ -159,9 +159,8 @@ WorkloadAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
-LogicalResult
-ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                     StringRef pipeline) {
+LogicalResult ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                   StringRef pipeline) {
   if (pipeline.trim().empty())
     return emitError() << "schedule pipeline must not be empty";
   return success();

@@ -18,8 +18,8 @@
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
-#include "foundry/Dialect/Foundry/IR/FoundryOpsDialect.h.inc"
 #include "foundry/Dialect/Foundry/IR/FoundryEnums.h.inc"
+#include "foundry/Dialect/Foundry/IR/FoundryOpsDialect.h.inc"
 
 #define GET_ATTRDEF_CLASSES
 #include "foundry/Dialect/Foundry/IR/FoundryAttrs.h.inc"
