@@ -311,9 +311,9 @@ static bool isMmaContraction(vector::ContractionOp contract) {
 /// Splits every f32 (tf32) nvgpu.mma.sync in `launch` into the three products
 /// of 3xtf32: with x = hi(x) + lo(x), hi(x) the value truncated to tf32's 10
 /// mantissa bits, A*B ~= lo(A)*hi(B) + hi(A)*lo(B) + hi(A)*hi(B), each on the
-/// tensor cores with fp32 accumulation (the small products first). Source of
-/// the scheme: the 3xTF32 mode of NVIDIA CUTLASS ("fast accurate fp32
-/// emulation").
+/// tensor cores with fp32 accumulation (the small products first), added to
+/// the running sum in fp32. Source of the scheme: the 3xTF32 mode of NVIDIA
+/// CUTLASS ("fast accurate fp32 emulation").
 static void splitInto3xTf32(RewriterBase &rewriter, gpu::LaunchOp launch) {
   SmallVector<nvgpu::MmaSyncOp> mmas;
   launch.getBody().walk([&](nvgpu::MmaSyncOp mma) {
@@ -347,10 +347,16 @@ static void splitInto3xTf32(RewriterBase &rewriter, gpu::LaunchOp launch) {
       next.getMatrixCMutable().assign(c);
       return next.getResult();
     };
-    Value acc = product(aLo, bHi, mma.getMatrixC());
-    acc = product(aHi, bLo, acc);
-    acc = product(aHi, bHi, acc);
-    rewriter.replaceOp(mma, acc);
+    // The three products of this k-step go into a fresh accumulator, then
+    // into the running sum with one round-to-nearest fp32 addition: mma.sync
+    // accumulates with truncation, whose bias over thousands of k-steps
+    // would otherwise grow with the running sum.
+    Value zero = arith::ConstantOp::create(
+        rewriter, loc, rewriter.getZeroAttr(mma.getMatrixC().getType()));
+    Value step = product(aLo, bHi, zero);
+    step = product(aHi, bLo, step);
+    step = product(aHi, bHi, step);
+    rewriter.replaceOpWithNewOp<arith::AddFOp>(mma, mma.getMatrixC(), step);
   }
 }
 
