@@ -223,8 +223,10 @@ def FoundryMmaPass : Pass<"foundry-mma", "::mlir::ModuleOp"> {
     Tensor cores round fp32 operands to tf32, so this pass needs the kernel's
     `#foundry.precision` to allow it: `tf32` (or `bf16`) gives one tf32
     product per step; `3xtf32` gives three (hi*hi + hi*lo + lo*hi, each
-    operand split into a tf32 high part and a tf32 residual, fp32
-    accumulation), which keeps fp32 accuracy. `ieee` is an error.
+    operand split into a tf32 high part and a tf32 residual) into a fresh
+    accumulator, added to the running sum with one round-to-nearest fp32
+    addition per k-step (mma.sync itself accumulates with truncation), which
+    keeps fp32 accuracy. `ieee` is an error.
 
     Errors: precision `ieee`; a matmul that is not 2-D f32; a warp tile whose
     m, n, k are not multiples of 16, 8, 8 or whose shape is dynamic (a ragged
