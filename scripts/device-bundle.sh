@@ -29,16 +29,22 @@ lower() {
   echo "bundled $3"
 }
 
+# lower_listed FILE STEM: every schedule bench/kernelbench/schedules.txt
+# lists for STEM, as STEM.sN.
+lower_listed() {
+  local n=0 name schedule
+  while read -r name schedule; do
+    [[ "$name" == "$2" ]] || continue
+    n=$((n + 1))
+    lower "$1" "$schedule" "$2.s$n"
+  done < <(grep -v '^#' bench/kernelbench/schedules.txt)
+}
+
 for f in bench/kernelbench/level*/*.mlir bench/kernelbench/variants/*.mlir; do
   stem=$(basename "$f" .mlir)
   # Variants differ from their example only in the precision contract.
   [[ "$f" == */variants/* ]] || lower "$f" "" "$stem.naive"
-  n=0
-  while read -r name schedule; do
-    [[ "$name" == "$stem" ]] || continue
-    n=$((n + 1))
-    lower "$f" "$schedule" "$stem.s$n"
-  done < <(grep -v '^#' bench/kernelbench/schedules.txt)
+  lower_listed "$f" "$stem"
 done
 # The small and odd shapes (ragged for every tile size) and the op-family
 # test inputs
@@ -51,11 +57,6 @@ for f in bench/kernelbench/level*/*_small.mlir bench/kernelbench/odd/*.mlir \
   for i in "${!FIXED[@]}"; do
     lower "$f" "${FIXED[$i]}" "$stem.fixed$i"
   done
-  n=0
-  while read -r name schedule; do
-    [[ "$name" == "$stem" ]] || continue
-    n=$((n + 1))
-    lower "$f" "$schedule" "$stem.s$n"
-  done < <(grep -v '^#' bench/kernelbench/schedules.txt)
+  lower_listed "$f" "$stem"
 done
 cp integration_test/check_cubins.py "$OUT/"

@@ -65,11 +65,7 @@ static FailureOr<std::array<int64_t, 3>> blockDims(scf::ForallOp block) {
                          "needs static bounds");
       return WalkResult::interrupt();
     }
-    auto isLinear = [](Attribute attr) {
-      auto mapping = dyn_cast<DeviceMappingAttrInterface>(attr);
-      return mapping && mapping.isLinearMapping();
-    };
-    if (llvm::all_of(*forall.getMapping(), isLinear)) {
+    if (isLinearForall(forall)) {
       int64_t total = 1;
       for (auto [lb, ub, st] : llvm::zip(lower, upper, step))
         total *= llvm::divideCeil(ub - lb, st);
@@ -88,7 +84,7 @@ static FailureOr<std::array<int64_t, 3>> blockDims(scf::ForallOp block) {
         return WalkResult::interrupt();
       }
       if (!threads && dim == 0)
-        trips *= 32;
+        trips *= foundry::kWarpSize;
       dims[dim] = std::max(dims[dim], trips);
     }
     return WalkResult::advance();
@@ -98,11 +94,11 @@ static FailureOr<std::array<int64_t, 3>> blockDims(scf::ForallOp block) {
   // Widen x until the linear loops fit; the other loops are predicated.
   if (dims[0] * dims[1] * dims[2] < linearThreads)
     dims[0] = llvm::divideCeil(linearThreads, dims[1] * dims[2]);
-  if (dims[0] * dims[1] * dims[2] > 1024)
+  if (dims[0] * dims[1] * dims[2] > kMaxThreadsPerBlock)
     return block.emitOpError("foundry-map-forall-to-gpu: the thread and warp "
                              "loops need a block of ")
            << dims[0] << "x" << dims[1] << "x" << dims[2]
-           << " threads, more than 1024";
+           << " threads, more than " << kMaxThreadsPerBlock;
   return dims;
 }
 
@@ -418,9 +414,7 @@ static LogicalResult lowerLaunchBody(gpu::LaunchOp launch) {
     if (auto alloc = dyn_cast<memref::AllocOp>(op)) {
       // foundry-promote's tiles: one shared buffer per block, a workgroup
       // attribution of the launch.
-      auto space = dyn_cast_or_null<gpu::AddressSpaceAttr>(
-          alloc.getType().getMemorySpace());
-      if (space && space.getValue() == gpu::AddressSpace::Workgroup) {
+      if (isWorkgroupMemorySpace(alloc.getType().getMemorySpace())) {
         if (!alloc.getType().hasStaticShape())
           return alloc.emitOpError("foundry-map-forall-to-gpu: a shared "
                                    "memory tile of dynamic shape");
@@ -447,17 +441,12 @@ static LogicalResult lowerLaunchBody(gpu::LaunchOp launch) {
     if (auto copy = dyn_cast<linalg::CopyOp>(op.getOperation())) {
       auto source = dyn_cast<MemRefType>(copy.getInputs()[0].getType());
       auto target = dyn_cast<MemRefType>(copy.getOutputs()[0].getType());
-      auto space =
-          target
-              ? dyn_cast_or_null<gpu::AddressSpaceAttr>(target.getMemorySpace())
-              : nullptr;
-      auto sourceSpace =
-          source
-              ? dyn_cast_or_null<gpu::AddressSpaceAttr>(source.getMemorySpace())
-              : nullptr;
-      if (source && target && !sourceSpace && source.getRank() > 0 &&
-          source.hasStaticShape() && source.getShape() == target.getShape() &&
-          space && space.getValue() == gpu::AddressSpace::Workgroup &&
+      // Global (no GPU address space) to shared memory only.
+      if (source && target &&
+          !isa_and_nonnull<gpu::AddressSpaceAttr>(source.getMemorySpace()) &&
+          isWorkgroupMemorySpace(target.getMemorySpace()) &&
+          source.getRank() > 0 && source.hasStaticShape() &&
+          source.getShape() == target.getShape() &&
           source.getElementType().isIntOrFloat()) {
         auto vectorType =
             VectorType::get(source.getShape(), source.getElementType());

@@ -25,9 +25,6 @@ namespace mlir::foundry {
 using namespace mlir;
 using namespace mlir::foundry;
 
-/// Largest grid extent along y and z (CUDA limit).
-static constexpr int64_t kMaxGridYZ = 65535;
-
 /// Static trip count of dimension `dim` of `loop`, if known.
 static std::optional<int64_t> staticTripCount(scf::ParallelOp loop,
                                               unsigned dim) {
@@ -94,7 +91,7 @@ struct FoundryMapParallelLoopsPass final
   using Base::Base;
 
   void runOnOperation() override {
-    if (blockSize < 1 || blockSize > 1024) {
+    if (blockSize < 1 || blockSize > kMaxThreadsPerBlock) {
       getOperation().emitError("foundry-map-parallel-loops: block-size must "
                                "be in [1, 1024], got ")
           << static_cast<int64_t>(blockSize);

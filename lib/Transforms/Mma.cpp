@@ -33,15 +33,6 @@ using namespace mlir::foundry;
 /// The mma.sync shape foundry uses for fp32 operands: m16n8k8 tf32.
 static constexpr int64_t kMmaM = 16, kMmaN = 8, kMmaK = 8;
 
-/// True if `op` is nested in a warp-level scf.forall.
-static bool inWarpTile(Operation *op) {
-  for (auto forall = op->getParentOfType<scf::ForallOp>(); forall;
-       forall = forall->getParentOfType<scf::ForallOp>())
-    if (isWarpLevelForall(forall))
-      return true;
-  return false;
-}
-
 /// Checks that `op` is an f32 2-D matmul (A row-major MxK; B KxN or, as
 /// nn.Linear stores it, NxK) of static shape that m16n8k8 tiles exactly.
 static LogicalResult checkMmaShape(linalg::LinalgOp op) {
@@ -85,7 +76,8 @@ struct FoundryMmaPass final : impl::FoundryMmaPassBase<FoundryMmaPass> {
     getOperation()->walk([&](KernelOp kernel) {
       SmallVector<linalg::LinalgOp> ops;
       kernel.walk([&](linalg::LinalgOp op) {
-        if (inWarpTile(op) && linalg::isaContractionOpInterface(op))
+        if (isInsideForall(op, isWarpLevelForall) &&
+            linalg::isaContractionOpInterface(op))
           ops.push_back(op);
       });
       if (ops.empty())
@@ -144,7 +136,7 @@ struct FoundryMmaPass final : impl::FoundryMmaPassBase<FoundryMmaPass> {
     RewritePatternSet patterns(&getContext());
     vector::UnrollVectorOptions unroll;
     unroll.setFilterConstraint([](Operation *op) {
-      return success(inWarpTile(op) &&
+      return success(isInsideForall(op, isWarpLevelForall) &&
                      isa<vector::ContractionOp, vector::TransferReadOp,
                          vector::TransferWriteOp>(op));
     });
@@ -187,7 +179,7 @@ struct FoundryMmaPass final : impl::FoundryMmaPassBase<FoundryMmaPass> {
     // fragments stay in registers across the k-loop.
     SmallVector<scf::ForOp> loops;
     getOperation()->walk([&](scf::ForOp loop) {
-      if (inWarpTile(loop))
+      if (isInsideForall(loop, isWarpLevelForall))
         loops.push_back(loop);
     });
     for (scf::ForOp loop : loops) {

@@ -44,6 +44,20 @@ static scf::ForOp blockLevelLoop(Operation *op) {
   return {};
 }
 
+bool mlir::foundry::isWorkgroupMemorySpace(Attribute memorySpace) {
+  auto space = dyn_cast_or_null<gpu::AddressSpaceAttr>(memorySpace);
+  return space && space.getValue() == gpu::AddressSpace::Workgroup;
+}
+
+Value mlir::foundry::createSharedMemoryTensor(OpBuilder &builder, Location loc,
+                                              RankedTensorType type) {
+  auto alloc =
+      bufferization::AllocTensorOp::create(builder, loc, type, ValueRange());
+  alloc.setMemorySpaceAttr(gpu::AddressSpaceAttr::get(
+      builder.getContext(), gpu::AddressSpace::Workgroup));
+  return alloc.getResult();
+}
+
 bool mlir::foundry::isSharedMemoryCopy(Operation *op) {
   auto copy = dyn_cast<linalg::CopyOp>(op);
   if (!copy)
@@ -51,11 +65,7 @@ bool mlir::foundry::isSharedMemoryCopy(Operation *op) {
   auto alloc = copy.getDpsInitOperand(0)
                    ->get()
                    .getDefiningOp<bufferization::AllocTensorOp>();
-  auto space =
-      alloc
-          ? dyn_cast_or_null<gpu::AddressSpaceAttr>(alloc.getMemorySpaceAttr())
-          : nullptr;
-  return space && space.getValue() == gpu::AddressSpace::Workgroup;
+  return alloc && isWorkgroupMemorySpace(alloc.getMemorySpaceAttr());
 }
 
 namespace mlir::foundry {
@@ -99,10 +109,7 @@ struct FoundryPromotePass final
       return signalPassFailure();
     }
 
-    MLIRContext *ctx = &getContext();
-    auto workgroup =
-        gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup);
-    IRRewriter rewriter(ctx);
+    IRRewriter rewriter(&getContext());
     llvm::DenseMap<Operation *, int64_t> bytesPerBlock;
     for (linalg::LinalgOp op : targets) {
       for (int64_t index : operands) {
@@ -133,12 +140,10 @@ struct FoundryPromotePass final
           return signalPassFailure();
         }
         rewriter.setInsertionPoint(op);
-        auto alloc = bufferization::AllocTensorOp::create(rewriter, op.getLoc(),
-                                                          type, ValueRange());
-        alloc.setMemorySpaceAttr(workgroup);
-        Value copy = linalg::CopyOp::create(rewriter, op.getLoc(),
-                                            operand->get(), alloc.getResult())
-                         .getResult(0);
+        Value tile = createSharedMemoryTensor(rewriter, op.getLoc(), type);
+        Value copy =
+            linalg::CopyOp::create(rewriter, op.getLoc(), operand->get(), tile)
+                .getResult(0);
         operand->set(copy);
       }
     }

@@ -37,17 +37,28 @@ namespace mlir::foundry {
 using namespace mlir;
 using namespace mlir::foundry;
 
-/// Largest grid extent along x and along y/z, and threads per block (CUDA
-/// programming guide, "Compute capabilities", for sm_90).
-static constexpr int64_t kMaxGridX = (int64_t{1} << 31) - 1;
-static constexpr int64_t kMaxGridYZ = 65535;
-static constexpr int64_t kMaxThreadsPerBlock = 1024;
-static constexpr int64_t kWarpSize = 32;
-
 bool mlir::foundry::isBlockLevelForall(scf::ForallOp forall) {
   std::optional<ArrayAttr> mapping = forall.getMapping();
   return mapping && !mapping->empty() &&
          llvm::all_of(*mapping, llvm::IsaPred<gpu::GPUBlockMappingAttr>);
+}
+
+bool mlir::foundry::isLinearForall(scf::ForallOp forall) {
+  std::optional<ArrayAttr> mapping = forall.getMapping();
+  return mapping && !mapping->empty() &&
+         llvm::all_of(*mapping, [](Attribute attr) {
+           auto device = dyn_cast<DeviceMappingAttrInterface>(attr);
+           return device && device.isLinearMapping();
+         });
+}
+
+bool mlir::foundry::isInsideForall(Operation *op,
+                                   function_ref<bool(scf::ForallOp)> level) {
+  for (auto forall = op->getParentOfType<scf::ForallOp>(); forall;
+       forall = forall->getParentOfType<scf::ForallOp>())
+    if (level(forall))
+      return true;
+  return false;
 }
 
 bool mlir::foundry::isWarpLevelForall(scf::ForallOp forall) {
@@ -197,6 +208,24 @@ mlir::foundry::getConstantUpperBound(OpFoldResult value) {
   return upperBound(value, 0);
 }
 
+/// perLoopSizes plus the checks every GPU-mapped tiling shares: at least one
+/// tiled loop, at most three (`axes` names them in the diagnostic).
+static FailureOr<SmallVector<int64_t>> mappedLoopSizes(TilingInterface op,
+                                                       ArrayRef<int64_t> sizes,
+                                                       StringRef passName,
+                                                       StringRef axes) {
+  FailureOr<SmallVector<int64_t>> perLoop = perLoopSizes(op, sizes, passName);
+  if (failed(perLoop))
+    return failure();
+  if (llvm::all_of(*perLoop, [](int64_t v) { return v == 0; }))
+    return op.emitOpError()
+           << passName << ": at least one tile size must be positive";
+  if (llvm::count_if(*perLoop, [](int64_t v) { return v != 0; }) > 3)
+    return op.emitOpError()
+           << passName << ": at most 3 loops can be tiled (" << axes << ")";
+  return perLoop;
+}
+
 /// Static loop extents of `op`: the constant size of each loop, or for a
 /// partial tile the largest size it can have. std::nullopt for a loop
 /// without a constant upper bound.
@@ -288,15 +317,10 @@ struct FoundryTileBlocksPass final
              << kPass << ": the first result is not produced by a tileable op";
     if (failed(checkTileable(root, kPass)))
       return failure();
-    FailureOr<SmallVector<int64_t>> perLoop = perLoopSizes(root, sizes, kPass);
+    FailureOr<SmallVector<int64_t>> perLoop =
+        mappedLoopSizes(root, sizes, kPass, "grid x, y, z");
     if (failed(perLoop))
       return failure();
-    if (llvm::all_of(*perLoop, [](int64_t v) { return v == 0; }))
-      return root.emitOpError()
-             << kPass << ": at least one tile size must be positive";
-    if (llvm::count_if(*perLoop, [](int64_t v) { return v != 0; }) > 3)
-      return root.emitOpError()
-             << kPass << ": at most 3 loops can be tiled (grid x, y, z)";
 
     // Grid extent of each tiled loop, checked against the sm_90 limits.
     SmallVector<std::optional<int64_t>> extents = staticLoopExtents(root);
@@ -352,15 +376,10 @@ static FailureOr<int64_t> tileToUnits(TilingInterface op,
                                       bool fuse) {
   if (failed(checkTileable(op, passName)))
     return failure();
-  FailureOr<SmallVector<int64_t>> perLoop = perLoopSizes(op, sizes, passName);
+  FailureOr<SmallVector<int64_t>> perLoop =
+      mappedLoopSizes(op, sizes, passName, "x, y, z");
   if (failed(perLoop))
     return failure();
-  if (llvm::all_of(*perLoop, [](int64_t v) { return v == 0; }))
-    return op.emitOpError()
-           << passName << ": at least one tile size must be positive";
-  if (llvm::count_if(*perLoop, [](int64_t v) { return v != 0; }) > 3)
-    return op.emitOpError()
-           << passName << ": at most 3 loops can be tiled (x, y, z)";
 
   // Units per loop: the block tile extent over the unit's tile. A static
   // count is what lets the forall map onto a fixed block; the unit's tile
@@ -520,12 +539,8 @@ static LogicalResult distributeBlockTiles(Operation *root,
     // reductions, shared-memory copies) leave the rest to distribute.
     bool distributed = false;
     block.getBody()->walk([&](scf::ForallOp inner) {
-      bool linear = llvm::all_of(*inner.getMapping(), [](Attribute attr) {
-        auto mapping = dyn_cast<DeviceMappingAttrInterface>(attr);
-        return mapping && mapping.isLinearMapping();
-      });
-      distributed |=
-          !linear && (isThreadLevelForall(inner) || isWarpLevelForall(inner));
+      distributed |= !isLinearForall(inner) &&
+                     (isThreadLevelForall(inner) || isWarpLevelForall(inner));
     });
     if (distributed)
       return block.emitOpError()
@@ -624,11 +639,8 @@ struct FoundryReduceThreadsPass final
         return diag;
       }
       rewriter.setInsertionPoint(empty);
-      auto alloc = bufferization::AllocTensorOp::create(
-          rewriter, empty.getLoc(), type, ValueRange());
-      alloc.setMemorySpaceAttr(
-          gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup));
-      rewriter.replaceOp(empty, alloc.getResult());
+      rewriter.replaceOp(
+          empty, createSharedMemoryTensor(rewriter, empty.getLoc(), type));
       if (!fill)
         continue;
       // The partial dimension is the last one of the partial tensor.

@@ -25,15 +25,6 @@ namespace mlir::foundry {
 using namespace mlir;
 using namespace mlir::foundry;
 
-/// True if `op` is nested in a thread-level scf.forall.
-static bool inThreadTile(Operation *op) {
-  for (auto forall = op->getParentOfType<scf::ForallOp>(); forall;
-       forall = forall->getParentOfType<scf::ForallOp>())
-    if (isThreadLevelForall(forall))
-      return true;
-  return false;
-}
-
 void mlir::foundry::populateVectorToOneDimPatterns(
     RewritePatternSet &patterns) {
   vector::populateVectorContractLoweringPatterns(
@@ -66,8 +57,8 @@ struct FoundryVectorizePass final
     SmallVector<linalg::LinalgOp> targets;
     getOperation()->walk([&](KernelOp kernel) {
       kernel.walk([&](linalg::LinalgOp op) {
-        if (!inThreadTile(op) || !op.hasPureTensorSemantics() ||
-            op.hasDynamicShape())
+        if (!isInsideForall(op, isThreadLevelForall) ||
+            !op.hasPureTensorSemantics() || op.hasDynamicShape())
           return;
         int64_t points = 1;
         for (int64_t extent : op.getStaticLoopRanges()) {

@@ -100,9 +100,33 @@ LogicalResult mergeGpuModules(ModuleOp module);
 /// foundry-tile-blocks).
 bool isBlockLevelForall(scf::ForallOp forall);
 
+/// sm_90 launch limits (CUDA programming guide, "Compute capabilities"):
+/// largest grid extent along x and along y/z, threads per block, warp size.
+inline constexpr int64_t kMaxGridX = (int64_t{1} << 31) - 1;
+inline constexpr int64_t kMaxGridYZ = 65535;
+inline constexpr int64_t kMaxThreadsPerBlock = 1024;
+inline constexpr int64_t kWarpSize = 32;
+
 /// True for a linalg.copy into a workgroup-memory tensor (made by
 /// foundry-promote).
 bool isSharedMemoryCopy(Operation *op);
+
+/// True if `memorySpace` (of a memref, or of a bufferization.alloc_tensor)
+/// is `#gpu.address_space<workgroup>`.
+bool isWorkgroupMemorySpace(Attribute memorySpace);
+
+/// A `bufferization.alloc_tensor` of `type` in workgroup (shared) memory, at
+/// the rewriter's insertion point.
+Value createSharedMemoryTensor(OpBuilder &builder, Location loc,
+                               RankedTensorType type);
+
+/// True for an scf.forall whose loops all map to linear thread ids
+/// (`#gpu.thread<linear_dim_i>`: shared-memory copies, partial reductions).
+bool isLinearForall(scf::ForallOp forall);
+
+/// True if some scf.forall around `op` satisfies `level` (one of the
+/// is*LevelForall predicates).
+bool isInsideForall(Operation *op, function_ref<bool(scf::ForallOp)> level);
 
 /// True for an scf.forall whose loops all map to GPU warps (made by
 /// foundry-tile-warps).
