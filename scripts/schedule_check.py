@@ -106,7 +106,11 @@ def random_pass(rng):
     kind = rng.choice(["blocks", "threads", "warps", "reduction", "reduction",
                        "promote", "mma", "vectorize", "unroll", "rthreads"])
     if kind == "rthreads":
-        return "foundry-reduce-threads{threads=%d}" % rng.choice([0, 1, 7, 32, 256, 1024, 4096])
+        threads = rng.choice([0, 1, 7, 32, 256, 1024, 4096])
+        if rng.random() < 0.5:
+            return "foundry-reduce-threads{threads=%d interleave=%d}" % (
+                threads, rng.choice([-1, 0, 1, 2, 4]))
+        return "foundry-reduce-threads{threads=%d}" % threads
     if kind == "promote":
         return "foundry-promote{operands=%s}" % rng.choice(["0", "1", "0,1", "2", "-1"])
     if kind == "mma":
@@ -116,6 +120,9 @@ def random_pass(rng):
     if kind == "unroll":
         return "foundry-unroll{factor=%d}" % rng.choice([-1, 0, 1, 2, 3, 4, 8, 32, 33])
     sizes = random_sizes(rng)
+    if kind == "threads" and sizes and rng.random() < 0.3:
+        return "foundry-tile-threads{sizes=%s interleave=%d}" % (
+            sizes, rng.choice([-1, 0, 1, 2, 4]))
     return "foundry-tile-%s%s" % (kind, "{sizes=%s}" % sizes if sizes else "")
 
 

@@ -206,8 +206,21 @@ static bool isAlignedAccess(Value memref, ValueRange indices, int64_t n) {
   SmallVector<int64_t> dynamicMarkers(indices.size(), ShapedType::kDynamic);
   if (!checkOffsets(type, indices, dynamicMarkers))
     return false;
-  // Then every subview up to a block argument (a kernel argument).
-  while (auto subview = memref.getDefiningOp<memref::SubViewOp>()) {
+  // Then every subview up to a block argument (a kernel argument). A
+  // reshape keeps its source's offset, and the access was checked against
+  // its strides.
+  while (true) {
+    if (auto expand = memref.getDefiningOp<memref::ExpandShapeOp>()) {
+      memref = expand.getSrc();
+      continue;
+    }
+    if (auto collapse = memref.getDefiningOp<memref::CollapseShapeOp>()) {
+      memref = collapse.getSrc();
+      continue;
+    }
+    auto subview = memref.getDefiningOp<memref::SubViewOp>();
+    if (!subview)
+      break;
     if (!checkOffsets(subview.getSourceType(), subview.getOffsets(),
                       subview.getStaticOffsets()))
       return false;

@@ -15,15 +15,19 @@
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/TilingInterface.h"
 #include "mlir/Interfaces/ValueBoundsOpInterface.h"
+#include "mlir/Transforms/CSE.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
 
 namespace mlir::foundry {
 #define GEN_PASS_DEF_FOUNDRYREDUCETHREADSPASS
@@ -251,6 +255,11 @@ static void cleanUp(Operation *scope) {
   // always fits gets a static size (and can be vectorized).
   scf::populateSCFForLoopCanonicalizationPatterns(patterns);
   (void)applyPatternsGreedily(scope, std::move(patterns));
+  // Fusion along two uses duplicates a producer (a softmax's row max feeds
+  // both the exp of the sum and the exp of the output): computed once.
+  IRRewriter rewriter(ctx);
+  DominanceInfo dominance;
+  eliminateCommonSubExpressions(rewriter, dominance, scope);
 }
 
 /// Tiles `root` with `options` and fuses every tileable producer into the
@@ -280,6 +289,161 @@ static LogicalResult tileAndFuse(TilingInterface root,
       rewriter.replaceAllUsesWith(value, it->second);
   }
   return success();
+}
+
+/// Follows `op` through the rewrites of reshape fusion: when the op is
+/// replaced, the op producing the replacement (through a collapse_shape) is
+/// the one to follow.
+namespace {
+struct FollowReplacements final : RewriterBase::Listener {
+  Operation *current;
+  explicit FollowReplacements(Operation *op) : current(op) {}
+  void notifyOperationReplaced(Operation *op, ValueRange values) override {
+    if (op != current || values.empty())
+      return;
+    Value value = values.front();
+    if (auto collapse = value.getDefiningOp<tensor::CollapseShapeOp>())
+      value = collapse.getSrc();
+    current = value.getDefiningOp();
+  }
+  void notifyOperationErased(Operation *op) override {
+    if (op == current)
+      current = nullptr;
+  }
+};
+} // namespace
+
+/// Gives `use` its own copy of the chain of elementwise linalg.generic ops
+/// (inside `scope`) that produces it, so that reshaping the chain for `use`
+/// leaves the other users of each op alone (reshape fusion would otherwise
+/// hand them a reshaped, unfused copy).
+static void privatizeProducers(RewriterBase &rewriter, OpOperand &use,
+                               Operation *scope, int depth) {
+  auto producer = use.get().getDefiningOp<linalg::GenericOp>();
+  if (!producer || depth > 16 || !scope->isProperAncestor(producer) ||
+      producer.getNumLoops() != producer.getNumParallelLoops())
+    return;
+  if (!use.get().hasOneUse()) {
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPoint(producer);
+    Operation *copy = rewriter.clone(*producer);
+    unsigned index = cast<OpResult>(use.get()).getResultNumber();
+    rewriter.modifyOpInPlace(use.getOwner(),
+                             [&] { use.set(copy->getResult(index)); });
+    producer = cast<linalg::GenericOp>(copy);
+  }
+  for (OpOperand *input : producer.getDpsInputOperands())
+    privatizeProducers(rewriter, *input, scope, depth + 1);
+}
+
+/// Splits loop `dim` of `op` (static extent E) into three loops
+/// [E / (units * width), units, width], outermost first, so that a tiling
+/// of the middle loop over `units` threads gives interleaved pieces:
+/// in each step the units take consecutive `width`-element pieces, and
+/// neighbouring threads touch neighbouring memory (coalesced). The split is
+/// a reshape of one input (tensor.expand_shape) folded into `op` and, by
+/// upstream reshape fusion by expansion, into its producers inside `scope`;
+/// an elementwise op's result comes back through a tensor.collapse_shape.
+/// Fails with a diagnostic when E is not a multiple of units * width or no
+/// input is indexed by the loop alone.
+static FailureOr<linalg::GenericOp>
+interleaveLoop(linalg::LinalgOp op, unsigned dim, int64_t units, int64_t width,
+               Operation *scope, StringRef passName) {
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  int64_t extent = ranges[dim];
+  if (ShapedType::isDynamic(extent) || extent % (units * width) != 0)
+    return op.emitOpError()
+           << passName << ": interleaving needs a loop extent that is a "
+           << "multiple of " << units << " units x " << width
+           << " elements, got "
+           << (ShapedType::isDynamic(extent) ? std::string("a dynamic extent")
+                                             : std::to_string(extent));
+  IRRewriter rewriter(op);
+  linalg::GenericOp generic = dyn_cast<linalg::GenericOp>(op.getOperation());
+  if (!generic) {
+    FailureOr<linalg::GenericOp> generalized =
+        linalg::generalizeNamedOp(rewriter, op);
+    if (failed(generalized))
+      return op.emitOpError() << passName << ": cannot generalize the op";
+    generic = *generalized;
+  }
+  // An input whose map names the loop as a plain dimension (and no other
+  // dimension twice): reshaping it reshapes the loop.
+  OpOperand *input = nullptr;
+  int64_t position = -1;
+  for (OpOperand *operand : generic.getDpsInputOperands()) {
+    auto type = dyn_cast<RankedTensorType>(operand->get().getType());
+    AffineMap map = generic.getMatchingIndexingMap(operand);
+    if (!type || !type.hasStaticShape() || !map.isProjectedPermutation())
+      continue;
+    for (auto [index, expr] : llvm::enumerate(map.getResults()))
+      if (auto d = dyn_cast<AffineDimExpr>(expr); d && d.getPosition() == dim)
+        position = index;
+    if (position >= 0) {
+      input = operand;
+      break;
+    }
+  }
+  if (!input)
+    return generic.emitOpError()
+           << passName << ": no statically shaped input is indexed by loop #"
+           << dim
+           << " alone (a ragged block tile?), so the loop cannot be "
+              "interleaved";
+  privatizeProducers(rewriter, *input, scope, /*depth=*/0);
+  auto type = cast<RankedTensorType>(input->get().getType());
+  SmallVector<ReassociationIndices> groups;
+  SmallVector<int64_t> shape;
+  for (int64_t i = 0; i < type.getRank(); ++i) {
+    ReassociationIndices group;
+    int64_t size = type.getDimSize(i);
+    SmallVector<int64_t> parts = {size};
+    if (i == position)
+      parts = {size / (units * width), units, width};
+    for (int64_t part : parts) {
+      group.push_back(shape.size());
+      shape.push_back(part);
+    }
+    groups.push_back(group);
+  }
+  rewriter.setInsertionPoint(generic);
+  Location loc = generic.getLoc();
+  auto expanded = tensor::ExpandShapeOp::create(
+      rewriter, loc, RankedTensorType::get(shape, type.getElementType()),
+      input->get(), groups);
+  auto collapsed =
+      tensor::CollapseShapeOp::create(rewriter, loc, type, expanded, groups);
+  rewriter.modifyOpInPlace(generic, [&] { input->set(collapsed); });
+
+  // Upstream reshape fusion: the collapse into `generic`, then the expand
+  // into the producers, all inside the block tile. Folding is off, or the
+  // collapse_shape(expand_shape) pair would fold away first.
+  // Only `generic` takes the collapse (its other consumers keep their
+  // loops); expand_shapes move into any producer inside the block tile.
+  RewritePatternSet patterns(op.getContext());
+  Operation *target = generic;
+  linalg::populateFoldReshapeOpsByExpansionPatterns(
+      patterns, [scope, target](OpOperand *fused) {
+        Operation *producer = fused->get().getDefiningOp();
+        Operation *owner = fused->getOwner();
+        if (isa<linalg::LinalgOp>(owner) && owner != target)
+          return false;
+        return producer && scope->isProperAncestor(owner) &&
+               scope->isProperAncestor(producer);
+      });
+  const unsigned numLoops = generic.getNumLoops();
+  FollowReplacements follow(generic);
+  GreedyRewriteConfig config;
+  config.enableFolding(false);
+  config.setListener(&follow);
+  (void)applyPatternsGreedily(scope, std::move(patterns), config);
+  // `generic` itself is gone once fused: only `loc` and `numLoops` remain.
+  auto result = dyn_cast_or_null<linalg::GenericOp>(follow.current);
+  if (!result || result.getNumLoops() != numLoops + 2)
+    return emitError(loc) << "'linalg.generic' op " << passName
+                          << ": reshape fusion could not interleave loop #"
+                          << dim;
+  return result;
 }
 
 /// Upstream tiling of some ops asserts instead of failing; rejects them first.
@@ -512,11 +676,93 @@ static LogicalResult distributeKLoopBlock(scf::ForallOp block,
   return success();
 }
 
+/// foundry-tile-threads with interleaving: the innermost tiled loop of
+/// `root` (extent E, thread tile C) is split into [C / width, E / C, width]
+/// (interleaveLoop), the middle loop goes to E / C threads, and each
+/// thread walks its C / width pieces in an scf.for, one `width`-element
+/// piece per step (a vector access once vectorized).
+static LogicalResult interleaveOverThreads(TilingInterface root,
+                                           scf::ForallOp block,
+                                           ArrayRef<int64_t> sizes,
+                                           int64_t width, StringRef passName) {
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(root.getOperation());
+  if (!linalgOp)
+    return root.emitOpError()
+           << passName << ": only linalg ops can be interleaved";
+  if (failed(checkTileable(root, passName)))
+    return failure();
+  FailureOr<SmallVector<int64_t>> perLoop =
+      mappedLoopSizes(root, sizes, passName, "x, y, z");
+  if (failed(perLoop))
+    return failure();
+  int64_t dim = -1;
+  for (auto [index, size] : llvm::enumerate(*perLoop))
+    if (size != 0)
+      dim = index;
+  SmallVector<int64_t> ranges = linalgOp.getStaticLoopRanges();
+  int64_t extent = ranges[dim], tile = (*perLoop)[dim];
+  if (ShapedType::isDynamic(extent) || extent % tile != 0 || tile % width != 0)
+    return root.emitOpError()
+           << passName << ": interleaving needs a thread tile (" << tile
+           << ") that divides the loop ("
+           << (ShapedType::isDynamic(extent) ? std::string("dynamic")
+                                             : std::to_string(extent))
+           << ") and is a multiple of the piece width (" << width << ")";
+  int64_t units = extent / tile;
+  FailureOr<linalg::GenericOp> split =
+      interleaveLoop(linalgOp, dim, units, width, block, passName);
+  if (failed(split))
+    return failure();
+
+  // Thread tile of the split op: the piece loop whole, one unit per thread,
+  // the piece whole; the other loops as given.
+  SmallVector<int64_t> newPerLoop(perLoop->begin(), perLoop->end());
+  newPerLoop[dim] = 0;
+  newPerLoop.insert(newPerLoop.begin() + dim + 1, {1, 0});
+  SmallVector<int64_t> newSizes;
+  for (auto [iterator, size] :
+       llvm::zip(split->getIteratorTypesArray(), newPerLoop))
+    if (iterator == utils::IteratorType::parallel)
+      newSizes.push_back(size);
+  auto splitOp = cast<TilingInterface>(split->getOperation());
+  if (failed(tileToUnits(splitOp, newSizes, MappingLevel::Thread, passName,
+                         /*fuse=*/true)))
+    return failure();
+  if (tile / width == 1)
+    return success();
+
+  // One piece per step of an scf.for inside each thread.
+  scf::ForallOp threadTile;
+  block.getBody()->walk([&](scf::ForallOp forall) {
+    if (isThreadLevelForall(forall) && !isLinearForall(forall))
+      threadTile = forall;
+  });
+  TilingInterface threadRoot =
+      threadTile ? findRoot(*threadTile.getBody()) : TilingInterface();
+  if (!threadRoot)
+    return block.emitOpError()
+           << passName << ": the interleaved thread tile has no root op";
+  Builder builder(block.getContext());
+  SmallVector<OpFoldResult> steps(newPerLoop.size(), builder.getIndexAttr(0));
+  steps[dim] = builder.getIndexAttr(1);
+  scf::SCFTilingOptions options;
+  options.setLoopType(scf::SCFTilingOptions::LoopType::ForOp);
+  options.setTileSizes(steps);
+  if (failed(tileAndFuse(threadRoot, options, passName)))
+    return failure();
+  // What does not change per piece (the merge of a reduction's partial
+  // results, say) is computed once per thread, not once per step.
+  threadTile.walk(
+      [](LoopLikeOpInterface loop) { (void)moveLoopInvariantCode(loop); });
+  return success();
+}
+
 /// Distributes each block tile of the kernels under `root` over threads or
 /// warps (foundry-tile-threads, foundry-tile-warps): `sizes` is the tile of
 /// one thread or one warp per parallel loop.
 static LogicalResult distributeBlockTiles(Operation *root,
                                           ArrayRef<int64_t> sizes, bool warps,
+                                          int64_t interleave,
                                           StringRef passName) {
   SmallVector<scf::ForallOp> blocks;
   root->walk([&](scf::ForallOp forall) {
@@ -553,6 +799,12 @@ static LogicalResult distributeBlockTiles(Operation *root,
       continue;
     }
     if (TilingInterface tileRoot = findRoot(body)) {
+      if (interleave > 0) {
+        if (failed(interleaveOverThreads(tileRoot, block, sizes, interleave,
+                                         passName)))
+          return failure();
+        continue;
+      }
       if (failed(tileToUnits(tileRoot, sizes, level, passName, /*fuse=*/true)))
         return failure();
       continue;
@@ -583,6 +835,19 @@ struct FoundryReduceThreadsPass final
              << kPass << ": the reduction loop has no static extent";
     // Fewer threads than elements would leave threads without work.
     int64_t count = std::min<int64_t>(threads, *extents[dim]);
+    if (interleave > 0) {
+      // Threads take `interleave`-element pieces in turn: the loop becomes
+      // [pieces per thread, threads, interleave] and the middle one is split.
+      auto block = op->getParentOfType<scf::ForallOp>();
+      FailureOr<linalg::GenericOp> split =
+          interleaveLoop(op, dim, threads, interleave, block, kPass);
+      if (failed(split))
+        return failure();
+      op = *split;
+      dim += 1;
+      count = threads;
+      iterators = op.getIteratorTypesArray();
+    }
     MLIRContext *ctx = op.getContext();
     Builder builder(ctx);
     SmallVector<OpFoldResult> numThreads(iterators.size(),
@@ -615,6 +880,17 @@ struct FoundryReduceThreadsPass final
     auto forall = dyn_cast<scf::ForallOp>(result->loops.front().getOperation());
     if (!forall)
       return op.emitOpError() << kPass << ": expected a thread forall";
+    // The fused producers become part of the reduction's body (upstream
+    // elementwise fusion): each element is computed where it is reduced,
+    // with no per-thread buffer for the chunk.
+    RewritePatternSet fusion(ctx);
+    linalg::populateElementwiseOpsFusionPatterns(
+        fusion, [forall](OpOperand *fused) {
+          Operation *producer = fused->get().getDefiningOp();
+          return producer && forall->isProperAncestor(producer) &&
+                 producer->hasOneUse();
+        });
+    (void)applyPatternsGreedily(forall, std::move(fusion));
     SmallVector<Value> initialValues(forall.getOutputs());
     for (Value init : initialValues) {
       // With fusion, each thread fills its own slot inside the loop and the
@@ -666,6 +942,13 @@ struct FoundryReduceThreadsPass final
           << static_cast<int64_t>(threads);
       return signalPassFailure();
     }
+    if (interleave < 0) {
+      getOperation().emitError()
+          << "foundry-reduce-threads: interleave must be 0 (contiguous "
+             "chunks) or a piece width, got "
+          << static_cast<int64_t>(interleave);
+      return signalPassFailure();
+    }
     SmallVector<linalg::LinalgOp> targets;
     getOperation()->walk([&](linalg::LinalgOp op) {
       auto block = op->getParentOfType<scf::ForallOp>();
@@ -692,8 +975,15 @@ struct FoundryTileThreadsPass final
   using Base::Base;
 
   void runOnOperation() override {
+    if (interleave < 0) {
+      getOperation().emitError()
+          << "foundry-tile-threads: interleave must be 0 (contiguous "
+             "tiles) or a piece width, got "
+          << static_cast<int64_t>(interleave);
+      return signalPassFailure();
+    }
     if (failed(distributeBlockTiles(getOperation(), sizes, /*warps=*/false,
-                                    "foundry-tile-threads")))
+                                    interleave, "foundry-tile-threads")))
       signalPassFailure();
   }
 };
@@ -704,7 +994,7 @@ struct FoundryTileWarpsPass final
 
   void runOnOperation() override {
     if (failed(distributeBlockTiles(getOperation(), sizes, /*warps=*/true,
-                                    "foundry-tile-warps")))
+                                    /*interleave=*/0, "foundry-tile-warps")))
       signalPassFailure();
   }
 };

@@ -298,8 +298,14 @@ def FoundryReduceThreadsPass
     slot of a shared-memory tensor, a barrier follows, and every thread then
     merges the slots itself (so each holds the full result in registers for
     the elementwise ops that follow, which `foundry-tile-threads` can then
-    spread). Errors: no block-level reduction; `threads` outside 1 to 1024;
-    a reduction loop without a static extent.
+    spread). Each thread's producers (the exp of a softmax's sum) are fused
+    into its reduction's body. With `interleave=w` the threads take
+    w-element pieces of the row in turn instead of contiguous chunks (the
+    loop is reshaped to [pieces, threads, w] and the reshape folded into
+    the producers), so a warp reads consecutive memory. Errors: no
+    block-level reduction; `threads` outside 1 to 1024; a negative
+    `interleave`; a reduction loop without a static extent, or, with
+    `interleave`, one that is not a multiple of `threads` x `interleave`.
 
     Example, softmax over rows, one row per block:
     `foundry-tile-blocks{sizes=1},foundry-reduce-threads{threads=256},
@@ -307,7 +313,10 @@ def FoundryReduceThreadsPass
   }];
   let options = [
     Option<"threads", "threads", "int64_t", /*default=*/"256",
-           "Threads sharing each reduction (1 to 1024).">
+           "Threads sharing each reduction (1 to 1024).">,
+    Option<"interleave", "interleave", "int64_t", /*default=*/"0",
+           "0: each thread reduces a contiguous chunk; w > 0: the threads "
+           "take w-element pieces in turn (coalesced).">
   ];
   let dependentDialects = [
     "::mlir::bufferization::BufferizationDialect",
@@ -398,10 +407,21 @@ def FoundryTileThreadsPass
     Example: after `foundry-tile-blocks{sizes=64,64}`,
     `foundry-tile-threads{sizes=4,4}` gives 16x16 = 256 threads per block,
     each computing a 4x4 tile.
+
+    With `interleave=w`, a thread's tile along the innermost tiled loop is
+    not contiguous: that loop (extent E, tile C) is reshaped to
+    [C / w, E / C, w], the E / C threads take consecutive w-element pieces
+    in each of C / w steps of an `scf.for` (coalesced; one 16-byte access
+    per piece of 4 f32 once vectorized). The tile must divide the loop and
+    be a multiple of w. Example, a softmax row of 393216 over 256 threads:
+    `foundry-tile-threads{sizes=1,1536 interleave=4}`.
   }];
   let options = [
     ListOption<"sizes", "sizes", "int64_t",
-               "Tile size per thread per parallel loop, outermost first.">
+               "Tile size per thread per parallel loop, outermost first.">,
+    Option<"interleave", "interleave", "int64_t", /*default=*/"0",
+           "0: each thread's tile is contiguous; w > 0: along the innermost "
+           "tiled loop the threads take w-element pieces in turn (coalesced).">
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",
