@@ -8,7 +8,8 @@
 # KERNEL.sN.schedule holding the schedule text), and the small shapes and
 # op-family test inputs under the five reference schedules (KERNEL.fixedN). integration_test/
 # check_cubins.py runs them on the GPU host, which needs only Python with
-# PyTorch and the CUDA driver (no LLVM/MLIR).
+# PyTorch and the CUDA driver (no LLVM/MLIR); so does foundry-run, bundled
+# with integration_test/run_candidates.sh.
 #
 #===----------------------------------------------------------------------===#
 set -euo pipefail
@@ -60,3 +61,11 @@ for f in bench/kernelbench/level*/*_small.mlir bench/kernelbench/odd/*.mlir \
   lower_listed "$f" "$stem"
 done
 cp integration_test/check_cubins.py "$OUT/"
+# The runtime: foundry-run (static LLVMSupport, no MLIR: it runs on a bare
+# GPU host), the candidates that must be rejected, and the batch script.
+if [[ -x "$BUILD_DIR/bin/foundry-run" ]]; then
+  mkdir -p device-bundle/bin device-bundle/cheats
+  cp "$BUILD_DIR/bin/foundry-run" device-bundle/bin/
+  cp integration_test/cheats/* device-bundle/cheats/
+  cp integration_test/run_candidates.sh device-bundle/
+fi

@@ -13,7 +13,7 @@ PACKAGES=(
   llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
   cmake ninja-build g++ python3
   libyaml-cpp-dev libcurl4-openssl-dev libsqlite3-dev libgtest-dev
-  lld-22 zlib1g-dev libzstd-dev
+  lld-22 zlib1g-dev libzstd-dev nlohmann-json3-dev
 )
 
 missing=()

@@ -43,3 +43,10 @@ ptxas = shutil.which("ptxas") or (
 if ptxas:
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", ptxas))
+
+# foundry-run is built where cuda.h and nlohmann-json are found; its
+# GPU-free behaviour (bad input) is tested under `REQUIRES: foundry-run`.
+if os.path.exists(os.path.join(config.foundry_tools_dir, "foundry-run")):
+    config.available_features.add("foundry-run")
+    llvm_config.add_tool_substitutions(
+        [ToolSubst("foundry-run", unresolved="fatal")], tool_dirs)

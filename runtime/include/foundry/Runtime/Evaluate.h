@@ -1,0 +1,150 @@
+//===- Evaluate.h - Verify and time a compiled candidate on the GPU -*- C++
+//-*-===//
+//
+// The judge of a candidate: runs a compiled kernel (cubin + launch manifest)
+// on fresh random inputs, checks it against a reference compiled from the
+// same kernel (the naive schedule) on the same GPU, runs the integrity
+// checks, and times it with KernelBench's protocol. The schema of the JSON
+// result is in docs/evaluation.md.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef FOUNDRY_RUNTIME_EVALUATE_H
+#define FOUNDRY_RUNTIME_EVALUATE_H
+
+#include "foundry/Runtime/Compare.h"
+#include "foundry/Runtime/Cuda.h"
+#include "foundry/Runtime/Manifest.h"
+
+#include <string>
+#include <vector>
+
+namespace foundry::runtime {
+
+/// A compiled kernel ready to load: its image and its manifest entry.
+struct Candidate {
+  /// Where it came from (a path), for messages.
+  std::string name;
+  /// cubin bytes, or PTX text (loaded through the driver JIT).
+  std::string image;
+  ManifestKernel kernel;
+  /// The PTX, when known: the precision check reads its instructions.
+  std::string ptx;
+};
+
+/// How to evaluate. The defaults are KernelBench's protocol.
+struct EvaluateOptions {
+  /// Correctness trials, each with fresh inputs from seed + trial.
+  int trials = 5;
+  uint32_t seed = 0;
+  /// "uniform" ([0, 1), as KernelBench) or "normal" (mean 0, variance 1).
+  std::string distribution = "uniform";
+  /// Run the integrity checks (determinism, read-only inputs, sensitivity,
+  /// precision, speed of light) in addition to correctness.
+  bool integrity = true;
+  bool time = true;
+  int warmup = 3;
+  /// Timed runs; the first is discarded.
+  int timedRuns = 100;
+  /// Written before every timed run so that no run starts with a warm L2.
+  size_t l2FlushBytes = size_t(256) << 20;
+  /// A candidate faster than `speedOfLightMargin` x the roofline floor is
+  /// rejected as a measurement error or a cheat.
+  double speedOfLightMargin = 0.9;
+  /// Writes inputs and outputs of the first trial as .npy files here.
+  std::string dumpNpyDirectory;
+};
+
+/// Statistics of timed runs, in milliseconds.
+struct TimingStats {
+  int runs = 0;
+  double mean = 0, median = 0, min = 0, max = 0, stddev = 0;
+};
+
+/// The outcome of one named integrity check.
+struct IntegrityCheck {
+  std::string name;
+  /// "passed", "failed" or "skipped".
+  std::string status;
+  std::string detail;
+};
+
+/// Device ceilings measured once per run.
+struct Ceilings {
+  /// Device-to-device copy bandwidth, bytes read + written per second.
+  double copyBytesPerSecond = 0;
+  /// FP32 FMA throughput, FLOP/s (2 per FMA).
+  double fp32FlopsPerSecond = 0;
+};
+
+/// Everything one evaluation found.
+struct EvaluateResult {
+  /// The last stage reached: "load", "launch", "correctness", "integrity",
+  /// "timing" or "ok" (everything passed).
+  std::string stage = "load";
+  bool ok = false;
+  std::vector<std::string> errors;
+  /// Per output, merged over the trials.
+  std::vector<CompareStats> outputs;
+  int trials = 0;
+  /// The reference output is (nearly) constant: correctness says little, so
+  /// the problem is marked degenerate instead of trusting the checks.
+  bool degenerate = false;
+  std::vector<IntegrityCheck> checks;
+  TimingStats candidate, baselineStart, baselineEnd;
+  /// max(flops / peak, bytes / bandwidth) in ms, 0 when unknown.
+  double floorMs = 0;
+};
+
+/// Runs evaluations on one GPU. Not thread-safe: one evaluation at a time.
+class Evaluator {
+public:
+  explicit Evaluator(Cuda &cuda) : cuda_(cuda) {}
+
+  /// Measures the copy bandwidth (1 GiB device-to-device copies) and the
+  /// FP32 FMA peak (a PTX kernel of independent FMA chains). Returns false
+  /// with `error` set on a CUDA failure.
+  bool measureCeilings(Ceilings &ceilings, std::string &error);
+
+  /// Evaluates `candidate` against `reference` (the same kernel, naive
+  /// schedule). Never throws; a CUDA error ends the evaluation at the stage
+  /// where it happened (after a launch fault the context is unusable: the
+  /// caller must not evaluate again in this process).
+  EvaluateResult evaluate(const Candidate &candidate,
+                          const Candidate &reference,
+                          const EvaluateOptions &options,
+                          const Ceilings &ceilings);
+
+private:
+  Cuda &cuda_;
+};
+
+/// The result as JSON text (schema: docs/evaluation.md).
+std::string toJson(const EvaluateResult &result, const Candidate &candidate,
+                   const EvaluateOptions &options, const Ceilings &ceilings,
+                   const std::string &deviceName);
+
+/// Reads back what a batch needs from a result written by toJson: the
+/// stage, whether it passed and the candidate's median time (0 if untimed).
+/// Returns false on text that is not such a result.
+bool readResultSummary(const std::string &json, std::string &stage, bool &ok,
+                       double &medianMs);
+
+/// A result for an evaluation that produced none itself (the child process
+/// crashed or timed out): `stage` is "crash" or "timeout".
+std::string failureJson(const std::string &candidate, const std::string &stage,
+                        const std::string &error);
+
+/// Ceilings as JSON text, and back (false on malformed text).
+std::string ceilingsToJson(const Ceilings &ceilings);
+bool ceilingsFromJson(const std::string &json, Ceilings &ceilings);
+
+/// Writes a C-order .npy file (format 1.0) of `count` elements of
+/// `elementType` with `shape`. Returns false with `error` on I/O failure.
+bool writeNpy(const std::string &path, const std::string &elementType,
+              const std::vector<int64_t> &shape, const void *data, size_t bytes,
+              std::string &error);
+
+} // namespace foundry::runtime
+
+#endif // FOUNDRY_RUNTIME_EVALUATE_H

@@ -1,0 +1,121 @@
+//===- DeviceKernels.cpp - The runtime's own PTX kernels ------------------===//
+//
+// This file builds the PTX text of the fill and FMA-peak kernels.
+//
+//===----------------------------------------------------------------------===//
+
+#include "DeviceKernels.h"
+
+using namespace foundry::runtime;
+
+/// lowbias32 on register `x`, with `t` as scratch.
+static std::string hash(const std::string &x, const std::string &t) {
+  return "  shr.b32 " + t + ", " + x + ", 16;\n  xor.b32 " + x + ", " + x +
+         ", " + t + ";\n  mul.lo.u32 " + x + ", " + x +
+         ", 2146121005;\n  shr.b32 " + t + ", " + x + ", 15;\n  xor.b32 " + x +
+         ", " + x + ", " + t + ";\n  mul.lo.u32 " + x + ", " + x +
+         ", 2221713035;\n  shr.b32 " + t + ", " + x + ", 16;\n  xor.b32 " + x +
+         ", " + x + ", " + t + ";\n";
+}
+
+/// foundry_fill_<suffix>: element i of the buffer gets a value from
+/// hash(hash(hi(i) ^ seed) ^ lo(i)), uniform in [0, 1) or, with normal != 0,
+/// standard normal; `store` converts %f1 and stores it at %rd8.
+static std::string fillKernel(const std::string &suffix, int elementBytes,
+                              const std::string &store) {
+  std::string ptx = ".visible .entry foundry_fill_" + suffix +
+                    "(.param .u64 p_ptr, .param .u64 p_n, .param .u32 "
+                    "p_seed, .param .u32 p_normal)\n{\n"
+                    "  .reg .pred %p<4>;\n  .reg .b16 %h<2>;\n"
+                    "  .reg .b32 %r<24>;\n  .reg .b64 %rd<12>;\n"
+                    "  .reg .f32 %f<16>;\n  .reg .f64 %fd<2>;\n"
+                    "  ld.param.u64 %rd1, [p_ptr];\n"
+                    "  ld.param.u64 %rd2, [p_n];\n"
+                    "  ld.param.u32 %r1, [p_seed];\n"
+                    "  ld.param.u32 %r2, [p_normal];\n"
+                    "  mov.u32 %r3, %ctaid.x;\n  mov.u32 %r4, %ntid.x;\n"
+                    "  mov.u32 %r5, %tid.x;\n"
+                    "  mul.wide.u32 %rd3, %r3, %r4;\n"
+                    "  cvt.u64.u32 %rd4, %r5;\n"
+                    "  add.u64 %rd3, %rd3, %rd4;\n"
+                    "  mov.u32 %r6, %nctaid.x;\n"
+                    "  mul.wide.u32 %rd5, %r6, %r4;\n"
+                    "$L_loop:\n"
+                    "  setp.ge.u64 %p1, %rd3, %rd2;\n"
+                    "  @%p1 bra $L_done;\n"
+                    "  shr.u64 %rd6, %rd3, 32;\n"
+                    "  cvt.u32.u64 %r7, %rd6;\n"
+                    "  xor.b32 %r7, %r7, %r1;\n";
+  ptx += hash("%r7", "%r8");
+  ptx += "  cvt.u32.u64 %r9, %rd3;\n  xor.b32 %r7, %r7, %r9;\n";
+  ptx += hash("%r7", "%r8");
+  ptx += "  shr.u32 %r10, %r7, 8;\n"
+         "  cvt.rn.f32.u32 %f1, %r10;\n"
+         "  mul.rn.f32 %f1, %f1, 0f33800000;\n"
+         "  setp.eq.u32 %p2, %r2, 0;\n"
+         "  @%p2 bra $L_store;\n"
+         // u1 in (0, 1], u2 in [0, 1) from a second hash.
+         "  add.u32 %r11, %r10, 1;\n"
+         "  cvt.rn.f32.u32 %f2, %r11;\n"
+         "  mul.rn.f32 %f2, %f2, 0f33800000;\n"
+         "  xor.b32 %r12, %r7, 2654435769;\n";
+  ptx += hash("%r12", "%r8");
+  ptx += "  shr.u32 %r12, %r12, 8;\n"
+         "  cvt.rn.f32.u32 %f3, %r12;\n"
+         "  mul.rn.f32 %f3, %f3, 0f33800000;\n"
+         // sqrt(-2 ln u1) * cos(2 pi u2); ln x = log2(x) * ln 2.
+         "  lg2.approx.f32 %f4, %f2;\n"
+         "  mul.rn.f32 %f4, %f4, 0fBFB17218;\n"
+         "  max.f32 %f4, %f4, 0f00000000;\n"
+         "  sqrt.rn.f32 %f5, %f4;\n"
+         "  mul.rn.f32 %f6, %f3, 0f40C90FDB;\n"
+         "  cos.approx.f32 %f7, %f6;\n"
+         "  mul.rn.f32 %f1, %f5, %f7;\n"
+         "$L_store:\n"
+         "  mul.lo.u64 %rd7, %rd3, " +
+         std::to_string(elementBytes) +
+         ";\n"
+         "  add.u64 %rd8, %rd1, %rd7;\n" +
+         store +
+         "  add.u64 %rd3, %rd3, %rd5;\n"
+         "  bra.uni $L_loop;\n"
+         "$L_done:\n"
+         "  ret;\n}\n";
+  return ptx;
+}
+
+std::string foundry::runtime::deviceKernelsPtx() {
+  std::string ptx = ".version 8.0\n.target sm_90\n.address_size 64\n\n";
+  ptx += fillKernel("f32", 4, "  st.global.f32 [%rd8], %f1;\n");
+  ptx += fillKernel(
+      "f64", 8, "  cvt.f64.f32 %fd1, %f1;\n  st.global.f64 [%rd8], %fd1;\n");
+  ptx += fillKernel(
+      "f16", 2, "  cvt.rn.f16.f32 %h1, %f1;\n  st.global.b16 [%rd8], %h1;\n");
+  ptx += fillKernel(
+      "bf16", 2, "  cvt.rn.bf16.f32 %h1, %f1;\n  st.global.b16 [%rd8], %h1;\n");
+  // 8 independent FMA chains per thread, 32 FMAs per iteration.
+  ptx += ".visible .entry foundry_fma_peak(.param .u64 p_out, .param .u32 "
+         "p_iters)\n{\n"
+         "  .reg .pred %p<2>;\n  .reg .b32 %r<8>;\n  .reg .b64 %rd<6>;\n"
+         "  .reg .f32 %f<24>;\n"
+         "  ld.param.u64 %rd1, [p_out];\n  ld.param.u32 %r1, [p_iters];\n"
+         "  mov.u32 %r2, %tid.x;\n  cvt.rn.f32.u32 %f20, %r2;\n"
+         "  mov.f32 %f9, 0f3F7FFFFF;\n  mov.f32 %f10, 0f33800000;\n";
+  for (int i = 1; i <= 8; ++i)
+    ptx += "  add.f32 %f" + std::to_string(i) + ", %f20, 0f3F8" +
+           std::to_string(i) + "0000;\n";
+  ptx += "  mov.u32 %r3, 0;\n$L_fma:\n";
+  for (int repeat = 0; repeat < 4; ++repeat)
+    for (int i = 1; i <= 8; ++i)
+      ptx += "  fma.rn.f32 %f" + std::to_string(i) + ", %f" +
+             std::to_string(i) + ", %f9, %f10;\n";
+  ptx += "  add.u32 %r3, %r3, 1;\n  setp.lt.u32 %p1, %r3, %r1;\n"
+         "  @%p1 bra $L_fma;\n";
+  for (int i = 2; i <= 8; ++i)
+    ptx += "  add.f32 %f1, %f1, %f" + std::to_string(i) + ";\n";
+  ptx += "  mov.u32 %r4, %ctaid.x;\n  mov.u32 %r5, %ntid.x;\n"
+         "  mad.lo.u32 %r6, %r4, %r5, %r2;\n"
+         "  mul.wide.u32 %rd2, %r6, 4;\n  add.u64 %rd3, %rd1, %rd2;\n"
+         "  st.global.f32 [%rd3], %f1;\n  ret;\n}\n";
+  return ptx;
+}

@@ -1,0 +1,28 @@
+//===- DeviceKernels.h - The runtime's own PTX kernels ----------*- C++ -*-===//
+//
+// Two hand-written PTX kernels the runtime loads through the driver JIT:
+// foundry_fill_<type> writes seeded pseudo-random values on the device
+// (counter-based: element i gets hash(seed, i), so a trial's inputs need no
+// host-to-device copy and every timed run can start from fresh inputs), and
+// foundry_fma_peak measures FP32 FMA throughput for the speed-of-light check.
+//
+// The hash is Chris Wellons' "lowbias32" integer hash (public domain,
+// https://nullprogram.com/blog/2018/07/31/), applied twice; normal values
+// come from the Box-Muller transform.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef FOUNDRY_RUNTIME_DEVICEKERNELS_H
+#define FOUNDRY_RUNTIME_DEVICEKERNELS_H
+
+#include <string>
+
+namespace foundry::runtime {
+
+/// PTX (sm_90, PTX 8.0) for foundry_fill_{f32,f64,f16,bf16}(ptr, n, seed,
+/// normal) and foundry_fma_peak(out, iterations).
+std::string deviceKernelsPtx();
+
+} // namespace foundry::runtime
+
+#endif // FOUNDRY_RUNTIME_DEVICEKERNELS_H

@@ -1,0 +1,904 @@
+//===- Evaluate.cpp - Verify and time a compiled candidate on the GPU ----===//
+//
+// This file implements Evaluator: buffers, device-side input generation,
+// poisoning, launches, comparison with the reference, the integrity checks
+// and the KernelBench timing protocol, and the JSON result.
+//
+//===----------------------------------------------------------------------===//
+
+#include "foundry/Runtime/Evaluate.h"
+
+#include "DeviceKernels.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <map>
+#include <numeric>
+
+using namespace foundry::runtime;
+
+namespace {
+
+/// A candidate loaded and bound to its buffers: one launch list.
+struct Bound {
+  Module module;
+  std::vector<CUfunction> functions;
+  /// Kernel argument pointers (CUdeviceptr per argument of the manifest).
+  std::vector<CUdeviceptr> pointers;
+  /// Output and workspace buffers this candidate owns (inputs are shared).
+  std::vector<DeviceBuffer> owned;
+};
+
+/// The state of one evaluation.
+class Session {
+public:
+  Session(Cuda &cuda, const EvaluateOptions &options, EvaluateResult &result)
+      : cuda_(cuda), api_(cuda.api()), options_(options), result_(result) {}
+
+  bool fail(const std::string &message) {
+    result_.errors.push_back(message);
+    return false;
+  }
+  bool check(CUresult code, const char *call) {
+    std::string error;
+    if (cuda_.check(code, call, error))
+      return true;
+    return fail(error);
+  }
+
+  bool loadHelpers() {
+    std::string error;
+    if (!Module::load(cuda_, deviceKernelsPtx(), helpers_, error))
+      return fail("runtime kernels: " + error);
+    for (const char *type : {"f32", "f64", "f16", "bf16"}) {
+      CUfunction function;
+      if (!helpers_.function(std::string("foundry_fill_") + type, function,
+                             error))
+        return fail(error);
+      fill_[type] = function;
+    }
+    return true;
+  }
+
+  /// Fills `buffer` (of `argument`'s type) with values from `seed`.
+  bool fillInput(const ManifestArgument &argument, CUdeviceptr pointer,
+                 uint32_t seed) {
+    auto it = fill_.find(argument.elementType);
+    if (it == fill_.end())
+      return fail("inputs of type " + argument.elementType +
+                  " cannot be generated yet");
+    uint64_t count = static_cast<uint64_t>(argument.numElements());
+    if (count == 0)
+      return true;
+    uint32_t normal = options_.distribution == "normal" ? 1 : 0;
+    void *params[] = {&pointer, &count, &seed, &normal};
+    unsigned blocks = static_cast<unsigned>(
+        std::min<uint64_t>((count + 255) / 256, 132 * 64));
+    return check(api_.cuLaunchKernel(it->second, blocks, 1, 1, 256, 1, 1, 0,
+                                     nullptr, params, nullptr),
+                 "cuLaunchKernel(foundry_fill)");
+  }
+
+  /// Writes the poison pattern into a buffer of `argument`'s type.
+  bool poison(const ManifestArgument &argument, CUdeviceptr pointer) {
+    uint64_t bits = 0;
+    int bytes = 0;
+    if (!poisonPattern(argument.elementType, bits, bytes) || !argument.bytes)
+      return true;
+    size_t count = static_cast<size_t>(argument.bytes);
+    switch (bytes) {
+    case 1:
+      return check(api_.cuMemsetD8(pointer, uint8_t(bits), count),
+                   "cuMemsetD8");
+    case 2:
+      return check(api_.cuMemsetD16(pointer, uint16_t(bits), count / 2),
+                   "cuMemsetD16");
+    default: // 4 and 8: the 8-byte patterns repeat their low half.
+      return check(api_.cuMemsetD32(pointer, uint32_t(bits), count / 4),
+                   "cuMemsetD32");
+    }
+  }
+
+  /// Allocates the shared inputs from `kernel`'s arguments.
+  bool allocateInputs(const ManifestKernel &kernel) {
+    for (const ManifestArgument &argument : kernel.arguments) {
+      if (argument.role != ManifestArgument::Role::Input)
+        continue;
+      DeviceBuffer buffer;
+      std::string error;
+      if (!DeviceBuffer::allocate(cuda_, argument.bytes, buffer, error))
+        return fail(error);
+      inputs_.push_back(std::move(buffer));
+      inputArgs_.push_back(&argument);
+    }
+    return true;
+  }
+
+  /// Loads `candidate` and binds it to the shared inputs and its own
+  /// outputs and workspaces.
+  bool bind(const Candidate &candidate, Bound &bound) {
+    std::string error;
+    if (!Module::load(cuda_, candidate.image, bound.module, error))
+      return fail(candidate.name + ": " + error);
+    for (const ManifestLaunch &launch : candidate.kernel.launches) {
+      CUfunction function;
+      if (!bound.module.function(launch.kernel, function, error))
+        return fail(candidate.name + ": " + error);
+      if (launch.dynamicSharedMemory > 48 * 1024 &&
+          !check(api_.cuFuncSetAttribute(
+                     function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                     int(launch.dynamicSharedMemory)),
+                 "cuFuncSetAttribute"))
+        return false;
+      bound.functions.push_back(function);
+    }
+    size_t nextInput = 0;
+    for (const ManifestArgument &argument : candidate.kernel.arguments) {
+      if (argument.role == ManifestArgument::Role::Input) {
+        bound.pointers.push_back(inputs_[nextInput++].pointer());
+        continue;
+      }
+      DeviceBuffer buffer;
+      if (!DeviceBuffer::allocate(cuda_, argument.bytes, buffer, error))
+        return fail(error);
+      bound.pointers.push_back(buffer.pointer());
+      bound.owned.push_back(std::move(buffer));
+    }
+    return true;
+  }
+
+  /// Poisons every output and workspace of `bound`.
+  bool poisonAll(const Candidate &candidate, const Bound &bound) {
+    for (size_t i = 0; i < candidate.kernel.arguments.size(); ++i)
+      if (candidate.kernel.arguments[i].role != ManifestArgument::Role::Input &&
+          !poison(candidate.kernel.arguments[i], bound.pointers[i]))
+        return false;
+    return true;
+  }
+
+  /// Enqueues every launch of `candidate` (no synchronization).
+  bool launch(const Candidate &candidate, Bound &bound) {
+    for (size_t l = 0; l < candidate.kernel.launches.size(); ++l) {
+      const ManifestLaunch &launch = candidate.kernel.launches[l];
+      std::vector<CUdeviceptr> args;
+      for (int64_t index : launch.args)
+        args.push_back(bound.pointers[index]);
+      std::vector<void *> params;
+      for (CUdeviceptr &arg : args)
+        params.push_back(&arg);
+      if (!check(api_.cuLaunchKernel(
+                     bound.functions[l], launch.grid[0], launch.grid[1],
+                     launch.grid[2], launch.block[0], launch.block[1],
+                     launch.block[2], launch.dynamicSharedMemory, nullptr,
+                     params.data(), nullptr),
+                 "cuLaunchKernel")) {
+        result_.errors.back() += " (" + launch.kernel + ")";
+        return false;
+      }
+    }
+    return true;
+  }
+
+  bool synchronize(const std::string &what) {
+    std::string error;
+    if (cuda_.check(api_.cuCtxSynchronize(), "cuCtxSynchronize", error))
+      return true;
+    return fail(what + ": " + error);
+  }
+
+  /// Fresh inputs for `seed` (each input gets its own stream of values).
+  bool fillInputs(uint32_t seed) {
+    for (size_t i = 0; i < inputs_.size(); ++i)
+      if (!fillInput(*inputArgs_[i], inputs_[i].pointer(),
+                     seed * 0x9E3779B1u + uint32_t(i) * 0x85EBCA77u + 1))
+        return false;
+    return true;
+  }
+
+  /// Copies the outputs of `bound` (in manifest order) to the host.
+  bool readOutputs(const Candidate &candidate, const Bound &bound,
+                   std::vector<std::vector<char>> &outputs) {
+    outputs.clear();
+    for (size_t i = 0; i < candidate.kernel.arguments.size(); ++i) {
+      const ManifestArgument &argument = candidate.kernel.arguments[i];
+      if (argument.role != ManifestArgument::Role::Output)
+        continue;
+      outputs.emplace_back(argument.bytes);
+      if (argument.bytes &&
+          !check(api_.cuMemcpyDtoH(outputs.back().data(), bound.pointers[i],
+                                   argument.bytes),
+                 "cuMemcpyDtoH"))
+        return false;
+    }
+    return true;
+  }
+
+  bool readInputs(std::vector<std::vector<char>> &data) {
+    data.clear();
+    for (size_t i = 0; i < inputs_.size(); ++i) {
+      data.emplace_back(inputArgs_[i]->bytes);
+      if (inputArgs_[i]->bytes &&
+          !check(api_.cuMemcpyDtoH(data.back().data(), inputs_[i].pointer(),
+                                   inputArgs_[i]->bytes),
+                 "cuMemcpyDtoH"))
+        return false;
+    }
+    return true;
+  }
+
+  /// Times `candidate` with the KernelBench protocol.
+  bool time(const Candidate &candidate, Bound &bound, TimingStats &stats,
+            uint32_t seed) {
+    DeviceBuffer &flush = flushBuffer();
+    if (options_.l2FlushBytes && !flush.pointer())
+      return false;
+    CUevent start, stop;
+    if (!check(api_.cuEventCreate(&start, CU_EVENT_DEFAULT), "cuEventCreate") ||
+        !check(api_.cuEventCreate(&stop, CU_EVENT_DEFAULT), "cuEventCreate"))
+      return false;
+    std::vector<double> times;
+    bool ok = true;
+    int total = options_.warmup + std::max(options_.timedRuns, 2);
+    for (int run = 0; run < total && ok; ++run) {
+      // Fresh inputs and a cold L2 before every run, outside the events.
+      ok = fillInputs(seed + 1000 + run) &&
+           (!options_.l2FlushBytes ||
+            check(api_.cuMemsetD32(flush.pointer(), uint32_t(run),
+                                   flush.bytes() / 4),
+                  "cuMemsetD32")) &&
+           check(api_.cuEventRecord(start, nullptr), "cuEventRecord") &&
+           launch(candidate, bound) &&
+           check(api_.cuEventRecord(stop, nullptr), "cuEventRecord") &&
+           check(api_.cuEventSynchronize(stop), "cuEventSynchronize");
+      float ms = 0;
+      if (ok)
+        ok = check(api_.cuEventElapsedTime(&ms, start, stop),
+                   "cuEventElapsedTime");
+      if (ok && run >= options_.warmup)
+        times.push_back(ms);
+    }
+    api_.cuEventDestroy(start);
+    api_.cuEventDestroy(stop);
+    if (!ok)
+      return false;
+    times.erase(times.begin()); // KernelBench discards the first trial.
+    stats.runs = static_cast<int>(times.size());
+    stats.mean = std::accumulate(times.begin(), times.end(), 0.0) / stats.runs;
+    double squares = 0;
+    for (double t : times)
+      squares += (t - stats.mean) * (t - stats.mean);
+    stats.stddev = std::sqrt(squares / stats.runs);
+    std::sort(times.begin(), times.end());
+    stats.min = times.front();
+    stats.max = times.back();
+    stats.median =
+        stats.runs % 2
+            ? times[stats.runs / 2]
+            : (times[stats.runs / 2 - 1] + times[stats.runs / 2]) / 2;
+    return true;
+  }
+
+  const std::vector<const ManifestArgument *> &inputArgs() const {
+    return inputArgs_;
+  }
+  std::vector<DeviceBuffer> &inputs() { return inputs_; }
+
+private:
+  DeviceBuffer &flushBuffer() {
+    if (!flush_.pointer() && options_.l2FlushBytes) {
+      std::string error;
+      if (!DeviceBuffer::allocate(cuda_, options_.l2FlushBytes, flush_, error))
+        fail(error);
+    }
+    return flush_;
+  }
+
+  Cuda &cuda_;
+  const CudaApi &api_;
+  const EvaluateOptions &options_;
+  EvaluateResult &result_;
+  Module helpers_;
+  std::map<std::string, CUfunction> fill_;
+  std::vector<DeviceBuffer> inputs_;
+  std::vector<const ManifestArgument *> inputArgs_;
+  DeviceBuffer flush_;
+};
+
+/// FNV-1a over a byte buffer.
+uint64_t checksum(const std::vector<char> &data) {
+  uint64_t hash = 1469598103934665603ull;
+  for (char c : data) {
+    hash ^= static_cast<unsigned char>(c);
+    hash *= 1099511628211ull;
+  }
+  return hash;
+}
+
+/// The argument lists of two compilations of one kernel agree (inputs and
+/// outputs: same order, types and shapes).
+bool sameInterface(const ManifestKernel &a, const ManifestKernel &b,
+                   std::string &why) {
+  auto visible = [](const ManifestKernel &kernel) {
+    std::vector<const ManifestArgument *> list;
+    for (const ManifestArgument &argument : kernel.arguments)
+      if (argument.role != ManifestArgument::Role::Workspace)
+        list.push_back(&argument);
+    return list;
+  };
+  auto left = visible(a), right = visible(b);
+  if (left.size() != right.size()) {
+    why = "the candidate and the reference have different argument lists";
+    return false;
+  }
+  for (size_t i = 0; i < left.size(); ++i)
+    if (left[i]->role != right[i]->role ||
+        left[i]->elementType != right[i]->elementType ||
+        left[i]->shape != right[i]->shape) {
+      why = "argument #" + std::to_string(i) +
+            " differs between the candidate and the reference";
+      return false;
+    }
+  return true;
+}
+
+/// Precision check: the tensor-core or reduced-precision instructions in
+/// `ptx` must be allowed by `precision` (#foundry.precision).
+IntegrityCheck checkPrecision(const Candidate &candidate) {
+  IntegrityCheck check{"precision", "skipped", "no PTX given"};
+  if (candidate.ptx.empty())
+    return check;
+  const std::string &precision = candidate.kernel.precision;
+  struct Rule {
+    const char *pattern;
+    const char *kind;
+  };
+  static const Rule rules[] = {{".tf32", "tf32"},
+                               {".bf16", "bf16"},
+                               {".f16", "f16"},
+                               {".e4m3", "fp8"},
+                               {".e5m2", "fp8"}};
+  for (const Rule &rule : rules) {
+    // Conversions and loads of the kernel's own element type are fine; what
+    // matters is arithmetic in a narrower type than the policy allows.
+    size_t at = candidate.ptx.find(rule.pattern);
+    while (at != std::string::npos) {
+      size_t lineStart = candidate.ptx.rfind('\n', at);
+      lineStart = lineStart == std::string::npos ? 0 : lineStart + 1;
+      std::string line = candidate.ptx.substr(
+          lineStart, candidate.ptx.find('\n', at) - lineStart);
+      bool arithmetic = line.find("mma") != std::string::npos ||
+                        line.find("cvt.rna.tf32") != std::string::npos ||
+                        line.find("wgmma") != std::string::npos;
+      std::string kind = rule.kind;
+      bool allowed =
+          (kind == "tf32" && (precision == "tf32" || precision == "3xtf32")) ||
+          precision == kind;
+      if (arithmetic && !allowed) {
+        check.status = "failed";
+        check.detail = "uses " + kind +
+                       " arithmetic but the kernel's "
+                       "precision is " +
+                       precision + ": '" + line + "'";
+        return check;
+      }
+      at = candidate.ptx.find(rule.pattern, at + 1);
+    }
+  }
+  check.status = "passed";
+  check.detail = "precision " + precision;
+  return check;
+}
+
+} // namespace
+
+bool Evaluator::measureCeilings(Ceilings &ceilings, std::string &error) {
+  const CudaApi &api = cuda_.api();
+  size_t bytes = size_t(1) << 30;
+  DeviceBuffer source, target;
+  if (!DeviceBuffer::allocate(cuda_, bytes, source, error) ||
+      !DeviceBuffer::allocate(cuda_, bytes, target, error))
+    return false;
+  CUevent start, stop;
+  if (!cuda_.check(api.cuEventCreate(&start, CU_EVENT_DEFAULT), "cuEventCreate",
+                   error) ||
+      !cuda_.check(api.cuEventCreate(&stop, CU_EVENT_DEFAULT), "cuEventCreate",
+                   error))
+    return false;
+  auto timeIt = [&](auto &&body, float &best) {
+    best = 1e30f;
+    for (int run = 0; run < 6; ++run) {
+      float ms = 0;
+      if (!cuda_.check(api.cuEventRecord(start, nullptr), "cuEventRecord",
+                       error) ||
+          !body() ||
+          !cuda_.check(api.cuEventRecord(stop, nullptr), "cuEventRecord",
+                       error) ||
+          !cuda_.check(api.cuEventSynchronize(stop), "cuEventSynchronize",
+                       error) ||
+          !cuda_.check(api.cuEventElapsedTime(&ms, start, stop),
+                       "cuEventElapsedTime", error))
+        return false;
+      if (run > 0) // The first run warms up.
+        best = std::min(best, ms);
+    }
+    return true;
+  };
+  float copyMs = 0;
+  bool ok = timeIt(
+      [&] {
+        return cuda_.check(
+            api.cuMemcpyDtoD(target.pointer(), source.pointer(), bytes),
+            "cuMemcpyDtoD", error);
+      },
+      copyMs);
+  Module module;
+  CUfunction fma = nullptr;
+  float fmaMs = 0;
+  unsigned blocks = 132 * 8, threads = 256, iterations = 4096;
+  DeviceBuffer sink;
+  if (ok)
+    ok = Module::load(cuda_, deviceKernelsPtx(), module, error) &&
+         module.function("foundry_fma_peak", fma, error) &&
+         DeviceBuffer::allocate(cuda_, size_t(blocks) * threads * 4, sink,
+                                error);
+  if (ok) {
+    CUdeviceptr out = sink.pointer();
+    void *params[] = {&out, &iterations};
+    ok = timeIt(
+        [&] {
+          return cuda_.check(api.cuLaunchKernel(fma, blocks, 1, 1, threads, 1,
+                                                1, 0, nullptr, params, nullptr),
+                             "cuLaunchKernel(foundry_fma_peak)", error);
+        },
+        fmaMs);
+  }
+  api.cuEventDestroy(start);
+  api.cuEventDestroy(stop);
+  if (!ok)
+    return false;
+  ceilings.copyBytesPerSecond = 2.0 * double(bytes) / (copyMs * 1e-3);
+  ceilings.fp32FlopsPerSecond =
+      2.0 * 32 * double(iterations) * blocks * threads / (fmaMs * 1e-3);
+  return true;
+}
+
+EvaluateResult Evaluator::evaluate(const Candidate &candidate,
+                                   const Candidate &reference,
+                                   const EvaluateOptions &options,
+                                   const Ceilings &ceilings) {
+  EvaluateResult result;
+  Session session(cuda_, options, result);
+  const CudaApi &api = cuda_.api();
+  const ManifestKernel &kernel = candidate.kernel;
+  std::string why;
+  if (!sameInterface(kernel, reference.kernel, why)) {
+    result.errors.push_back(why);
+    return result;
+  }
+  // Nothing may stay pinned in L2 between runs.
+  api.cuCtxSetLimit(CU_LIMIT_PERSISTING_L2_CACHE_SIZE, 0);
+  api.cuCtxResetPersistingL2Cache();
+
+  Bound bound, baseline;
+  if (!session.loadHelpers() || !session.allocateInputs(kernel) ||
+      !session.bind(candidate, bound) || !session.bind(reference, baseline))
+    return result;
+
+  // Correctness: fresh inputs every trial, poisoned outputs every launch.
+  result.stage = "launch";
+  std::vector<std::vector<char>> outputs, expected, inputsBefore, inputsAfter,
+      firstOutputs;
+  std::vector<const ManifestArgument *> outputArgs;
+  for (const ManifestArgument &argument : kernel.arguments)
+    if (argument.role == ManifestArgument::Role::Output)
+      outputArgs.push_back(&argument);
+  result.outputs.resize(outputArgs.size());
+  IntegrityCheck readOnly{"inputs-read-only", "passed", ""};
+  IntegrityCheck unwritten{"every-output-written", "passed", ""};
+  for (int trial = 0; trial < std::max(options.trials, 1); ++trial) {
+    uint32_t seed = options.seed + uint32_t(trial);
+    if (!session.fillInputs(seed) || !session.poisonAll(candidate, bound) ||
+        !session.poisonAll(reference, baseline))
+      return result;
+    if (options.integrity && !session.readInputs(inputsBefore))
+      return result;
+    if (!session.launch(candidate, bound) ||
+        !session.synchronize("candidate launch"))
+      return result;
+    if (!session.launch(reference, baseline) ||
+        !session.synchronize("reference launch"))
+      return result;
+    if (!session.readOutputs(candidate, bound, outputs) ||
+        !session.readOutputs(reference, baseline, expected))
+      return result;
+    result.stage = "correctness";
+    ++result.trials;
+    for (size_t o = 0; o < outputArgs.size(); ++o) {
+      CompareStats stats = compareBuffers(
+          outputArgs[o]->elementType, outputs[o].data(), expected[o].data(),
+          outputArgs[o]->numElements(), kernel.atol, kernel.rtol);
+      if (stats.unwritten && unwritten.status == "passed") {
+        unwritten.status = "failed";
+        unwritten.detail = std::to_string(stats.unwritten) +
+                           " elements of "
+                           "output #" +
+                           std::to_string(o) +
+                           " still hold the poison value (never written)";
+      }
+      result.outputs[o].merge(stats);
+    }
+    if (options.integrity) {
+      if (!session.readInputs(inputsAfter))
+        return result;
+      for (size_t i = 0; i < inputsBefore.size(); ++i)
+        if (checksum(inputsBefore[i]) != checksum(inputsAfter[i]) &&
+            readOnly.status == "passed") {
+          readOnly.status = "failed";
+          readOnly.detail =
+              "input #" + std::to_string(i) + " changed during the launches";
+        }
+    }
+    if (trial == 0) {
+      firstOutputs = outputs;
+      if (!options.dumpNpyDirectory.empty()) {
+        std::vector<std::vector<char>> inputData;
+        if (!session.readInputs(inputData))
+          return result;
+        std::string error;
+        for (size_t i = 0; i < inputData.size(); ++i)
+          if (!writeNpy(options.dumpNpyDirectory + "/input" +
+                            std::to_string(i) + ".npy",
+                        session.inputArgs()[i]->elementType,
+                        session.inputArgs()[i]->shape, inputData[i].data(),
+                        inputData[i].size(), error))
+            result.errors.push_back(error);
+        for (size_t o = 0; o < outputs.size(); ++o) {
+          for (auto [prefix, data] : {std::pair{"output", &outputs[o]},
+                                      std::pair{"reference", &expected[o]}})
+            if (!writeNpy(options.dumpNpyDirectory + "/" + prefix +
+                              std::to_string(o) + ".npy",
+                          outputArgs[o]->elementType, outputArgs[o]->shape,
+                          data->data(), data->size(), error))
+              result.errors.push_back(error);
+        }
+      }
+    }
+  }
+  bool correct = true;
+  for (size_t o = 0; o < result.outputs.size(); ++o) {
+    const CompareStats &stats = result.outputs[o];
+    double scale =
+        std::max(std::fabs(stats.referenceMin), std::fabs(stats.referenceMax));
+    if (stats.referenceMax - stats.referenceMin <=
+        kernel.atol + kernel.rtol * scale)
+      result.degenerate = true;
+    if (!stats.passed()) {
+      correct = false;
+      result.errors.push_back(
+          "output #" + std::to_string(o) + ": " +
+          std::to_string(stats.mismatches) + " of " +
+          std::to_string(stats.elements) +
+          " elements outside the tolerance; first at index " +
+          std::to_string(stats.firstFailingIndex) + " (got " +
+          std::to_string(stats.firstFailingValue) + ", expected " +
+          std::to_string(stats.firstFailingReference) + "); max abs error " +
+          std::to_string(stats.maxAbsError));
+    }
+  }
+  result.checks.push_back(unwritten);
+  if (!correct)
+    return result;
+
+  // Integrity checks beyond correctness.
+  result.stage = "integrity";
+  bool honest = unwritten.status != "failed";
+  if (options.integrity) {
+    result.checks.push_back(readOnly);
+    honest &= readOnly.status != "failed";
+    // Determinism: the same inputs again give the same outputs.
+    IntegrityCheck determinism{"determinism", "passed", ""};
+    if (!session.fillInputs(options.seed) ||
+        !session.poisonAll(candidate, bound) ||
+        !session.launch(candidate, bound) ||
+        !session.synchronize("candidate launch") ||
+        !session.readOutputs(candidate, bound, outputs))
+      return result;
+    for (size_t o = 0; o < outputs.size(); ++o) {
+      CompareStats stats = compareBuffers(
+          outputArgs[o]->elementType, outputs[o].data(), firstOutputs[o].data(),
+          outputArgs[o]->numElements(), kernel.atol, kernel.rtol);
+      if (!stats.passed()) {
+        determinism.status = "failed";
+        determinism.detail = "output #" + std::to_string(o) +
+                             " differs "
+                             "between two runs on the same inputs at index " +
+                             std::to_string(stats.firstFailingIndex);
+      }
+    }
+    result.checks.push_back(determinism);
+    honest &= determinism.status == "passed";
+    // Sensitivity: perturbing one input at a time, the candidate follows the
+    // reference wherever the reference changes.
+    IntegrityCheck sensitivity{"sensitivity", "passed", ""};
+    std::vector<std::string> constantIn;
+    for (size_t i = 0; i < session.inputs().size(); ++i) {
+      if (!session.fillInputs(options.seed) ||
+          !session.fillInput(*session.inputArgs()[i],
+                             session.inputs()[i].pointer(),
+                             options.seed * 7919u + 0xABCDu + uint32_t(i)) ||
+          !session.poisonAll(candidate, bound) ||
+          !session.poisonAll(reference, baseline) ||
+          !session.launch(candidate, bound) ||
+          !session.synchronize("candidate launch") ||
+          !session.launch(reference, baseline) ||
+          !session.synchronize("reference launch") ||
+          !session.readOutputs(candidate, bound, outputs) ||
+          !session.readOutputs(reference, baseline, expected))
+        return result;
+      int64_t changed = 0;
+      for (size_t o = 0; o < outputs.size(); ++o) {
+        // Where the reference moved (beyond the tolerance) ...
+        CompareStats moved =
+            compareBuffers(outputArgs[o]->elementType, expected[o].data(),
+                           firstOutputs[o].data(), outputArgs[o]->numElements(),
+                           kernel.atol, kernel.rtol);
+        changed += moved.mismatches;
+        // ... the candidate must have moved with it.
+        CompareStats follows = compareBuffers(
+            outputArgs[o]->elementType, outputs[o].data(), expected[o].data(),
+            outputArgs[o]->numElements(), kernel.atol, kernel.rtol);
+        if (!follows.passed() && sensitivity.status == "passed") {
+          sensitivity.status = "failed";
+          sensitivity.detail = "with input #" + std::to_string(i) +
+                               " perturbed, output #" + std::to_string(o) +
+                               " no longer matches the reference at index " +
+                               std::to_string(follows.firstFailingIndex);
+        }
+      }
+      if (changed == 0)
+        constantIn.push_back(std::to_string(i));
+    }
+    if (sensitivity.status == "passed" && !constantIn.empty()) {
+      std::string list;
+      for (const std::string &index : constantIn)
+        list += (list.empty() ? "#" : ", #") + index;
+      sensitivity.detail = "the reference does not depend on input " + list +
+                           " (degenerate problem)";
+      result.degenerate = true;
+    }
+    result.checks.push_back(sensitivity);
+    honest &= sensitivity.status != "failed";
+    IntegrityCheck precision = checkPrecision(candidate);
+    result.checks.push_back(precision);
+    honest &= precision.status != "failed";
+  }
+  if (!honest) {
+    result.errors.push_back("an integrity check failed");
+    return result;
+  }
+
+  // Timing: the baseline before and after the candidate, to see drift.
+  result.stage = "timing";
+  // The compute ceiling measured is the FP32 SIMT one: for a kernel allowed
+  // onto tensor cores (tf32, bf16, ...) only the memory floor is known.
+  bool simtOnly = kernel.precision == "ieee";
+  if (ceilings.copyBytesPerSecond > 0 && ceilings.fp32FlopsPerSecond > 0)
+    result.floorMs =
+        1e3 * std::max(simtOnly
+                           ? double(kernel.flops) / ceilings.fp32FlopsPerSecond
+                           : 0.0,
+                       double(kernel.bytes) / ceilings.copyBytesPerSecond);
+  if (options.time) {
+    if (!session.time(reference, baseline, result.baselineStart,
+                      options.seed) ||
+        !session.time(candidate, bound, result.candidate, options.seed) ||
+        !session.time(reference, baseline, result.baselineEnd, options.seed))
+      return result;
+    if (options.integrity) {
+      IntegrityCheck light{"speed-of-light", "skipped",
+                           "no workload or ceilings"};
+      if (result.floorMs > 0) {
+        bool tooFast = result.candidate.median <
+                       options.speedOfLightMargin * result.floorMs;
+        light.status = tooFast ? "failed" : "passed";
+        light.detail =
+            "median " + std::to_string(result.candidate.median) +
+            " ms vs roofline floor " + std::to_string(result.floorMs) + " ms" +
+            (simtOnly ? ""
+                      : " (memory only: precision " + kernel.precision + ")");
+      }
+      result.checks.push_back(light);
+      if (light.status == "failed") {
+        result.errors.push_back("faster than the roofline floor allows: a "
+                                "measurement error or a cheat");
+        return result;
+      }
+    }
+  }
+  result.stage = "ok";
+  result.ok = true;
+  return result;
+}
+
+std::string foundry::runtime::toJson(const EvaluateResult &result,
+                                     const Candidate &candidate,
+                                     const EvaluateOptions &options,
+                                     const Ceilings &ceilings,
+                                     const std::string &deviceName) {
+  using Json = nlohmann::ordered_json;
+  auto timing = [](const TimingStats &stats) {
+    return Json{{"runs", stats.runs},        {"mean_ms", stats.mean},
+                {"median_ms", stats.median}, {"min_ms", stats.min},
+                {"max_ms", stats.max},       {"stddev_ms", stats.stddev}};
+  };
+  Json outputs = Json::array();
+  for (const CompareStats &stats : result.outputs)
+    outputs.push_back({{"elements", stats.elements},
+                       {"mismatches", stats.mismatches},
+                       {"unwritten", stats.unwritten},
+                       {"max_abs_error", stats.maxAbsError},
+                       {"max_rel_error", stats.maxRelError},
+                       {"first_failing_index", stats.firstFailingIndex},
+                       {"reference_min", stats.referenceMin},
+                       {"reference_max", stats.referenceMax}});
+  Json checks = Json::array();
+  for (const IntegrityCheck &check : result.checks)
+    checks.push_back({{"name", check.name},
+                      {"status", check.status},
+                      {"detail", check.detail}});
+  Json json = {
+      {"version", 1},
+      {"candidate", candidate.name},
+      {"kernel", candidate.kernel.name},
+      {"device", deviceName},
+      {"stage", result.stage},
+      {"ok", result.ok},
+      {"errors", result.errors},
+      {"trials", result.trials},
+      {"seed", options.seed},
+      {"distribution", options.distribution},
+      {"tolerance",
+       {{"atol", candidate.kernel.atol}, {"rtol", candidate.kernel.rtol}}},
+      {"precision", candidate.kernel.precision},
+      {"degenerate", result.degenerate},
+      {"outputs", outputs},
+      {"checks", checks}};
+  if (result.candidate.runs) {
+    json["timing"] = {{"protocol",
+                       {{"warmup", options.warmup},
+                        {"runs", options.timedRuns},
+                        {"first_discarded", true},
+                        {"l2_flush_bytes", options.l2FlushBytes},
+                        {"fresh_inputs_per_run", true}}},
+                      {"candidate", timing(result.candidate)},
+                      {"baseline_start", timing(result.baselineStart)},
+                      {"baseline_end", timing(result.baselineEnd)}};
+    double seconds = result.candidate.median * 1e-3;
+    json["roofline"] = {
+        {"flops", candidate.kernel.flops},
+        {"bytes", candidate.kernel.bytes},
+        {"floor_ms", result.floorMs},
+        {"achieved_flops_per_second",
+         seconds > 0 ? candidate.kernel.flops / seconds : 0.0},
+        {"achieved_bytes_per_second",
+         seconds > 0 ? candidate.kernel.bytes / seconds : 0.0},
+        {"fraction_of_roofline", result.candidate.median > 0
+                                     ? result.floorMs / result.candidate.median
+                                     : 0.0}};
+  }
+  if (ceilings.copyBytesPerSecond > 0)
+    json["ceilings"] = {{"copy_bytes_per_second", ceilings.copyBytesPerSecond},
+                        {"fp32_flops_per_second", ceilings.fp32FlopsPerSecond}};
+  return json.dump(2);
+}
+
+bool foundry::runtime::writeNpy(const std::string &path,
+                                const std::string &elementType,
+                                const std::vector<int64_t> &shape,
+                                const void *data, size_t bytes,
+                                std::string &error) {
+  static const std::map<std::string, std::string> descr = {
+      {"f32", "<f4"},
+      {"f64", "<f8"},
+      {"f16", "<f2"},
+      {"i32", "<i4"},
+      {"i64", "<i8"},
+      {"i16", "<i2"},
+      {"i8", "|i1"},
+      {"i1", "|b1"},
+      // numpy has no bfloat16: its raw bits, as uint16.
+      {"bf16", "<u2"}};
+  auto it = descr.find(elementType);
+  if (it == descr.end()) {
+    error = path + ": no .npy type for " + elementType;
+    return false;
+  }
+  std::string dims;
+  for (int64_t size : shape)
+    dims += std::to_string(size) + ",";
+  if (shape.size() > 1)
+    dims.pop_back();
+  std::string header = "{'descr': '" + it->second +
+                       "', 'fortran_order': False, 'shape': (" + dims + "), }";
+  // Magic (6) + version (2) + length (2) + header + '\n', padded to 64.
+  size_t total = 10 + header.size() + 1;
+  header.append((64 - total % 64) % 64, ' ');
+  header += '\n';
+  std::ofstream out(path, std::ios::binary);
+  if (!out) {
+    error = path + ": cannot open for writing";
+    return false;
+  }
+  uint16_t length = static_cast<uint16_t>(header.size());
+  out.write("\x93NUMPY\x01\x00", 8);
+  out.put(char(length & 0xFF));
+  out.put(char(length >> 8));
+  out.write(header.data(), header.size());
+  out.write(static_cast<const char *>(data), bytes);
+  if (!out) {
+    error = path + ": write failed";
+    return false;
+  }
+  return true;
+}
+
+bool foundry::runtime::readResultSummary(const std::string &json,
+                                         std::string &stage, bool &ok,
+                                         double &medianMs) {
+  nlohmann::json root =
+      nlohmann::json::parse(json, nullptr, /*allow_exceptions=*/false);
+  if (root.is_discarded() || !root.is_object() || !root.contains("stage") ||
+      !root["stage"].is_string() || !root.contains("ok") ||
+      !root["ok"].is_boolean())
+    return false;
+  stage = root["stage"].get<std::string>();
+  ok = root["ok"].get<bool>();
+  medianMs = 0;
+  if (root.contains("timing") && root["timing"].is_object()) {
+    const auto &timing = root["timing"];
+    if (timing.contains("candidate") &&
+        timing["candidate"].contains("median_ms") &&
+        timing["candidate"]["median_ms"].is_number())
+      medianMs = timing["candidate"]["median_ms"].get<double>();
+  }
+  return true;
+}
+
+std::string foundry::runtime::ceilingsToJson(const Ceilings &ceilings) {
+  nlohmann::ordered_json json = {
+      {"copy_bytes_per_second", ceilings.copyBytesPerSecond},
+      {"fp32_flops_per_second", ceilings.fp32FlopsPerSecond}};
+  return json.dump(2);
+}
+
+bool foundry::runtime::ceilingsFromJson(const std::string &json,
+                                        Ceilings &ceilings) {
+  nlohmann::json root =
+      nlohmann::json::parse(json, nullptr, /*allow_exceptions=*/false);
+  if (root.is_discarded() || !root.is_object())
+    return false;
+  for (auto [key, slot] :
+       {std::pair{"copy_bytes_per_second", &ceilings.copyBytesPerSecond},
+        std::pair{"fp32_flops_per_second", &ceilings.fp32FlopsPerSecond}}) {
+    if (!root.contains(key) || !root[key].is_number() ||
+        root[key].get<double>() <= 0)
+      return false;
+    *slot = root[key].get<double>();
+  }
+  return true;
+}
+
+std::string foundry::runtime::failureJson(const std::string &candidate,
+                                          const std::string &stage,
+                                          const std::string &error) {
+  nlohmann::ordered_json json = {{"version", 1},
+                                 {"candidate", candidate},
+                                 {"stage", stage},
+                                 {"ok", false},
+                                 {"errors", {error}}};
+  return json.dump(2);
+}

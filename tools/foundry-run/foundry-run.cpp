@@ -1,0 +1,354 @@
+//===- foundry-run.cpp - Verify and time compiled candidates on a GPU ----===//
+//
+// Evaluates one compiled candidate (cubin + launch manifest) against a
+// reference compilation of the same kernel (the naive schedule) on the GPU:
+// correctness trials on fresh inputs, integrity checks, KernelBench timing;
+// writes the JSON result (docs/evaluation.md). With --batch it is the
+// isolating parent: every candidate of a list runs in its own foundry-run
+// child with a wall-clock timeout, so a fault, hang or crash becomes that
+// candidate's result and never touches the next one.
+//
+//===----------------------------------------------------------------------===//
+
+#include "foundry/Runtime/Evaluate.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <optional>
+
+using namespace foundry::runtime;
+namespace cl = llvm::cl;
+
+static cl::OptionCategory category("foundry-run options");
+static cl::opt<std::string> candidatePath(cl::Positional,
+                                          cl::desc("<candidate.cubin>"),
+                                          cl::cat(category));
+static cl::opt<std::string> referencePath(
+    "reference",
+    cl::desc("The reference compilation of the same kernel (naive schedule): "
+             "its .cubin; manifest and PTX are found next to it."),
+    cl::cat(category));
+static cl::opt<std::string>
+    manifestPath("manifest",
+                 cl::desc("The candidate's launch manifest (default: the "
+                          "cubin path with .json)."),
+                 cl::cat(category));
+static cl::opt<std::string>
+    kernelName("kernel",
+               cl::desc("Kernel of the manifest to run (default: the only "
+                        "one)."),
+               cl::cat(category));
+static cl::opt<unsigned> trials("trials",
+                                cl::desc("Correctness trials (fresh inputs)."),
+                                cl::init(5), cl::cat(category));
+static cl::opt<unsigned> seed("seed", cl::desc("Seed of the first trial."),
+                              cl::init(0), cl::cat(category));
+static cl::opt<std::string>
+    distribution("distribution",
+                 cl::desc("Inputs: uniform ([0, 1), KernelBench) or normal."),
+                 cl::init("uniform"), cl::cat(category));
+static cl::opt<bool> noTime("no-time", cl::desc("Check, do not time."),
+                            cl::cat(category));
+static cl::opt<bool> noIntegrity("no-integrity",
+                                 cl::desc("Skip the integrity checks."),
+                                 cl::cat(category));
+static cl::opt<unsigned> warmup("warmup", cl::desc("Untimed warm-up runs."),
+                                cl::init(3), cl::cat(category));
+static cl::opt<unsigned> runs("runs",
+                              cl::desc("Timed runs (the first is discarded)."),
+                              cl::init(100), cl::cat(category));
+static cl::opt<std::string>
+    dumpNpy("dump-npy",
+            cl::desc("Write the first trial's inputs, outputs and reference "
+                     "outputs as .npy files into this directory."),
+            cl::cat(category));
+static cl::opt<std::string>
+    ceilingsPath("ceilings",
+                 cl::desc("Device ceilings file: read if present, else "
+                          "measured and written there."),
+                 cl::cat(category));
+static cl::opt<std::string>
+    outputPath("o",
+               cl::desc("Result JSON (single) or result directory (batch); "
+                        "'-' is standard output."),
+               cl::init("-"), cl::cat(category));
+static cl::opt<std::string> batchPath(
+    "batch",
+    cl::desc("File with one '<candidate.cubin> <reference.cubin>' per line; "
+             "each runs in its own child process."),
+    cl::cat(category));
+static cl::opt<unsigned>
+    timeoutSeconds("timeout",
+                   cl::desc("Wall-clock limit per candidate in --batch."),
+                   cl::init(300), cl::cat(category));
+static cl::opt<int> device("device", cl::desc("CUDA device ordinal."),
+                           cl::init(0), cl::cat(category));
+
+/// Exit codes: 0 passed, 1 the candidate failed (a result was written),
+/// 2 bad input, 3 no GPU.
+enum ExitCode { Passed = 0, CandidateFailed = 1, BadInput = 2, NoGpu = 3 };
+
+static std::optional<std::string> readFile(const std::string &path,
+                                           std::string &error) {
+  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false);
+  if (!buffer) {
+    error = path + ": " + buffer.getError().message();
+    return std::nullopt;
+  }
+  return (*buffer)->getBuffer().str();
+}
+
+static bool writeText(const std::string &path, const std::string &text) {
+  if (path == "-") {
+    llvm::outs() << text << "\n";
+    return true;
+  }
+  std::error_code ec;
+  llvm::raw_fd_ostream out(path, ec);
+  if (ec) {
+    llvm::errs() << "foundry-run: " << path << ": " << ec.message() << "\n";
+    return false;
+  }
+  out << text << "\n";
+  return true;
+}
+
+/// The sibling of `cubin` with extension `extension` (".json", ".ptx").
+static std::string sibling(const std::string &cubin, const char *extension) {
+  llvm::SmallString<256> path(cubin);
+  llvm::sys::path::replace_extension(path, extension);
+  return std::string(path);
+}
+
+/// Loads a candidate: cubin, manifest (and its kernel), PTX if present.
+static bool loadCandidate(const std::string &cubin, const std::string &manifest,
+                          Candidate &candidate, std::string &error) {
+  candidate.name = cubin;
+  std::optional<std::string> image = readFile(cubin, error);
+  if (!image)
+    return false;
+  candidate.image = std::move(*image);
+  std::optional<std::string> text = readFile(manifest, error);
+  if (!text)
+    return false;
+  std::vector<ManifestKernel> kernels;
+  if (!parseManifest(*text, kernels, error)) {
+    error = manifest + ": " + error;
+    return false;
+  }
+  if (kernelName.empty() && kernels.size() != 1) {
+    error = manifest + ": " + std::to_string(kernels.size()) +
+            " kernels; choose one with --kernel";
+    return false;
+  }
+  for (ManifestKernel &kernel : kernels)
+    if (kernelName.empty() || kernel.name == kernelName) {
+      candidate.kernel = std::move(kernel);
+      std::string ignored;
+      std::string ptxPath = sibling(cubin, ".ptx");
+      if (llvm::sys::fs::exists(ptxPath))
+        candidate.ptx = readFile(ptxPath, ignored).value_or("");
+      return true;
+    }
+  error = manifest + ": no kernel named '" + kernelName + "'";
+  return false;
+}
+
+static int runOne() {
+  if (candidatePath.empty() || referencePath.empty()) {
+    llvm::errs() << "foundry-run: need a candidate cubin and --reference "
+                    "(see --help)\n";
+    return BadInput;
+  }
+  if (distribution != "uniform" && distribution != "normal") {
+    llvm::errs() << "foundry-run: --distribution must be uniform or normal, "
+                    "got '"
+                 << distribution << "'\n";
+    return BadInput;
+  }
+  std::string error;
+  Candidate candidate, reference;
+  if (!loadCandidate(candidatePath,
+                     manifestPath.empty() ? sibling(candidatePath, ".json")
+                                          : std::string(manifestPath),
+                     candidate, error) ||
+      !loadCandidate(referencePath, sibling(referencePath, ".json"), reference,
+                     error)) {
+    llvm::errs() << "foundry-run: " << error << "\n";
+    return BadInput;
+  }
+  if (!dumpNpy.empty()) {
+    if (std::error_code ec = llvm::sys::fs::create_directories(dumpNpy)) {
+      llvm::errs() << "foundry-run: " << dumpNpy << ": " << ec.message()
+                   << "\n";
+      return BadInput;
+    }
+  }
+  std::unique_ptr<Cuda> cuda = Cuda::open(device, error);
+  if (!cuda) {
+    llvm::errs() << "foundry-run: " << error << "\n";
+    return NoGpu;
+  }
+  Evaluator evaluator(*cuda);
+  Ceilings ceilings;
+  std::string ceilingsText;
+  if (!ceilingsPath.empty() && llvm::sys::fs::exists(ceilingsPath)) {
+    std::optional<std::string> text = readFile(ceilingsPath, error);
+    if (!text || !ceilingsFromJson(*text, ceilings)) {
+      llvm::errs() << "foundry-run: " << ceilingsPath
+                   << ": not a ceilings file\n";
+      return BadInput;
+    }
+  } else if (!noTime) {
+    if (!evaluator.measureCeilings(ceilings, error)) {
+      llvm::errs() << "foundry-run: measuring the device ceilings: " << error
+                   << "\n";
+      return NoGpu;
+    }
+    if (!ceilingsPath.empty())
+      writeText(ceilingsPath, ceilingsToJson(ceilings));
+  }
+  EvaluateOptions options;
+  options.trials = static_cast<int>(trials);
+  options.seed = seed;
+  options.distribution = distribution;
+  options.time = !noTime;
+  options.integrity = !noIntegrity;
+  options.warmup = static_cast<int>(warmup);
+  options.timedRuns = static_cast<int>(runs);
+  options.dumpNpyDirectory = dumpNpy;
+  EvaluateResult result =
+      evaluator.evaluate(candidate, reference, options, ceilings);
+  if (!writeText(outputPath, toJson(result, candidate, options, ceilings,
+                                    cuda->deviceName())))
+    return BadInput;
+  return result.ok ? Passed : CandidateFailed;
+}
+
+/// --batch: one child per candidate, with a timeout; prints one line each.
+static int runBatch(const char *self) {
+  std::string error;
+  std::optional<std::string> list = readFile(batchPath, error);
+  if (!list) {
+    llvm::errs() << "foundry-run: " << error << "\n";
+    return BadInput;
+  }
+  if (outputPath == "-") {
+    llvm::errs() << "foundry-run: --batch needs -o DIRECTORY\n";
+    return BadInput;
+  }
+  if (std::error_code ec = llvm::sys::fs::create_directories(outputPath)) {
+    llvm::errs() << "foundry-run: " << outputPath << ": " << ec.message()
+                 << "\n";
+    return BadInput;
+  }
+  std::string program = llvm::sys::fs::getMainExecutable(
+      self, reinterpret_cast<void *>(&runBatch));
+  llvm::SmallVector<llvm::StringRef> lines;
+  llvm::StringRef(*list).split(lines, '\n');
+  int index = 0, passed = 0, failed = 0;
+  for (auto [lineNumber, rawLine] : llvm::enumerate(lines)) {
+    llvm::StringRef line = rawLine.trim();
+    if (line.empty() || line.starts_with("#"))
+      continue;
+    llvm::SmallVector<llvm::StringRef> fields;
+    line.split(fields, ' ', -1, /*KeepEmpty=*/false);
+    if (fields.size() != 2) {
+      llvm::errs() << batchPath << ":" << lineNumber + 1
+                   << ": expected '<candidate.cubin> <reference.cubin>'\n";
+      return BadInput;
+    }
+    std::string result =
+        (llvm::Twine(outputPath) + "/result-" + llvm::Twine(index++) + ".json")
+            .str();
+    std::string ceilings =
+        ceilingsPath.empty()
+            ? (llvm::Twine(outputPath) + "/ceilings.json").str()
+            : std::string(ceilingsPath);
+    std::vector<std::string> args = {program,
+                                     fields[0].str(),
+                                     "--reference",
+                                     fields[1].str(),
+                                     "-o",
+                                     result,
+                                     "--ceilings",
+                                     ceilings,
+                                     "--trials",
+                                     std::to_string(trials),
+                                     "--seed",
+                                     std::to_string(seed),
+                                     "--distribution",
+                                     distribution,
+                                     "--warmup",
+                                     std::to_string(warmup),
+                                     "--runs",
+                                     std::to_string(runs),
+                                     "--device",
+                                     std::to_string(device)};
+    if (noTime)
+      args.push_back("--no-time");
+    if (noIntegrity)
+      args.push_back("--no-integrity");
+    if (!kernelName.empty())
+      args.push_back("--kernel=" + kernelName);
+    std::vector<llvm::StringRef> argRefs(args.begin(), args.end());
+    llvm::sys::fs::remove(result);
+    std::string message;
+    bool executionFailed = false;
+    int code = llvm::sys::ExecuteAndWait(program, argRefs, std::nullopt, {},
+                                         timeoutSeconds, 0, &message,
+                                         &executionFailed);
+    std::string stage;
+    bool ok = false;
+    double median = 0;
+    std::string text = llvm::sys::fs::exists(result)
+                           ? readFile(result, error).value_or("")
+                           : std::string();
+    if (text.empty() || !readResultSummary(text, stage, ok, median)) {
+      // No result: the child hung, crashed or could not start.
+      stage = code == -2         ? "timeout"
+              : code == BadInput ? "bad-input"
+              : code == NoGpu    ? "no-gpu"
+                                 : "crash";
+      std::string why =
+          code == -2 ? "no result within " + std::to_string(timeoutSeconds) +
+                           " s (killed)"
+          : executionFailed  ? "could not run foundry-run: " + message
+          : code == BadInput ? "bad input (see the child's error output)"
+          : code == NoGpu
+              ? "no GPU or driver"
+              : "the evaluation process died (" +
+                    (message.empty() ? "exit code " + std::to_string(code)
+                                     : message) +
+                    ")";
+      writeText(result, failureJson(fields[0].str(), stage, why));
+    }
+    (ok ? passed : failed)++;
+    llvm::outs() << (ok ? "PASS " : "FAIL ") << fields[0] << " stage=" << stage;
+    if (ok && median > 0)
+      llvm::outs() << llvm::format(" median=%.4f ms", median);
+    llvm::outs() << " -> " << result << "\n";
+    llvm::outs().flush();
+  }
+  llvm::outs() << "foundry-run: " << passed << " passed, " << failed
+               << " failed\n";
+  return failed ? CandidateFailed : Passed;
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  cl::HideUnrelatedOptions(category);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "Kernel Foundry runner: verify a compiled candidate against the "
+      "reference on the GPU, check its integrity and time it\n");
+  return batchPath.empty() ? runOne() : runBatch(argv[0]);
+}

@@ -1,0 +1,194 @@
+//===- RuntimeTest.cpp - Manifest parsing and output comparison -----------===//
+//
+// The GPU-free parts of the runtime: launch-manifest validation, the
+// element-wise tolerance rule, poison recognition and .npy output.
+//
+//===----------------------------------------------------------------------===//
+
+#include "foundry/Runtime/Compare.h"
+#include "foundry/Runtime/Evaluate.h"
+#include "foundry/Runtime/Manifest.h"
+
+#include "gtest/gtest.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+
+using namespace foundry::runtime;
+
+static const char *kManifest = R"({
+  "kernels": [{
+    "name": "relu", "precision": "ieee",
+    "tolerance": {"atol": 0.0001, "rtol": 0.0001},
+    "workload": {"flops": 11100, "bytes": 88800},
+    "arguments": [
+      {"role": "input", "element_type": "f32", "shape": [37, 300], "bytes": 44400},
+      {"role": "output", "index": 0, "element_type": "f32", "shape": [37, 300], "bytes": 44400}],
+    "launches": [{"kernel": "relu_kernel", "module": "relu_kernel", "args": [0, 1],
+                  "grid": [2, 37, 1], "block": [256, 1, 1], "dynamic_shared_memory": 0}]
+  }],
+  "version": 1
+})";
+
+TEST(Manifest, ParsesLaunchesAndArguments) {
+  std::vector<ManifestKernel> kernels;
+  std::string error;
+  ASSERT_TRUE(parseManifest(kManifest, kernels, error)) << error;
+  ASSERT_EQ(kernels.size(), 1u);
+  const ManifestKernel &kernel = kernels[0];
+  EXPECT_EQ(kernel.name, "relu");
+  EXPECT_DOUBLE_EQ(kernel.atol, 1e-4);
+  EXPECT_EQ(kernel.flops, 11100);
+  ASSERT_EQ(kernel.arguments.size(), 2u);
+  EXPECT_EQ(kernel.arguments[1].role, ManifestArgument::Role::Output);
+  EXPECT_EQ(kernel.arguments[1].numElements(), 37 * 300);
+  ASSERT_EQ(kernel.launches.size(), 1u);
+  EXPECT_EQ(kernel.launches[0].grid[1], 37u);
+  EXPECT_EQ(kernel.launches[0].block[0], 256u);
+  EXPECT_EQ(kernel.launches[0].args, (std::vector<int64_t>{0, 1}));
+}
+
+/// Replaces the first `from` in kManifest by `to`.
+static std::string mutated(const std::string &from, const std::string &to) {
+  std::string text = kManifest;
+  size_t at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  return text.replace(at, from.size(), to);
+}
+
+TEST(Manifest, RejectsWhatWouldLaunchWrongly) {
+  struct Case {
+    std::string from, to, error;
+  } cases[] = {
+      {"\"bytes\": 44400}", "\"bytes\": 44000}",
+       "kernels[0].arguments[0].bytes: 44000 bytes do not match the shape "
+       "(44400)"},
+      {"\"args\": [0, 1]", "\"args\": [0, 2]",
+       "kernels[0].launches[0].args: value 2 out of range"},
+      {"\"block\": [256, 1, 1]", "\"block\": [256, 8, 1]",
+       "kernels[0].launches[0].block: more than 1024 threads"},
+      {"\"grid\": [2, 37, 1]", "\"grid\": [2, 37]",
+       "kernels[0].launches[0]: grid and block need 3 entries each"},
+      {"\"role\": \"input\"", "\"role\": \"scratch\"",
+       "kernels[0].arguments[0].role: unknown role 'scratch'"},
+      {"\"element_type\": \"f32\"", "\"element_type\": \"f7\"",
+       "kernels[0].arguments[0].element_type: unsupported element type 'f7'"},
+      {"\"atol\": 0.0001", "\"atol\": -1",
+       "kernels[0].tolerance.atol: expected a non-negative number"},
+      {"{\"kernel\": \"relu_kernel\", ", "{",
+       "kernels[0].launches[0].kernel: missing"},
+  };
+  for (const Case &c : cases) {
+    std::vector<ManifestKernel> kernels;
+    std::string error;
+    EXPECT_FALSE(parseManifest(mutated(c.from, c.to), kernels, error));
+    EXPECT_EQ(error, c.error);
+  }
+  std::vector<ManifestKernel> kernels;
+  std::string error;
+  EXPECT_FALSE(parseManifest("{\"kernels\": [", kernels, error));
+  EXPECT_EQ(error, "manifest: not valid JSON");
+  EXPECT_FALSE(parseManifest("{\"kernels\": []}", kernels, error));
+  EXPECT_EQ(error, "manifest.kernels: no kernel");
+}
+
+TEST(Compare, AppliesKernelBenchTolerance) {
+  // |out - ref| <= atol + rtol * |ref| with atol = rtol = 1e-4.
+  float ref[] = {1.0f, 100.0f, 0.0f, -2.0f};
+  float out[] = {1.00015f, 100.01f, 0.00009f, -2.0f};
+  CompareStats ok = compareBuffers("f32", out, ref, 4, 1e-4, 1e-4);
+  EXPECT_TRUE(ok.passed());
+  EXPECT_EQ(ok.firstFailingIndex, -1);
+  EXPECT_NEAR(ok.maxAbsError, 0.01, 1e-4);
+
+  out[1] = 100.03f; // 0.03 > 1e-4 + 1e-2
+  out[3] = NAN;
+  CompareStats bad = compareBuffers("f32", out, ref, 4, 1e-4, 1e-4);
+  EXPECT_FALSE(bad.passed());
+  EXPECT_EQ(bad.mismatches, 2);
+  EXPECT_EQ(bad.firstFailingIndex, 1);
+  EXPECT_NEAR(bad.firstFailingValue, 100.03, 1e-3);
+  EXPECT_EQ(bad.referenceMin, -2.0);
+  EXPECT_EQ(bad.referenceMax, 100.0);
+}
+
+TEST(Compare, InfinityFailsEvenAgainstInfinity) {
+  float ref[] = {INFINITY};
+  float out[] = {INFINITY};
+  CompareStats stats = compareBuffers("f32", out, ref, 1, 1e-4, 1e-4);
+  EXPECT_FALSE(stats.passed());
+  EXPECT_EQ(stats.badReference, 1);
+}
+
+TEST(Compare, RecognizesPoisonAsUnwritten) {
+  uint64_t bits;
+  int bytes;
+  ASSERT_TRUE(poisonPattern("f32", bits, bytes));
+  ASSERT_EQ(bytes, 4);
+  uint32_t poison = static_cast<uint32_t>(bits);
+  float out[3] = {1.0f, 0, 0}, ref[3] = {1.0f, 2.0f, 3.0f};
+  std::memcpy(&out[1], &poison, 4);
+  std::memcpy(&out[2], &poison, 4);
+  CompareStats stats = compareBuffers("f32", out, ref, 3, 1e-4, 1e-4);
+  EXPECT_EQ(stats.unwritten, 2);
+  EXPECT_EQ(stats.mismatches, 2);
+  EXPECT_TRUE(std::isnan(out[1])); // the poison is a NaN: it never passes
+}
+
+TEST(Compare, LargeBuffersSplitAcrossThreadsKeepTheFirstFailure) {
+  std::vector<float> ref(3 << 20, 1.0f), out(ref);
+  out[2500000] = 5.0f;
+  out[3000000] = 7.0f;
+  CompareStats stats = compareBuffers("f32", out.data(), ref.data(),
+                                      int64_t(ref.size()), 1e-4, 1e-4);
+  EXPECT_EQ(stats.elements, int64_t(ref.size()));
+  EXPECT_EQ(stats.mismatches, 2);
+  EXPECT_EQ(stats.firstFailingIndex, 2500000);
+  EXPECT_DOUBLE_EQ(stats.maxAbsError, 6.0);
+}
+
+TEST(Compare, DecodesHalfAndBFloat) {
+  uint16_t half = 0x3C00;   // 1.0
+  uint16_t bfloat = 0x4040; // 3.0
+  EXPECT_EQ(elementAsDouble("f16", &half, 0), 1.0);
+  EXPECT_EQ(elementAsDouble("bf16", &bfloat, 0), 3.0);
+}
+
+TEST(Npy, WritesAHeaderNumpyReads) {
+  float data[6] = {0, 1, 2, 3, 4, 5};
+  std::string path = ::testing::TempDir() + "/foundry-test.npy";
+  std::string error;
+  ASSERT_TRUE(writeNpy(path, "f32", {2, 3}, data, sizeof(data), error))
+      << error;
+  std::ifstream in(path, std::ios::binary);
+  std::string bytes((std::istreambuf_iterator<char>(in)),
+                    std::istreambuf_iterator<char>());
+  ASSERT_GE(bytes.size(), 10u);
+  EXPECT_EQ(bytes.substr(0, 6), "\x93NUMPY");
+  size_t headerLength = uint8_t(bytes[8]) | (uint8_t(bytes[9]) << 8);
+  EXPECT_EQ((10 + headerLength) % 64, 0u);
+  std::string header = bytes.substr(10, headerLength);
+  EXPECT_NE(header.find("'descr': '<f4'"), std::string::npos);
+  EXPECT_NE(header.find("'shape': (2,3)"), std::string::npos);
+  EXPECT_EQ(bytes.size(), 10 + headerLength + sizeof(data));
+  std::remove(path.c_str());
+}
+
+TEST(Result, SummaryAndFailureRoundTrip) {
+  std::string stage;
+  bool ok = true;
+  double median = 1;
+  ASSERT_TRUE(readResultSummary(failureJson("x.cubin", "timeout", "killed"),
+                                stage, ok, median));
+  EXPECT_EQ(stage, "timeout");
+  EXPECT_FALSE(ok);
+  EXPECT_EQ(median, 0);
+  EXPECT_FALSE(readResultSummary("not json", stage, ok, median));
+  Ceilings ceilings{4.2e12, 6.0e13}, back;
+  ASSERT_TRUE(ceilingsFromJson(ceilingsToJson(ceilings), back));
+  EXPECT_EQ(back.copyBytesPerSecond, 4.2e12);
+  EXPECT_FALSE(ceilingsFromJson("{\"copy_bytes_per_second\": -1}", back));
+}
