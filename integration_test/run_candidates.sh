@@ -8,7 +8,8 @@
 #           hangs, writes zeros), each followed by a correct candidate that
 #           must still pass: a faulting or hanging child never affects the next;
 #   small   the small shapes and op-family inputs under every schedule, with
-#           the default protocol (5 trials, integrity checks, 100 timed runs);
+#           the default protocol (5 trials, integrity checks, 100 timed runs),
+#           inputs and outputs kept as .npy for check_npy_f64.sh;
 #   full    the KernelBench shapes, 2 trials and 30 timed runs (to fit the
 #           device time of one session; the protocol is in each result).
 # Usage: run_candidates.sh BUNDLE_DIR OUT_DIR [all|cheats|small|full].
@@ -64,7 +65,8 @@ if [[ $WHICH == all || $WHICH == cheats ]]; then
 fi
 if [[ $WHICH == all || $WHICH == small ]]; then
   echo "== small shapes: $(wc -l < "$OUT/small.txt") candidates"
-  "$RUN" --batch "$OUT/small.txt" -o "$OUT/small" --timeout 120 | tee "$OUT/small.log" || status=1
+  "$RUN" --batch "$OUT/small.txt" -o "$OUT/small" --timeout 120 \
+    --dump-npy "$OUT/small-npy" | tee "$OUT/small.log" || status=1
 fi
 if [[ $WHICH == all || $WHICH == full ]]; then
   echo "== KernelBench shapes: $(wc -l < "$OUT/full.txt") candidates"

@@ -345,13 +345,14 @@ bool sameInterface(const ManifestKernel &a, const ManifestKernel &b,
   return true;
 }
 
-/// Precision check: the tensor-core or reduced-precision instructions in
-/// `ptx` must be allowed by `precision` (#foundry.precision).
-IntegrityCheck checkPrecision(const Candidate &candidate) {
+} // namespace
+
+IntegrityCheck
+foundry::runtime::checkPtxPrecision(const std::string &ptx,
+                                    const std::string &precision) {
   IntegrityCheck check{"precision", "skipped", "no PTX given"};
-  if (candidate.ptx.empty())
+  if (ptx.empty())
     return check;
-  const std::string &precision = candidate.kernel.precision;
   struct Rule {
     const char *pattern;
     const char *kind;
@@ -364,12 +365,11 @@ IntegrityCheck checkPrecision(const Candidate &candidate) {
   for (const Rule &rule : rules) {
     // Conversions and loads of the kernel's own element type are fine; what
     // matters is arithmetic in a narrower type than the policy allows.
-    size_t at = candidate.ptx.find(rule.pattern);
+    size_t at = ptx.find(rule.pattern);
     while (at != std::string::npos) {
-      size_t lineStart = candidate.ptx.rfind('\n', at);
+      size_t lineStart = ptx.rfind('\n', at);
       lineStart = lineStart == std::string::npos ? 0 : lineStart + 1;
-      std::string line = candidate.ptx.substr(
-          lineStart, candidate.ptx.find('\n', at) - lineStart);
+      std::string line = ptx.substr(lineStart, ptx.find('\n', at) - lineStart);
       bool arithmetic = line.find("mma") != std::string::npos ||
                         line.find("cvt.rna.tf32") != std::string::npos ||
                         line.find("wgmma") != std::string::npos;
@@ -385,7 +385,7 @@ IntegrityCheck checkPrecision(const Candidate &candidate) {
                        precision + ": '" + line + "'";
         return check;
       }
-      at = candidate.ptx.find(rule.pattern, at + 1);
+      at = ptx.find(rule.pattern, at + 1);
     }
   }
   check.status = "passed";
@@ -393,7 +393,48 @@ IntegrityCheck checkPrecision(const Candidate &candidate) {
   return check;
 }
 
-} // namespace
+IntegrityCheck
+foundry::runtime::checkPtxCallsAndGlobals(const std::string &ptx) {
+  IntegrityCheck check{"calls-and-globals", "skipped", "no PTX given"};
+  if (ptx.empty())
+    return check;
+  size_t start = 0;
+  while (start < ptx.size()) {
+    size_t end = ptx.find('\n', start);
+    if (end == std::string::npos)
+      end = ptx.size();
+    std::string line = ptx.substr(start, end - start);
+    start = end + 1;
+    size_t first = line.find_first_not_of(" \t");
+    if (first == std::string::npos || line.compare(first, 2, "//") == 0)
+      continue;
+    line = line.substr(first);
+    // Directives of module scope only: declarations start at column 0 in
+    // ptxas input, and .global/.extern never start an instruction.
+    bool isExternFunc = line.rfind(".extern", 0) == 0 &&
+                        line.find(".func") != std::string::npos;
+    bool isGlobalVar = (line.rfind(".global", 0) == 0 ||
+                        line.rfind(".visible .global", 0) == 0 ||
+                        line.rfind(".weak .global", 0) == 0 ||
+                        line.rfind(".extern .global", 0) == 0 ||
+                        line.rfind(".common .global", 0) == 0);
+    if (isExternFunc) {
+      check.status = "failed";
+      check.detail = "calls a function outside the module: '" + line + "'";
+      return check;
+    }
+    if (isGlobalVar) {
+      check.status = "failed";
+      check.detail = "declares a mutable global that survives across "
+                     "launches: '" +
+                     line + "'";
+      return check;
+    }
+  }
+  check.status = "passed";
+  check.detail = "";
+  return check;
+}
 
 bool Evaluator::measureCeilings(Ceilings &ceilings, std::string &error) {
   const CudaApi &api = cuda_.api();
@@ -672,7 +713,11 @@ EvaluateResult Evaluator::evaluate(const Candidate &candidate,
     }
     result.checks.push_back(sensitivity);
     honest &= sensitivity.status != "failed";
-    IntegrityCheck precision = checkPrecision(candidate);
+    IntegrityCheck calls = checkPtxCallsAndGlobals(candidate.ptx);
+    result.checks.push_back(calls);
+    honest &= calls.status != "failed";
+    IntegrityCheck precision =
+        checkPtxPrecision(candidate.ptx, candidate.kernel.precision);
     result.checks.push_back(precision);
     honest &= precision.status != "failed";
   }

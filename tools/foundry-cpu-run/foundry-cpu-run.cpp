@@ -7,6 +7,7 @@
 //
 //   foundry-cpu-run kernel.mlir --fill=ones --print-stats
 //   foundry-cpu-run kernel.mlir --schedule='foundry-tile-blocks{sizes=8}'
+//   foundry-cpu-run kernel.mlir --check-npy=DIR --reference=f64
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,6 +25,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -67,6 +69,60 @@ static llvm::cl::opt<bool>
     printStats("print-stats", llvm::cl::cat(toolOptions),
                llvm::cl::desc("Print min, max and mean of every output."),
                llvm::cl::init(false));
+
+static llvm::cl::opt<std::string> checkNpyOpt(
+    "check-npy", llvm::cl::cat(toolOptions),
+    llvm::cl::desc("Check a GPU result written by foundry-run --dump-npy: "
+                   "run the kernel on DIR/input<i>.npy and compare "
+                   "DIR/output<i>.npy with it (use --reference=f64)."),
+    llvm::cl::init(""));
+
+/// Reads a C-order .npy file (format 1.x) holding a tensor of `type`.
+/// Fails with `error` on a missing file, another dtype or another shape.
+static FailureOr<std::vector<char>>
+readNpy(const std::string &path, RankedTensorType type, std::string &error) {
+  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false);
+  if (!buffer) {
+    error = path + ": " + buffer.getError().message();
+    return failure();
+  }
+  llvm::StringRef bytes = (*buffer)->getBuffer();
+  if (bytes.size() < 10 || !bytes.starts_with("\x93NUMPY") || bytes[6] != 1) {
+    error = path + ": not a version 1 .npy file";
+    return failure();
+  }
+  size_t headerLength = uint8_t(bytes[8]) | (uint8_t(bytes[9]) << 8);
+  if (bytes.size() < 10 + headerLength) {
+    error = path + ": truncated header";
+    return failure();
+  }
+  llvm::StringRef header = bytes.substr(10, headerLength);
+  Type element = type.getElementType();
+  const char *descr = element.isF32()         ? "'<f4'"
+                      : element.isF64()       ? "'<f8'"
+                      : element.isInteger(32) ? "'<i4'"
+                                              : "'<i8'";
+  std::string shape;
+  for (int64_t size : type.getShape())
+    shape += std::to_string(size) + ",";
+  if (type.getRank() > 1)
+    shape.pop_back();
+  if (!header.contains(descr) || !header.contains("'fortran_order': False") ||
+      !header.contains("'shape': (" + shape + ")")) {
+    error = path + ": expected dtype " + descr + " and shape (" + shape +
+            "), C order; the header says " + header.trim().str();
+    return failure();
+  }
+  int64_t width = element.getIntOrFloatBitWidth() / 8;
+  size_t expected = type.getNumElements() * width;
+  llvm::StringRef data = bytes.substr(10 + headerLength);
+  if (data.size() != expected) {
+    error = path + ": " + std::to_string(data.size()) + " data bytes, " +
+            "expected " + std::to_string(expected);
+    return failure();
+  }
+  return std::vector<char>(data.begin(), data.end());
+}
 
 /// Reads element `i` of a buffer of `type` as a double.
 static double readElement(const std::vector<char> &data, Type type, int64_t i) {
@@ -132,9 +188,19 @@ static FailureOr<std::vector<char>> makeInput(RankedTensorType type,
 static LogicalResult runKernel(ModuleOp module, KernelOp kernel) {
   std::mt19937 rng(seedOpt);
   std::vector<std::vector<char>> inputs;
-  for (Type type : kernel.getArgumentTypes()) {
-    FailureOr<std::vector<char>> bytes =
-        makeInput(cast<RankedTensorType>(type), rng);
+  std::string npyError;
+  for (auto [index, type] : llvm::enumerate(kernel.getArgumentTypes())) {
+    auto tensor = cast<RankedTensorType>(type);
+    if (!checkNpyOpt.empty()) {
+      FailureOr<std::vector<char>> bytes =
+          readNpy(checkNpyOpt + "/input" + std::to_string(index) + ".npy",
+                  tensor, npyError);
+      if (failed(bytes))
+        return kernel.emitOpError("foundry-cpu-run: ") << npyError;
+      inputs.push_back(std::move(*bytes));
+      continue;
+    }
+    FailureOr<std::vector<char>> bytes = makeInput(tensor, rng);
     if (failed(bytes))
       return kernel.emitOpError("foundry-cpu-run: cannot fill an argument "
                                 "of type ")
@@ -175,14 +241,43 @@ static LogicalResult runKernel(ModuleOp module, KernelOp kernel) {
     }
   };
   // Without a schedule there is nothing to compare: show the outputs.
-  if (printStats || (scheduleOpt.empty() && !f64))
+  bool gpuResult = !checkNpyOpt.empty();
+  if (printStats || (scheduleOpt.empty() && !f64 && !gpuResult))
     printOutputStats(*naive, f64 ? "f64 reference" : "naive");
   // Against an f64 reference, no schedule means the naive one.
-  if (scheduleOpt.empty() && !f64)
+  if (scheduleOpt.empty() && !f64 && !gpuResult)
     return success();
 
-  FailureOr<CpuRun> scheduled =
-      runKernelOnCpu(module, name, scheduleOpt, inputs);
+  FailureOr<CpuRun> scheduled = failure();
+  if (gpuResult) {
+    // The GPU's outputs, in the reference's layout but their own type.
+    CpuRun gpu;
+    for (const BufferSpec &spec : naive->specs) {
+      if (spec.role != BufferSpec::Role::Output)
+        continue;
+      auto type = cast<RankedTensorType>(kernel.getResultTypes()[spec.index]);
+      FailureOr<std::vector<char>> bytes =
+          readNpy(checkNpyOpt + "/output" + std::to_string(spec.index) + ".npy",
+                  type, npyError);
+      if (failed(bytes))
+        return kernel.emitOpError("foundry-cpu-run: ") << npyError;
+      BufferSpec actual = spec;
+      actual.elementType = type.getElementType();
+      gpu.specs.push_back(actual);
+      gpu.data.push_back(std::move(*bytes));
+    }
+    // Compare output specs only: the loop below walks both in step.
+    CpuRun outputsOnly;
+    for (auto [spec, data] : llvm::zip(naive->specs, naive->data))
+      if (spec.role == BufferSpec::Role::Output) {
+        outputsOnly.specs.push_back(spec);
+        outputsOnly.data.push_back(data);
+      }
+    *naive = std::move(outputsOnly);
+    scheduled = std::move(gpu);
+  } else {
+    scheduled = runKernelOnCpu(module, name, scheduleOpt, inputs);
+  }
   if (failed(scheduled))
     return failure();
   if (printStats)
@@ -217,8 +312,10 @@ static LogicalResult runKernel(ModuleOp module, KernelOp kernel) {
       }
     }
     llvm::outs() << "@" << name << " output #" << spec.index << ": "
-                 << (scheduleOpt.empty() ? "naive" : "schedule") << " vs "
-                 << (f64 ? "f64" : "naive")
+                 << (gpuResult             ? "gpu"
+                     : scheduleOpt.empty() ? "naive"
+                                           : "schedule")
+                 << " vs " << (f64 ? "f64" : "naive")
                  << " max_abs_err=" << llvm::format("%.3g", maxAbs)
                  << " max_rel_err=" << llvm::format("%.3g", maxRel)
                  << " mismatches=" << mismatches << "/" << n << " "

@@ -68,7 +68,8 @@ static cl::opt<unsigned> runs("runs",
 static cl::opt<std::string>
     dumpNpy("dump-npy",
             cl::desc("Write the first trial's inputs, outputs and reference "
-                     "outputs as .npy files into this directory."),
+                     "outputs as .npy files into this directory (in --batch: "
+                     "into DIR/<line index>)."),
             cl::cat(category));
 static cl::opt<std::string>
     ceilingsPath("ceilings",
@@ -299,6 +300,10 @@ static int runBatch(const char *self) {
       args.push_back("--no-integrity");
     if (!kernelName.empty())
       args.push_back("--kernel=" + kernelName);
+    if (!dumpNpy.empty())
+      args.push_back(
+          "--dump-npy=" +
+          (llvm::Twine(dumpNpy) + "/" + llvm::Twine(index - 1)).str());
     std::vector<llvm::StringRef> argRefs(args.begin(), args.end());
     llvm::sys::fs::remove(result);
     std::string message;

@@ -192,3 +192,37 @@ TEST(Result, SummaryAndFailureRoundTrip) {
   EXPECT_EQ(back.copyBytesPerSecond, 4.2e12);
   EXPECT_FALSE(ceilingsFromJson("{\"copy_bytes_per_second\": -1}", back));
 }
+
+TEST(Integrity, CallsAndGlobals) {
+  const char *clean = ".version 8.0\n.target sm_90\n"
+                      ".func (.param .b32 r) __nv_expf(.param .b32 x)\n"
+                      ".visible .entry k(.param .u64 p)\n{\n"
+                      "  .shared .align 4 .b8 tile[1024];\n  ret;\n}\n";
+  EXPECT_EQ(checkPtxCallsAndGlobals(clean).status, "passed");
+  EXPECT_EQ(checkPtxCallsAndGlobals("").status, "skipped");
+  std::string printf = std::string(clean) +
+                       ".extern .func (.param .b32 r) vprintf(.param .b64 f, "
+                       ".param .b64 a);\n";
+  IntegrityCheck call = checkPtxCallsAndGlobals(printf);
+  EXPECT_EQ(call.status, "failed");
+  EXPECT_NE(call.detail.find("vprintf"), std::string::npos);
+  std::string global =
+      std::string(clean) + ".visible .global .align 4 .u32 counter;\n";
+  IntegrityCheck state = checkPtxCallsAndGlobals(global);
+  EXPECT_EQ(state.status, "failed");
+  EXPECT_NE(state.detail.find("counter"), std::string::npos);
+}
+
+TEST(Integrity, PrecisionPolicy) {
+  const char *tf32 =
+      "  mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%f1}, {%r1}, "
+      "{%r2}, {%f2};\n";
+  EXPECT_EQ(checkPtxPrecision(tf32, "ieee").status, "failed");
+  EXPECT_EQ(checkPtxPrecision(tf32, "tf32").status, "passed");
+  EXPECT_EQ(checkPtxPrecision(tf32, "3xtf32").status, "passed");
+  EXPECT_EQ(checkPtxPrecision(tf32, "bf16").status, "failed");
+  // Loads and moves of the kernel's own types are not reduced precision.
+  EXPECT_EQ(checkPtxPrecision("  ld.global.f32 %f1, [%rd1];\n", "ieee").status,
+            "passed");
+  EXPECT_EQ(checkPtxPrecision("", "ieee").status, "skipped");
+}

@@ -119,6 +119,19 @@ private:
   Cuda &cuda_;
 };
 
+/// Integrity check "calls-and-globals" on a module's PTX: no `.extern
+/// .func` (libdevice is linked in, so an external function is an outside
+/// library or a host callback such as vprintf) and no mutable `.global`
+/// variable (state surviving from one launch to the next). Skipped for an
+/// empty `ptx`.
+IntegrityCheck checkPtxCallsAndGlobals(const std::string &ptx);
+
+/// Integrity check "precision": no tf32, bf16, f16 or fp8 tensor-core or
+/// conversion instruction in `ptx` that `precision` (#foundry.precision:
+/// ieee, tf32, 3xtf32, bf16, f16) does not allow.
+IntegrityCheck checkPtxPrecision(const std::string &ptx,
+                                 const std::string &precision);
+
 /// The result as JSON text (schema: docs/evaluation.md).
 std::string toJson(const EvaluateResult &result, const Candidate &candidate,
                    const EvaluateOptions &options, const Ceilings &ceilings,
