@@ -13,6 +13,7 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/Support/TargetSelect.h"
 
+#include <chrono>
 #include <cstring>
 #include <mutex>
 
@@ -53,7 +54,7 @@ static FailureOr<std::vector<BufferSpec>> readSignature(func::FuncOp func) {
 
 FailureOr<CpuRun> mlir::foundry::runKernelOnCpu(
     ModuleOp module, StringRef kernelName, StringRef schedule,
-    ArrayRef<std::vector<char>> inputs, bool widenToF64) {
+    ArrayRef<std::vector<char>> inputs, bool widenToF64, unsigned timedRuns) {
   static std::once_flag nativeTarget;
   std::call_once(nativeTarget, [] {
     llvm::InitializeNativeTarget();
@@ -163,5 +164,14 @@ FailureOr<CpuRun> mlir::foundry::runKernelOnCpu(
   if (llvm::Error error = (*engine)->invokePacked(kernelName, slots))
     return emitError(loc, "foundry cpu runner: call failed: ")
            << llvm::toString(std::move(error));
+  for (unsigned i = 0; i < timedRuns; ++i) {
+    auto start = std::chrono::steady_clock::now();
+    if (llvm::Error error = (*engine)->invokePacked(kernelName, slots))
+      return emitError(loc, "foundry cpu runner: call failed: ")
+             << llvm::toString(std::move(error));
+    std::chrono::duration<double, std::milli> elapsed =
+        std::chrono::steady_clock::now() - start;
+    run.milliseconds.push_back(elapsed.count());
+  }
   return run;
 }

@@ -244,8 +244,9 @@ public:
     bool ok = true;
     int total = options_.warmup + std::max(options_.timedRuns, 2);
     for (int run = 0; run < total && ok; ++run) {
-      // Fresh inputs and a cold L2 before every run, outside the events.
-      ok = fillInputs(seed + 1000 + run) &&
+      // Fresh inputs, poisoned outputs and a cold L2 before every run,
+      // outside the events.
+      ok = fillInputs(seed + 1000 + run) && poisonAll(candidate, bound) &&
            (!options_.l2FlushBytes ||
             check(api_.cuMemsetD32(flush.pointer(), uint32_t(run),
                                    flush.bytes() / 4),

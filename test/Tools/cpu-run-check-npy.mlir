@@ -17,6 +17,11 @@
 // RUN: not foundry-cpu-run %s --check-npy=%t/shape 2>&1 | FileCheck %s --check-prefix=SHAPE
 // SHAPE: error: 'foundry.kernel' op foundry-cpu-run: {{.*}}input0.npy: expected dtype '<f4' and shape (2,3), C order; the header says {'descr': '<f4', 'fortran_order': False, 'shape': (3,2), }
 
+// --time: the CPU target's timing (the figures vary; their form does not).
+// RUN: foundry-cpu-run %s --time=5 --schedule='foundry-tile-blocks{sizes=1,3}' | FileCheck %s --check-prefix=TIME
+// TIME: @relu schedule on the CPU: median={{[0-9.]+}} ms mean={{[0-9.]+}} min={{[0-9.]+}} stddev={{[0-9.]+}} (5 runs, one thread)
+// TIME: @relu output #0: schedule vs naive {{.*}} PASS
+
 // RUN: not foundry-cpu-run %s --check-npy=%t/missing 2>&1 | FileCheck %s --check-prefix=MISSING
 // MISSING: error: 'foundry.kernel' op foundry-cpu-run: {{.*}}missing/input0.npy: No such file or directory
 #id = affine_map<(i, j) -> (i, j)>

@@ -29,6 +29,7 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <random>
@@ -76,6 +77,13 @@ static llvm::cl::opt<std::string> checkNpyOpt(
                    "run the kernel on DIR/input<i>.npy and compare "
                    "DIR/output<i>.npy with it (use --reference=f64)."),
     llvm::cl::init(""));
+
+static llvm::cl::opt<unsigned> timeOpt(
+    "time", llvm::cl::cat(toolOptions),
+    llvm::cl::desc("Time the schedule (or the naive schedule) on the CPU: "
+                   "this many timed calls after one untimed call; prints "
+                   "median, mean, min and standard deviation."),
+    llvm::cl::init(0));
 
 /// Reads a C-order .npy file (format 1.x) holding a tensor of `type`.
 /// Fails with `error` on a missing file, another dtype or another shape.
@@ -245,7 +253,7 @@ static LogicalResult runKernel(ModuleOp module, KernelOp kernel) {
   if (printStats || (scheduleOpt.empty() && !f64 && !gpuResult))
     printOutputStats(*naive, f64 ? "f64 reference" : "naive");
   // Against an f64 reference, no schedule means the naive one.
-  if (scheduleOpt.empty() && !f64 && !gpuResult)
+  if (scheduleOpt.empty() && !f64 && !gpuResult && !timeOpt)
     return success();
 
   FailureOr<CpuRun> scheduled = failure();
@@ -276,10 +284,30 @@ static LogicalResult runKernel(ModuleOp module, KernelOp kernel) {
     *naive = std::move(outputsOnly);
     scheduled = std::move(gpu);
   } else {
-    scheduled = runKernelOnCpu(module, name, scheduleOpt, inputs);
+    scheduled = runKernelOnCpu(module, name, scheduleOpt, inputs,
+                               /*widenToF64=*/false, timeOpt);
   }
   if (failed(scheduled))
     return failure();
+  if (!scheduled->milliseconds.empty()) {
+    std::vector<double> times = scheduled->milliseconds;
+    std::sort(times.begin(), times.end());
+    double mean = 0, squares = 0;
+    for (double t : times)
+      mean += t / times.size();
+    for (double t : times)
+      squares += (t - mean) * (t - mean) / times.size();
+    size_t n = times.size();
+    double median =
+        n % 2 ? times[n / 2] : (times[n / 2 - 1] + times[n / 2]) / 2;
+    llvm::outs() << "@" << name << " "
+                 << (scheduleOpt.empty() ? "naive" : "schedule")
+                 << " on the CPU: median=" << llvm::format("%.4f", median)
+                 << " ms mean=" << llvm::format("%.4f", mean)
+                 << " min=" << llvm::format("%.4f", times.front())
+                 << " stddev=" << llvm::format("%.4f", std::sqrt(squares))
+                 << " (" << n << " runs, one thread)\n";
+  }
   if (printStats)
     printOutputStats(*scheduled, scheduleOpt.empty() ? "naive" : "schedule");
   ToleranceAttr tolerance = kernel.getEffectiveTolerance();

@@ -37,6 +37,9 @@ struct BufferSpec {
 struct CpuRun {
   std::vector<BufferSpec> specs;
   std::vector<std::vector<char>> data;
+  /// Wall-clock time of each timed call in milliseconds (timedRuns > 0),
+  /// after the first, untimed call; the same inputs every call.
+  std::vector<double> milliseconds;
 };
 
 /// Applies `schedule` (a textual pass pipeline nested in builtin.module, such
@@ -48,11 +51,13 @@ struct CpuRun {
 /// diagnostic at the kernel and fails on a bad schedule, a lowering error, a
 /// size mismatch or a JIT error. With `widenToF64`, the kernel is computed
 /// in f64 (foundry-widen-to-f64): f32 inputs are given as f32 bytes and
-/// widened here, and the f32 outputs come back as f64.
+/// widened here, and the f32 outputs come back as f64. With `timedRuns`,
+/// the compiled kernel is then called that many more times, each timed.
 FailureOr<CpuRun> runKernelOnCpu(ModuleOp module, StringRef kernelName,
                                  StringRef schedule,
                                  ArrayRef<std::vector<char>> inputs,
-                                 bool widenToF64 = false);
+                                 bool widenToF64 = false,
+                                 unsigned timedRuns = 0);
 
 } // namespace mlir::foundry
 
