@@ -5,12 +5,12 @@
 // RUN: %python %S/Inputs/write_npy.py %t/good/input0.npy '<f4' 2,3 -1 2 -3 4 -5 6
 // RUN: %python %S/Inputs/write_npy.py %t/good/output0.npy '<f4' 2,3 0 2 0 4 0 6
 // RUN: foundry-cpu-run %s --check-npy=%t/good --reference=f64 | FileCheck %s --check-prefix=GOOD
-// GOOD: @relu output #0: gpu vs f64 max_abs_err=0 max_rel_err=0 mismatches=0/6 PASS
+// GOOD: @relu output #0: npy vs f64 max_abs_err=0 max_rel_err=0 mismatches=0/6 PASS
 
 // RUN: cp %t/good/input0.npy %t/bad/
 // RUN: %python %S/Inputs/write_npy.py %t/bad/output0.npy '<f4' 2,3 0 2 0 4.1 0 6
 // RUN: not foundry-cpu-run %s --check-npy=%t/bad --reference=f64 | FileCheck %s --check-prefix=BAD
-// BAD: @relu output #0: gpu vs f64 {{.*}} mismatches=1/6 FAIL
+// BAD: @relu output #0: npy vs f64 {{.*}} mismatches=1/6 FAIL
 // BAD-NEXT: first mismatch at element 3: got 4.1{{[0-9]*}}e+00, want 4.000000e+00
 
 // RUN: %python %S/Inputs/write_npy.py %t/shape/input0.npy '<f4' 3,2 -1 2 -3 4 -5 6

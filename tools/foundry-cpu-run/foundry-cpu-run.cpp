@@ -340,7 +340,7 @@ static LogicalResult runKernel(ModuleOp module, KernelOp kernel) {
       }
     }
     llvm::outs() << "@" << name << " output #" << spec.index << ": "
-                 << (gpuResult             ? "gpu"
+                 << (gpuResult             ? "npy"
                      : scheduleOpt.empty() ? "naive"
                                            : "schedule")
                  << " vs " << (f64 ? "f64" : "naive")
