@@ -20,6 +20,7 @@ usage: schedule_check.py fixed  --bin BUILD/bin KERNEL.mlir...
 import argparse
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -56,10 +57,20 @@ def compile_cmd(binDir, kernel, schedule, ptx):
             "--pass-pipeline=" + pipeline, "-o", os.devnull]
 
 
+def first_error(text, code):
+    """The first diagnostic line of a tool's output, else its last line."""
+    lines = text.strip().splitlines()
+    for line in lines:
+        if "error:" in line or "FAIL" in line:
+            return line
+    return lines[-1] if lines else "exit %s" % code
+
+
 def fixed(args):
     ptxas = shutil.which("ptxas") or (
         "/usr/local/cuda/bin/ptxas" if os.path.exists("/usr/local/cuda/bin/ptxas") else None)
     failed = 0
+    rejections = 0
     total = 0
     with tempfile.TemporaryDirectory() as tmp:
         ptx = os.path.join(tmp, "k.ptx")
@@ -71,22 +82,29 @@ def fixed(args):
                 code, out, err = run([os.path.join(args.bin, "foundry-cpu-run"),
                                       kernel, "--schedule=" + schedule])
                 if code != 0 or "PASS" not in out or "FAIL" in out:
-                    why.append("cpu: " + (out + err).strip().splitlines()[-1:][0]
-                               if (out + err).strip() else "cpu: exit %s" % code)
+                    why.append("cpu: " + first_error(out + err, code))
                 code, _, err = run(compile_cmd(args.bin, kernel, schedule, ptx))
                 if code != 0:
-                    why.append("ptx: " + (err.strip().splitlines() or ["exit %s" % code])[0])
+                    why.append("ptx: " + first_error(err, code))
                 elif ptxas:
                     code, _, err = run([ptxas, "-arch=sm_90", ptx, "-o",
                                         os.path.join(tmp, "k.cubin")])
                     if code != 0:
                         why.append("ptxas: " + err.strip())
-                status = "FAIL" if why else "PASS"
-                failed += bool(why)
+                # A schedule pass refusing the kernel with its own diagnostic
+                # (the schedule does not apply: a rank-0 loss has no loop to
+                # tile) is a rejection, not a failure; anything else is.
+                rejected = why and all(
+                    re.search(r"error: .*foundry-(tile|reduce|promote|mma|"
+                              r"vectorize|unroll)[a-z-]*: ", w) for w in why)
+                status = "REJECT" if rejected else "FAIL" if why else "PASS"
+                failed += bool(why) and not rejected
+                rejections += bool(rejected)
                 print("%s %s schedule #%d%s%s" % (status, name, index,
                       " (cubin)" if ptxas and not why else "",
                       ": " + "; ".join(why) if why else ""))
-    print("fixed schedules: %d passed, %d failed" % (total - failed, failed))
+    print("fixed schedules: %d passed, %d rejected by a schedule pass, %d failed"
+          % (total - failed - rejections, rejections, failed))
     return 1 if failed else 0
 
 

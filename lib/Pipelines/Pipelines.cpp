@@ -116,6 +116,9 @@ void mlir::foundry::buildFoundryToGpuPipeline(
   // Scheduled kernels: block/thread foralls become a gpu.launch. What is left
   // outside (and every unscheduled kernel) takes the naive mapping below.
   funcPm.addPass(createFoundryMapForallToGpuPass());
+  // Ops without a parallel loop (reductions to a scalar) would stay on the
+  // host: they get a unit loop, one thread.
+  funcPm.addPass(createFoundryAddUnitParallelLoopPass());
   funcPm.addPass(createConvertLinalgToParallelLoopsPass());
   FoundryMapParallelLoopsPassOptions mapOptions;
   mapOptions.blockSize = options.blockSize;

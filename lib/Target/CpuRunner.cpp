@@ -69,6 +69,10 @@ FailureOr<CpuRun> mlir::foundry::runKernelOnCpu(
   // Only the kernel asked for, so other kernels' failures do not matter.
   OwningOpRef<ModuleOp> clone = ModuleOp::create(loc);
   clone->getBody()->push_back(kernel->clone());
+  // The JIT resolves external symbols in-process: a kernel named like a libm
+  // function (@tanh) would capture the math.tanh calls of its own body.
+  std::string jitName = ("__foundry_cpu_" + kernelName).str();
+  cast<KernelOp>(clone->getBody()->front()).setSymName(jitName);
   SmallVector<bool> widenedInputs;
   if (widenToF64) {
     auto copy = cast<KernelOp>(clone->getBody()->front());
@@ -90,7 +94,7 @@ FailureOr<CpuRun> mlir::foundry::runKernelOnCpu(
   buildFoundryBufferizePipeline(schedulePm);
   if (failed(schedulePm.run(*clone)))
     return failure();
-  auto func = clone->lookupSymbol<func::FuncOp>(kernelName);
+  auto func = clone->lookupSymbol<func::FuncOp>(jitName);
   if (!func)
     return emitError(loc, "foundry cpu runner: after the schedule @")
            << kernelName
@@ -161,12 +165,12 @@ FailureOr<CpuRun> mlir::foundry::runKernelOnCpu(
   SmallVector<void *> slots;
   for (void *&pointer : pointers)
     slots.push_back(&pointer);
-  if (llvm::Error error = (*engine)->invokePacked(kernelName, slots))
+  if (llvm::Error error = (*engine)->invokePacked(jitName, slots))
     return emitError(loc, "foundry cpu runner: call failed: ")
            << llvm::toString(std::move(error));
   for (unsigned i = 0; i < timedRuns; ++i) {
     auto start = std::chrono::steady_clock::now();
-    if (llvm::Error error = (*engine)->invokePacked(kernelName, slots))
+    if (llvm::Error error = (*engine)->invokePacked(jitName, slots))
       return emitError(loc, "foundry cpu runner: call failed: ")
              << llvm::toString(std::move(error));
     std::chrono::duration<double, std::milli> elapsed =

@@ -13,11 +13,15 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/ParallelLoopMapper.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
 #include "mlir/IR/Builders.h"
 
 namespace mlir::foundry {
+#define GEN_PASS_DEF_FOUNDRYADDUNITPARALLELLOOPPASS
 #define GEN_PASS_DEF_FOUNDRYMAPPARALLELLOOPSPASS
 #include "foundry/Transforms/Passes.h.inc"
 } // namespace mlir::foundry
@@ -84,8 +88,92 @@ static LogicalResult mapLoop(scf::ParallelOp loop, int64_t blockSize) {
   return success();
 }
 
+/// Rewrites `op` (a linalg op on buffers with no parallel loop) into a
+/// linalg.generic with one more, leading, parallel loop of extent 1: inputs
+/// keep their maps (shifted past the new loop), outputs are viewed with a
+/// leading unit dimension indexed by it.
+static LogicalResult addUnitParallelLoop(RewriterBase &rewriter,
+                                         linalg::LinalgOp op) {
+  rewriter.setInsertionPoint(op);
+  FailureOr<linalg::GenericOp> generalized =
+      isa<linalg::GenericOp>(op.getOperation())
+          ? FailureOr<linalg::GenericOp>(cast<linalg::GenericOp>(op))
+          : linalg::generalizeNamedOp(rewriter, op);
+  if (failed(generalized))
+    return op.emitOpError("foundry-add-unit-parallel-loop: cannot generalize");
+  linalg::GenericOp generic = *generalized;
+  MLIRContext *ctx = generic.getContext();
+  Location loc = generic.getLoc();
+  unsigned numDims = generic.getNumLoops() + 1;
+  SmallVector<Value> inputs, outputs;
+  SmallVector<AffineMap> maps;
+  for (OpOperand *input : generic.getDpsInputOperands()) {
+    inputs.push_back(input->get());
+    AffineMap map = generic.getMatchingIndexingMap(input);
+    maps.push_back(AffineMap::get(numDims, map.getNumSymbols(),
+                                  map.shiftDims(1).getResults(), ctx));
+  }
+  for (OpOperand &output : generic.getDpsInitsMutable()) {
+    auto type = dyn_cast<MemRefType>(output.get().getType());
+    if (!type)
+      return generic.emitOpError(
+          "foundry-add-unit-parallel-loop: expected buffer semantics");
+    // [s0, s1, ...] -> [1, s0, s1, ...]: the first group takes the unit
+    // dimension (a rank-0 buffer has no group).
+    SmallVector<ReassociationIndices> groups;
+    for (int64_t i = 0; i < type.getRank(); ++i)
+      groups.push_back(i == 0 ? ReassociationIndices{0, 1}
+                              : ReassociationIndices{i + 1});
+    SmallVector<int64_t> shape = {1};
+    llvm::append_range(shape, type.getShape());
+    FailureOr<MemRefType> expandedType =
+        memref::ExpandShapeOp::computeExpandedType(type, shape, groups);
+    if (failed(expandedType))
+      return generic.emitOpError(
+          "foundry-add-unit-parallel-loop: cannot view the output with a "
+          "unit dimension");
+    Value expanded = memref::ExpandShapeOp::create(rewriter, loc, *expandedType,
+                                                   output.get(), groups);
+    outputs.push_back(expanded);
+    AffineMap map = generic.getMatchingIndexingMap(&output);
+    SmallVector<AffineExpr> results = {getAffineDimExpr(0, ctx)};
+    llvm::append_range(results, map.shiftDims(1).getResults());
+    maps.push_back(AffineMap::get(numDims, map.getNumSymbols(), results, ctx));
+  }
+  SmallVector<utils::IteratorType> iterators = {utils::IteratorType::parallel};
+  llvm::append_range(iterators, generic.getIteratorTypesArray());
+  auto wider = linalg::GenericOp::create(rewriter, loc, TypeRange(), inputs,
+                                         outputs, maps, iterators);
+  rewriter.inlineRegionBefore(generic.getRegion(), wider.getRegion(),
+                              wider.getRegion().begin());
+  // linalg.index of loop d is now loop d + 1.
+  wider.walk([&](linalg::IndexOp index) {
+    rewriter.modifyOpInPlace(index, [&] { index.setDim(index.getDim() + 1); });
+  });
+  rewriter.eraseOp(generic);
+  return success();
+}
+
 namespace mlir::foundry {
 namespace {
+struct FoundryAddUnitParallelLoopPass final
+    : impl::FoundryAddUnitParallelLoopPassBase<FoundryAddUnitParallelLoopPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    SmallVector<linalg::LinalgOp> targets;
+    for (Operation &op : getOperation().getBody().getOps())
+      if (auto linalgOp = dyn_cast<linalg::LinalgOp>(&op))
+        if (linalgOp.hasPureBufferSemantics() &&
+            linalgOp.getNumParallelLoops() == 0)
+          targets.push_back(linalgOp);
+    IRRewriter rewriter(&getContext());
+    for (linalg::LinalgOp op : targets)
+      if (failed(addUnitParallelLoop(rewriter, op)))
+        return signalPassFailure();
+  }
+};
+
 struct FoundryMapParallelLoopsPass final
     : impl::FoundryMapParallelLoopsPassBase<FoundryMapParallelLoopsPass> {
   using Base::Base;

@@ -77,8 +77,19 @@ bool mlir::foundry::isThreadLevelForall(scf::ForallOp forall) {
          llvm::all_of(*mapping, llvm::IsaPred<gpu::GPUThreadMappingAttr>);
 }
 
-/// The tileable op whose result `value` is, or null.
+/// The tileable op whose result `value` is, or null. Reshapes (a kernel
+/// that returns its result with unit dims added, or groups collapsed back
+/// into channels) are looked through: the op before them is the root, and
+/// the reshape stays outside the tile.
 static TilingInterface tileableProducer(Value value) {
+  while (value) {
+    if (auto expand = value.getDefiningOp<tensor::ExpandShapeOp>())
+      value = expand.getSrc();
+    else if (auto collapse = value.getDefiningOp<tensor::CollapseShapeOp>())
+      value = collapse.getSrc();
+    else
+      break;
+  }
   return value ? value.getDefiningOp<TilingInterface>() : TilingInterface();
 }
 
@@ -1050,10 +1061,17 @@ struct FoundryTileReductionPass final
   void runOnOperation() override {
     // Every op with a reduction loop longer than its tile size: a second
     // run with a smaller size tiles the k-step of an outer k-loop again.
+    // Only ops inside a GPU tile (block, warp or thread forall): a k-loop
+    // around an untiled op would run on the host, launching kernels on
+    // sub-buffers; such ops keep the naive mapping.
     SmallVector<TilingInterface> targets;
     getOperation()->walk([&](KernelOp kernel) {
       kernel.walk([&](linalg::LinalgOp op) {
-        if (op.getNumReductionLoops() == 0 || !op.hasPureTensorSemantics())
+        if (op.getNumReductionLoops() == 0 || !op.hasPureTensorSemantics() ||
+            !isInsideForall(op, [](scf::ForallOp forall) {
+              return isBlockLevelForall(forall) || isWarpLevelForall(forall) ||
+                     isThreadLevelForall(forall);
+            }))
           return;
         targets.push_back(cast<TilingInterface>(op.getOperation()));
       });

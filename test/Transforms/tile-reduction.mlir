@@ -1,6 +1,6 @@
 // RUN: foundry-opt %s --foundry-tile-blocks=sizes=64,64 --foundry-tile-threads=sizes=4,4 --foundry-tile-reduction=sizes=8 | FileCheck %s
 // RUN: foundry-opt %s --foundry-tile-reduction=sizes=0 | FileCheck %s --check-prefix=NONE
-// RUN: not foundry-opt %s --foundry-tile-reduction=sizes=8,8 2>&1 | FileCheck %s --check-prefix=MANY
+// RUN: not foundry-opt %s --foundry-tile-blocks=sizes=64,64 --foundry-tile-reduction=sizes=8,8 2>&1 | FileCheck %s --check-prefix=MANY
 
 // The k-loop: each thread walks K = 32 in steps of 8, carrying its 4x4 tile.
 // CHECK-LABEL: foundry.kernel @matmul

@@ -9,6 +9,25 @@
 
 include "mlir/Pass/PassBase.td"
 
+def FoundryAddUnitParallelLoopPass
+    : Pass<"foundry-add-unit-parallel-loop", "::mlir::func::FuncOp"> {
+  let summary = "Give every linalg op on buffers without a parallel loop a unit parallel loop.";
+  let description = [{
+    A reduction to a scalar (a loss, a full sum) or an elementwise op on
+    rank-0 buffers has no parallel loop, so the naive mapping of
+    `convert-linalg-to-parallel-loops` and `foundry-map-parallel-loops`
+    would leave it on the host. This pass gives each such linalg op at the
+    top level of a function a leading parallel loop of extent 1 (its outputs
+    viewed through `memref.expand_shape` with a leading unit dimension), so
+    that it runs on the GPU as one thread of one block: correct, and slow by
+    design (a schedule does better).
+  }];
+  let dependentDialects = [
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::memref::MemRefDialect"
+  ];
+}
+
 def FoundryAnnotateWorkloadPass
     : Pass<"foundry-annotate-workload", "::mlir::foundry::KernelOp"> {
   let summary = "Attach #foundry.workload (FLOPs and minimum bytes) to kernels.";
@@ -364,14 +383,16 @@ def FoundryTileReductionPass
     : Pass<"foundry-tile-reduction", "::mlir::ModuleOp"> {
   let summary = "Tile the reduction loops of linalg ops into scf.for loops (the k-loop).";
   let description = [{
-    Every linalg op with reduction loops in a kernel has the reduction loops
-    longer than their tile size tiled into sequential `scf.for` loops
+    Every linalg op with reduction loops inside a block, warp or thread tile
+    of a kernel has the reduction loops longer than their tile size tiled
+    into sequential `scf.for` loops
     carrying the partial result (upstream `scf::tileUsingSCF`, full
     reduction). Run after `foundry-tile-threads` this is the k-loop of a
     register-tiled matmul: each thread walks K in steps of the tile size.
     Run after `foundry-tile-blocks` it is a block-level k-loop (for
     `foundry-promote`); a second run with a smaller size then tiles each
-    k-step again inside the warp or thread tiles.
+    k-step again inside the warp or thread tiles. Ops outside every tile
+    keep the naive mapping (a k-loop around them would run on the host).
 
     `sizes` gives one tile size per reduction loop, outermost first; 0 and
     sizes at least the loop's extent leave the loop untiled. A negative size

@@ -1,0 +1,13 @@
+// KernelBench level 1 problem 13: Matmul for symmetric matrices.
+// C = A @ B with A 4096x4096, B 4096x4096 symmetric, C 4096x4096 (fp32).
+// Plain upstream MLIR (linalg, tensor, arith, math) for --foundry-outline-kernels.
+// The kernel is a plain matmul: it does not rely on (or exploit) the symmetry of A and B.
+
+func.func @symmetric_matmul(%A: tensor<4096x4096xf32>, %B: tensor<4096x4096xf32>) -> tensor<4096x4096xf32> {
+  %zero = arith.constant 0.0 : f32
+  %C_empty = tensor.empty() : tensor<4096x4096xf32>
+  %C_init = linalg.fill ins(%zero : f32) outs(%C_empty : tensor<4096x4096xf32>) -> tensor<4096x4096xf32>
+  %C = linalg.matmul ins(%A, %B : tensor<4096x4096xf32>, tensor<4096x4096xf32>)
+                     outs(%C_init : tensor<4096x4096xf32>) -> tensor<4096x4096xf32>
+  return %C : tensor<4096x4096xf32>
+}

@@ -1,0 +1,17 @@
+// KernelBench level 1 problem 18: Matmul with transposed both.
+// C = A^T @ B^T with A 8192x2048 (K, M), B 4096x8192 (N, K), C 2048x4096 (fp32).
+// Plain upstream MLIR (linalg, tensor, arith, math) for --foundry-outline-kernels.
+
+#a_map = affine_map<(m, n, k) -> (k, m)>
+#b_map = affine_map<(m, n, k) -> (n, k)>
+#c_map = affine_map<(m, n, k) -> (m, n)>
+
+func.func @matmul_transposed_both(%A: tensor<8192x2048xf32>, %B: tensor<4096x8192xf32>) -> tensor<2048x4096xf32> {
+  %zero = arith.constant 0.0 : f32
+  %C_empty = tensor.empty() : tensor<2048x4096xf32>
+  %C_init = linalg.fill ins(%zero : f32) outs(%C_empty : tensor<2048x4096xf32>) -> tensor<2048x4096xf32>
+  // linalg.matmul reading A (K, M) and B (N, K) transposed through its indexing maps.
+  %C = linalg.matmul indexing_maps = [#a_map, #b_map, #c_map]
+      ins(%A, %B : tensor<8192x2048xf32>, tensor<4096x8192xf32>) outs(%C_init : tensor<2048x4096xf32>) -> tensor<2048x4096xf32>
+  return %C : tensor<2048x4096xf32>
+}

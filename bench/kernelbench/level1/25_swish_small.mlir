@@ -1,0 +1,22 @@
+// KernelBench level 1 problem 25: Swish.
+// y = x * sigmoid(x) = x / (1 + exp(-x)) elementwise, x and y 37x29 (fp32).
+// Plain upstream MLIR (linalg, tensor, arith, math) for --foundry-outline-kernels.
+
+#identity = affine_map<(i, j) -> (i, j)>
+
+func.func @swish(%x: tensor<37x29xf32>) -> tensor<37x29xf32> {
+  %one = arith.constant 1.0 : f32
+  // Swish: v * sigmoid(v), computed as v / (1 + exp(-v)).
+  %y_empty = tensor.empty() : tensor<37x29xf32>
+  %y = linalg.generic {indexing_maps = [#identity, #identity],
+                       iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<37x29xf32>) outs(%y_empty : tensor<37x29xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %neg = arith.negf %in : f32
+    %e = math.exp %neg : f32
+    %denom = arith.addf %one, %e : f32
+    %swish = arith.divf %in, %denom : f32
+    linalg.yield %swish : f32
+  } -> tensor<37x29xf32>
+  return %y : tensor<37x29xf32>
+}

@@ -1,0 +1,25 @@
+// KernelBench level 1 problem 31: ELU.
+// y = elu(x, alpha=1.0) = x > 0 ? x : alpha * (exp(x) - 1) elementwise, x and y 37x29 (fp32).
+// Plain upstream MLIR (linalg, tensor, arith, math) for --foundry-outline-kernels.
+
+#identity = affine_map<(i, j) -> (i, j)>
+
+func.func @elu(%x: tensor<37x29xf32>) -> tensor<37x29xf32> {
+  %zero = arith.constant 0.0 : f32
+  %one = arith.constant 1.0 : f32
+  %alpha = arith.constant 1.0 : f32
+  // ELU: v > 0 ? v : alpha * (exp(v) - 1).
+  %y_empty = tensor.empty() : tensor<37x29xf32>
+  %y = linalg.generic {indexing_maps = [#identity, #identity],
+                       iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<37x29xf32>) outs(%y_empty : tensor<37x29xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %positive = arith.cmpf ogt, %in, %zero : f32
+    %e = math.exp %in : f32
+    %em1 = arith.subf %e, %one : f32
+    %negative_part = arith.mulf %alpha, %em1 : f32
+    %elu = arith.select %positive, %in, %negative_part : f32
+    linalg.yield %elu : f32
+  } -> tensor<37x29xf32>
+  return %y : tensor<37x29xf32>
+}

@@ -1,0 +1,18 @@
+// KernelBench level 1 problem 41: Max_Pooling_1D.
+// y = nn.MaxPool1d(kernel_size=8, stride=1, padding=4, dilation=3)(x), x 2x3x37 (N, C, L), y 2x3x24 (fp32).
+// Plain upstream MLIR (linalg, tensor, arith, math) for --foundry-outline-kernels.
+
+func.func @max_pool1d(%x: tensor<2x3x37xf32>) -> tensor<2x3x24xf32> {
+  %neg_inf = arith.constant 0xFF800000 : f32
+  // Pad the length by 4 on both sides with -inf (never the max).
+  %padded = tensor.pad %x low[0, 0, 4] high[0, 0, 4] {
+  ^bb0(%i: index, %j: index, %l: index):
+    tensor.yield %neg_inf : f32
+  } : tensor<2x3x37xf32> to tensor<2x3x45xf32>
+  %window = tensor.empty() : tensor<8xf32>
+  %y_empty = tensor.empty() : tensor<2x3x24xf32>
+  %y_init = linalg.fill ins(%neg_inf : f32) outs(%y_empty : tensor<2x3x24xf32>) -> tensor<2x3x24xf32>
+  %y = linalg.pooling_ncw_max {dilations = dense<3> : tensor<1xi64>, strides = dense<1> : tensor<1xi64>}
+      ins(%padded, %window : tensor<2x3x45xf32>, tensor<8xf32>) outs(%y_init : tensor<2x3x24xf32>) -> tensor<2x3x24xf32>
+  return %y : tensor<2x3x24xf32>
+}

@@ -1,0 +1,21 @@
+// KernelBench level 1 problem 49: Max_reduction_over_a_dimension.
+// y = torch.max(x, dim=1)[0], x 3x37x29, y 3x29 (fp32).
+// Plain upstream MLIR (linalg, tensor, arith, math) for --foundry-outline-kernels.
+
+// Loop order (b, j, k): the reduced dim k (dim 1 of x) is the innermost (reduction) loop.
+#x_map = affine_map<(b, j, k) -> (b, k, j)>
+#reduced_map = affine_map<(b, j, k) -> (b, j)>
+
+func.func @max_reduction(%x: tensor<3x37x29xf32>) -> tensor<3x29xf32> {
+  %neg_inf = arith.constant 0xFF800000 : f32
+  %acc_empty = tensor.empty() : tensor<3x29xf32>
+  %acc_init = linalg.fill ins(%neg_inf : f32) outs(%acc_empty : tensor<3x29xf32>) -> tensor<3x29xf32>
+  %red = linalg.generic {indexing_maps = [#x_map, #reduced_map],
+                        iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%x : tensor<3x37x29xf32>) outs(%acc_init : tensor<3x29xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %r = arith.maximumf %in, %acc : f32
+    linalg.yield %r : f32
+  } -> tensor<3x29xf32>
+  return %red : tensor<3x29xf32>
+}

@@ -1,0 +1,28 @@
+// KernelBench level 2 problem 1: Conv2D_ReLU_BiasAdd.
+// y = ReLU(Conv2d(64, 128, kernel_size=3)(x)) + bias, x 128x64x128x128, conv weight 128x64x3x3, conv bias 128, bias 128x1x1, y 128x128x126x126 (fp32).
+// Plain upstream MLIR (linalg, tensor, arith, math) for --foundry-outline-kernels.
+
+#identity4 = affine_map<(n, f, h, w) -> (n, f, h, w)>
+#channel = affine_map<(n, f, h, w) -> (f)>
+#channel_11 = affine_map<(n, f, h, w) -> (f, 0, 0)>
+
+func.func @conv2d_relu_biasadd(%x: tensor<128x64x128x128xf32>, %conv_weight: tensor<128x64x3x3xf32>, %conv_bias: tensor<128xf32>, %bias: tensor<128x1x1xf32>) -> tensor<128x128x126x126xf32> {
+  %zero = arith.constant 0.0 : f32
+  // Convolution, stride 1, no padding.
+  %conv_empty = tensor.empty() : tensor<128x128x126x126xf32>
+  %conv_init = linalg.fill ins(%zero : f32) outs(%conv_empty : tensor<128x128x126x126xf32>) -> tensor<128x128x126x126xf32>
+  %conv = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%x, %conv_weight : tensor<128x64x128x128xf32>, tensor<128x64x3x3xf32>) outs(%conv_init : tensor<128x128x126x126xf32>) -> tensor<128x128x126x126xf32>
+  // + conv bias, ReLU, + bias (128x1x1), broadcast over the channels.
+  %y_empty = tensor.empty() : tensor<128x128x126x126xf32>
+  %y = linalg.generic {indexing_maps = [#identity4, #channel, #channel_11, #identity4],
+                       iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%conv, %conv_bias, %bias : tensor<128x128x126x126xf32>, tensor<128xf32>, tensor<128x1x1xf32>) outs(%y_empty : tensor<128x128x126x126xf32>) {
+  ^bb0(%acc: f32, %cbv: f32, %bv: f32, %out: f32):
+    %biased = arith.addf %acc, %cbv : f32
+    %relu = arith.maximumf %biased, %zero : f32
+    %sum = arith.addf %relu, %bv : f32
+    linalg.yield %sum : f32
+  } -> tensor<128x128x126x126xf32>
+  return %y : tensor<128x128x126x126xf32>
+}

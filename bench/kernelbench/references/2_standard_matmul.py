@@ -1,0 +1,6 @@
+"""KernelBench L1 #2: torch.matmul(A, B) with A (M, K), B (K, N)."""
+
+
+def reference(a, b):
+    cols = list(zip(*b))
+    return [[sum(x * y for x, y in zip(row, col)) for col in cols] for row in a]
