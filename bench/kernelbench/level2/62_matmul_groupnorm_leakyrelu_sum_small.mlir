@@ -1,0 +1,106 @@
+// KernelBench level 2 problem 62: Matmul_GroupNorm_LeakyReLU_Sum.
+// y = v + v with v = LeakyReLU(GroupNorm(x @ W^T + bias, num_groups=7, eps=1e-5), negative_slope=0.01), x 19x37, W 35x37 (out, in) as nn.Linear, bias 35, y 19x35 (fp32).
+// Plain upstream MLIR (linalg, tensor, arith, math) for --foundry-outline-kernels.
+// GroupNorm in its default init state: weight 1 and bias 0 are folded away. Its
+// statistics are per (row, group) of 5 channels, variance biased.
+
+#lhs_map = affine_map<(m, n, k) -> (m, k)>
+#rhs_transposed_map = affine_map<(m, n, k) -> (n, k)>
+#out_map = affine_map<(m, n, k) -> (m, n)>
+#identity = affine_map<(i, j) -> (i, j)>
+#col = affine_map<(i, j) -> (j)>
+#identity3 = affine_map<(i, g, c) -> (i, g, c)>
+#group = affine_map<(i, g, c) -> (i, g)>
+
+func.func @matmul_groupnorm_leakyrelu_sum(%x: tensor<19x37xf32>, %W: tensor<35x37xf32>, %bias: tensor<35xf32>) -> tensor<19x35xf32> {
+  %zero = arith.constant 0.0 : f32
+  %group_size = arith.constant 5.0 : f32
+  %eps = arith.constant 1.0e-05 : f32
+  %negative_slope = arith.constant 0.01 : f32
+  // y = x @ W^T: linalg.matmul reading W (out_features, in_features) transposed.
+  %mm_empty = tensor.empty() : tensor<19x35xf32>
+  %mm_init = linalg.fill ins(%zero : f32) outs(%mm_empty : tensor<19x35xf32>) -> tensor<19x35xf32>
+  %mm = linalg.matmul indexing_maps = [#lhs_map, #rhs_transposed_map, #out_map]
+      ins(%x, %W : tensor<19x37xf32>, tensor<35x37xf32>) outs(%mm_init : tensor<19x35xf32>) -> tensor<19x35xf32>
+  // + bias, broadcast over the rows.
+  %linear_empty = tensor.empty() : tensor<19x35xf32>
+  %linear = linalg.generic {indexing_maps = [#identity, #col, #identity],
+                            iterator_types = ["parallel", "parallel"]}
+      ins(%mm, %bias : tensor<19x35xf32>, tensor<35xf32>) outs(%linear_empty : tensor<19x35xf32>) {
+  ^bb0(%acc: f32, %b: f32, %out: f32):
+    %biased = arith.addf %acc, %b : f32
+    linalg.yield %biased : f32
+  } -> tensor<19x35xf32>
+  // GroupNorm: view the 35 channels as 7 groups of 5.
+  %grouped = tensor.expand_shape %linear [[0], [1, 2]] output_shape [19, 7, 5]
+      : tensor<19x35xf32> into tensor<19x7x5xf32>
+  %stat_empty = tensor.empty() : tensor<19x7xf32>
+  %stat_zero = linalg.fill ins(%zero : f32) outs(%stat_empty : tensor<19x7xf32>) -> tensor<19x7xf32>
+  // Group sum (init 0), then mean = sum / 5.
+  %group_sum = linalg.generic {indexing_maps = [#identity3, #group],
+                               iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%grouped : tensor<19x7x5xf32>) outs(%stat_zero : tensor<19x7xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %s = arith.addf %in, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<19x7xf32>
+  %mean = linalg.generic {indexing_maps = [#identity, #identity],
+                          iterator_types = ["parallel", "parallel"]}
+      ins(%group_sum : tensor<19x7xf32>) outs(%stat_empty : tensor<19x7xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %m = arith.divf %in, %group_size : f32
+    linalg.yield %m : f32
+  } -> tensor<19x7xf32>
+  // Sum of squared deviations (init 0), then std = sqrt(ssd / 5 + eps).
+  %group_ssd = linalg.generic {indexing_maps = [#identity3, #group, #group],
+                               iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%grouped, %mean : tensor<19x7x5xf32>, tensor<19x7xf32>) outs(%stat_zero : tensor<19x7xf32>) {
+  ^bb0(%in: f32, %m: f32, %acc: f32):
+    %d = arith.subf %in, %m : f32
+    %sq = arith.mulf %d, %d : f32
+    %s = arith.addf %sq, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<19x7xf32>
+  %std = linalg.generic {indexing_maps = [#identity, #identity],
+                         iterator_types = ["parallel", "parallel"]}
+      ins(%group_ssd : tensor<19x7xf32>) outs(%stat_empty : tensor<19x7xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %var = arith.divf %in, %group_size : f32
+    %var_eps = arith.addf %var, %eps : f32
+    %s = math.sqrt %var_eps : f32
+    linalg.yield %s : f32
+  } -> tensor<19x7xf32>
+  // (v - mean) / std.
+  %norm_empty = tensor.empty() : tensor<19x7x5xf32>
+  %norm = linalg.generic {indexing_maps = [#identity3, #group, #group, #identity3],
+                          iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%grouped, %mean, %std : tensor<19x7x5xf32>, tensor<19x7xf32>, tensor<19x7xf32>) outs(%norm_empty : tensor<19x7x5xf32>) {
+  ^bb0(%in: f32, %m: f32, %s: f32, %out: f32):
+    %d = arith.subf %in, %m : f32
+    %n = arith.divf %d, %s : f32
+    linalg.yield %n : f32
+  } -> tensor<19x7x5xf32>
+  %normalized = tensor.collapse_shape %norm [[0], [1, 2]]
+      : tensor<19x7x5xf32> into tensor<19x35xf32>
+  // LeakyReLU: v > 0 ? v : 0.01 * v.
+  %leaky_empty = tensor.empty() : tensor<19x35xf32>
+  %leaky = linalg.generic {indexing_maps = [#identity, #identity],
+                           iterator_types = ["parallel", "parallel"]}
+      ins(%normalized : tensor<19x35xf32>) outs(%leaky_empty : tensor<19x35xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %positive = arith.cmpf ogt, %in, %zero : f32
+    %leak = arith.mulf %in, %negative_slope : f32
+    %l = arith.select %positive, %in, %leak : f32
+    linalg.yield %l : f32
+  } -> tensor<19x35xf32>
+  // Sum: v + v.
+  %y_empty = tensor.empty() : tensor<19x35xf32>
+  %y = linalg.generic {indexing_maps = [#identity, #identity],
+                       iterator_types = ["parallel", "parallel"]}
+      ins(%leaky : tensor<19x35xf32>) outs(%y_empty : tensor<19x35xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %add = arith.addf %in, %in : f32
+    linalg.yield %add : f32
+  } -> tensor<19x35xf32>
+  return %y : tensor<19x35xf32>
+}
