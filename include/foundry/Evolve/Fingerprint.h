@@ -1,0 +1,51 @@
+//===- Fingerprint.h - Kernel fingerprints for the experience library -*- C++
+//-*-===//
+//
+// A kernel's identity in the experience library: its op graph in canonical
+// form (SSA names, symbol names, constant values and exact shapes left out),
+// its shapes bucketed to powers of two, its element types and the target.
+// Retrieval looks up the exact fingerprint first, then the same op graph
+// with other shapes, then the same op family (DESIGN.md, issue 5).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef FOUNDRY_EVOLVE_FINGERPRINT_H
+#define FOUNDRY_EVOLVE_FINGERPRINT_H
+
+#include "foundry/Dialect/Foundry/IR/Foundry.h"
+
+#include <string>
+
+namespace mlir::foundry {
+
+/// The fingerprint of one kernel for one target.
+struct KernelFingerprint {
+  /// One line per op of the kernel body, in order: the op name, its operands
+  /// as kernel-argument or op-result positions, the ranks and element types
+  /// of its results, and for linalg ops the iterator types, indexing maps and
+  /// the op names of the body. Independent of SSA and symbol names,
+  /// constant values and dimension sizes.
+  std::string opGraph;
+  /// Argument and result shapes, each dimension rounded up to a power of two
+  /// (1000 and 1024 share a bucket), with element types: "1024x1024xf32,...".
+  std::string shapeBucket;
+  /// The sorted set of op families in the kernel ("contraction",
+  /// "convolution", "pooling", "reduction", "elementwise", "reshape"), '+'
+  /// joined.
+  std::string family;
+  /// The compilation target, e.g. "sm_90" or "cpu".
+  std::string target;
+
+  /// 16-hex-digit digests (xxh3) of the exact fingerprint, of the op graph
+  /// alone (same computation, other shapes), and of the family.
+  std::string exactKey() const;
+  std::string graphKey() const;
+  std::string familyKey() const;
+};
+
+/// Fingerprints `kernel` for `target`.
+KernelFingerprint fingerprintKernel(KernelOp kernel, llvm::StringRef target);
+
+} // namespace mlir::foundry
+
+#endif // FOUNDRY_EVOLVE_FINGERPRINT_H

@@ -1,0 +1,128 @@
+//===- FingerprintTest.cpp - Unit tests of fingerprintKernel --------------===//
+//
+// What a kernel fingerprint keeps (the op graph, bucketed shapes, element
+// types, target) and what it ignores (names, constant values, exact sizes
+// within a power-of-two bucket).
+//
+//===----------------------------------------------------------------------===//
+
+#include "foundry/Evolve/Fingerprint.h"
+#include "foundry/InitAll.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+using namespace mlir;
+using namespace mlir::foundry;
+
+namespace {
+class FingerprintTest : public ::testing::Test {
+protected:
+  FingerprintTest() {
+    DialectRegistry registry;
+    registerAllDialects(registry);
+    context.appendDialectRegistry(registry);
+    context.loadAllAvailableDialects();
+  }
+
+  /// The fingerprint of the only kernel of `source`.
+  KernelFingerprint fingerprintOf(const std::string &source,
+                                  llvm::StringRef target = "sm_90") {
+    modules.push_back(parseSourceString<ModuleOp>(source, &context));
+    EXPECT_TRUE(modules.back());
+    auto kernel = *modules.back()->getOps<KernelOp>().begin();
+    return fingerprintKernel(kernel, target);
+  }
+
+  MLIRContext context;
+  std::vector<OwningOpRef<ModuleOp>> modules;
+};
+
+/// A matmul + bias + LeakyReLU kernel of M x K times K x N.
+std::string gemm(const std::string &name, int m, int n, int k,
+                 const std::string &slope = "0.1") {
+  auto t = [](int a, int b) {
+    return "tensor<" + std::to_string(a) + "x" + std::to_string(b) + "xf32>";
+  };
+  std::string x = t(m, k), w = t(k, n), y = t(m, n);
+  return "#id = affine_map<(i, j) -> (i, j)>\n"
+         "#col = affine_map<(i, j) -> (j)>\n"
+         "foundry.kernel @" +
+         name + "(%x: " + x + ", %w: " + w + ", %b: tensor<" +
+         std::to_string(n) + "xf32>) -> " + y +
+         " {\n"
+         "  %zero = arith.constant 0.0 : f32\n"
+         "  %slope = arith.constant " +
+         slope +
+         " : f32\n"
+         "  %e = tensor.empty() : " +
+         y +
+         "\n"
+         "  %f = linalg.fill ins(%zero : f32) outs(%e : " +
+         y + ") -> " + y +
+         "\n"
+         "  %mm = linalg.matmul ins(%x, %w : " +
+         x + ", " + w + ") outs(%f : " + y + ") -> " + y +
+         "\n"
+         "  %r = linalg.generic {indexing_maps = [#id, #col, #id], "
+         "iterator_types = [\"parallel\", \"parallel\"]} ins(%mm, %b : " +
+         y + ", tensor<" + std::to_string(n) + "xf32>) outs(%e : " + y +
+         ") {\n"
+         "  ^bb0(%v: f32, %bias: f32, %o: f32):\n"
+         "    %s = arith.addf %v, %bias : f32\n"
+         "    %neg = arith.mulf %s, %slope : f32\n"
+         "    %pos = arith.cmpf ogt, %s, %zero : f32\n"
+         "    %l = arith.select %pos, %s, %neg : f32\n"
+         "    linalg.yield %l : f32\n"
+         "  } -> " +
+         y +
+         "\n"
+         "  foundry.yield %r : " +
+         y +
+         "\n"
+         "}\n";
+}
+} // namespace
+
+TEST_F(FingerprintTest, NamesAndConstantsDoNotMatter) {
+  KernelFingerprint a = fingerprintOf(gemm("gemm", 1024, 1024, 512));
+  KernelFingerprint b = fingerprintOf(gemm("other", 1024, 1024, 512, "0.2"));
+  EXPECT_EQ(a.exactKey(), b.exactKey());
+  EXPECT_EQ(a.family, "contraction+elementwise");
+  EXPECT_EQ(a.shapeBucket,
+            "1024x512xf32, 512x1024xf32, 1024xf32 -> 1024x1024xf32");
+}
+
+TEST_F(FingerprintTest, ShapesBucketToPowersOfTwo) {
+  KernelFingerprint exact = fingerprintOf(gemm("g", 1024, 1024, 512));
+  KernelFingerprint near = fingerprintOf(gemm("g", 1000, 1001, 500));
+  KernelFingerprint far = fingerprintOf(gemm("g", 4096, 4096, 4096));
+  EXPECT_EQ(exact.exactKey(), near.exactKey());
+  EXPECT_NE(exact.exactKey(), far.exactKey());
+  // Same computation at another size: the graph still matches.
+  EXPECT_EQ(exact.graphKey(), far.graphKey());
+  EXPECT_EQ(exact.familyKey(), far.familyKey());
+}
+
+TEST_F(FingerprintTest, TheTargetAndTheOpGraphDo) {
+  KernelFingerprint gpu = fingerprintOf(gemm("g", 64, 64, 64));
+  KernelFingerprint cpu = fingerprintOf(gemm("g", 64, 64, 64), "cpu");
+  EXPECT_NE(gpu.exactKey(), cpu.exactKey());
+  EXPECT_NE(gpu.graphKey(), cpu.graphKey());
+  // A ReLU instead of the LeakyReLU's select: another graph, same family.
+  std::string relu = gemm("g", 64, 64, 64);
+  size_t at = relu.find("arith.select %pos, %s, %neg");
+  ASSERT_NE(at, std::string::npos);
+  relu.replace(at, std::string("arith.select %pos, %s, %neg").size(),
+               "arith.maximumf %s, %zero");
+  KernelFingerprint other = fingerprintOf(relu);
+  EXPECT_NE(gpu.graphKey(), other.graphKey());
+  EXPECT_EQ(gpu.familyKey(), other.familyKey());
+  EXPECT_EQ(gpu.exactKey().size(), 16u);
+}
