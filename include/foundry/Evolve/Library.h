@@ -1,0 +1,87 @@
+//===- Library.h - The experience library (SQLite) --------------*- C++ -*-===//
+//
+// The persistent memory of the search: kernels by fingerprint, every
+// candidate evaluated (genome, verdict, time, diagnosis), and the runs that
+// produced them. SQLite in WAL mode; every write is one transaction, so a
+// search killed at any point loses nothing it had recorded. Retrieval looks
+// up the exact fingerprint first, then the same op graph at other shapes,
+// then the same op family.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef FOUNDRY_EVOLVE_LIBRARY_H
+#define FOUNDRY_EVOLVE_LIBRARY_H
+
+#include "foundry/Evolve/Fingerprint.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+struct sqlite3;
+
+namespace mlir::foundry {
+
+/// One evaluated candidate of a kernel.
+struct CandidateRecord {
+  /// KernelFingerprint::exactKey() of its kernel.
+  std::string kernelKey;
+  /// Digest of the normalized genome, and the genome (the schedule).
+  std::string genomeHash;
+  std::string genome;
+  /// The run that evaluated it (0: none).
+  int64_t run = 0;
+  /// Stage reached ("ok" when it passed everything) and whether it passed.
+  std::string stage;
+  bool ok = false;
+  /// Median time in milliseconds (0 when not timed).
+  double medianMs = 0;
+  /// The diagnosis as JSON text.
+  std::string diagnosis;
+  /// How the candidate was found in retrieval: "exact", "graph", "family".
+  std::string match;
+};
+
+/// An open experience library. Not thread-safe: one owner (the search).
+class ExperienceLibrary {
+public:
+  /// Opens (creating if needed) the library at `path`; ":memory:" is an
+  /// in-memory one. Returns null with `error` on failure.
+  static std::unique_ptr<ExperienceLibrary> open(const std::string &path,
+                                                 std::string &error);
+  ~ExperienceLibrary();
+  ExperienceLibrary(const ExperienceLibrary &) = delete;
+  ExperienceLibrary &operator=(const ExperienceLibrary &) = delete;
+
+  /// Records a kernel (kept if already there).
+  bool addKernel(const KernelFingerprint &fingerprint, const std::string &name,
+                 std::string &error);
+  /// Starts a run; returns its id, or 0 with `error`.
+  int64_t beginRun(int64_t seed, const std::string &configuration,
+                   std::string &error);
+  /// Records a candidate, replacing an earlier record of the same genome
+  /// for the same kernel (the results cache).
+  bool recordCandidate(const CandidateRecord &candidate, std::string &error);
+  /// The record of `genomeHash` for `kernelKey`, if evaluated before.
+  std::optional<CandidateRecord> findCandidate(const std::string &kernelKey,
+                                               const std::string &genomeHash);
+  /// Up to `limit` passing candidates, fastest first: of the exact kernel,
+  /// then of kernels with the same op graph, then of the same family.
+  std::vector<CandidateRecord> retrieve(const KernelFingerprint &fingerprint,
+                                        int limit);
+  /// Number of kernels, runs and candidates recorded.
+  struct Stats {
+    int64_t kernels = 0, runs = 0, candidates = 0, passed = 0;
+  };
+  Stats stats();
+
+private:
+  ExperienceLibrary() = default;
+  bool exec(const char *sql, std::string &error);
+  sqlite3 *db_ = nullptr;
+};
+
+} // namespace mlir::foundry
+
+#endif // FOUNDRY_EVOLVE_LIBRARY_H

@@ -1,0 +1,233 @@
+//===- Library.cpp - The experience library (SQLite) ----------------------===//
+//
+// This file implements ExperienceLibrary over the SQLite C API with prepared
+// statements (no SQL is built from data).
+//
+//===----------------------------------------------------------------------===//
+
+#include "foundry/Evolve/Library.h"
+
+#include <sqlite3.h>
+
+#include <algorithm>
+
+using namespace mlir::foundry;
+
+namespace {
+/// A prepared statement, finalized on destruction.
+class Statement {
+public:
+  Statement(sqlite3 *db, const char *sql) : db_(db) {
+    if (sqlite3_prepare_v2(db, sql, -1, &stmt_, nullptr) != SQLITE_OK)
+      stmt_ = nullptr;
+  }
+  ~Statement() { sqlite3_finalize(stmt_); }
+  explicit operator bool() const { return stmt_ != nullptr; }
+  Statement &bind(int index, const std::string &text) {
+    sqlite3_bind_text(stmt_, index, text.data(), int(text.size()),
+                      SQLITE_TRANSIENT);
+    return *this;
+  }
+  Statement &bind(int index, int64_t value) {
+    sqlite3_bind_int64(stmt_, index, value);
+    return *this;
+  }
+  Statement &bind(int index, double value) {
+    sqlite3_bind_double(stmt_, index, value);
+    return *this;
+  }
+  /// SQLITE_ROW, SQLITE_DONE or an error code.
+  int step() { return sqlite3_step(stmt_); }
+  std::string text(int column) {
+    const unsigned char *value = sqlite3_column_text(stmt_, column);
+    return value ? reinterpret_cast<const char *>(value) : "";
+  }
+  int64_t integer(int column) { return sqlite3_column_int64(stmt_, column); }
+  double real(int column) { return sqlite3_column_double(stmt_, column); }
+  std::string error() const { return sqlite3_errmsg(db_); }
+
+private:
+  sqlite3 *db_;
+  sqlite3_stmt *stmt_ = nullptr;
+};
+
+const char *kSchema = R"sql(
+CREATE TABLE IF NOT EXISTS kernels (
+  exact_key TEXT PRIMARY KEY, graph_key TEXT NOT NULL,
+  family_key TEXT NOT NULL, name TEXT NOT NULL, op_graph TEXT NOT NULL,
+  shape_bucket TEXT NOT NULL, family TEXT NOT NULL, target TEXT NOT NULL,
+  first_seen TEXT NOT NULL DEFAULT (datetime('now')));
+CREATE INDEX IF NOT EXISTS kernels_graph ON kernels(graph_key);
+CREATE INDEX IF NOT EXISTS kernels_family ON kernels(family_key);
+CREATE TABLE IF NOT EXISTS runs (
+  id INTEGER PRIMARY KEY, seed INTEGER NOT NULL, configuration TEXT NOT NULL,
+  started TEXT NOT NULL DEFAULT (datetime('now')));
+CREATE TABLE IF NOT EXISTS candidates (
+  kernel_key TEXT NOT NULL REFERENCES kernels(exact_key),
+  genome_hash TEXT NOT NULL, genome TEXT NOT NULL, run INTEGER NOT NULL,
+  stage TEXT NOT NULL, ok INTEGER NOT NULL, median_ms REAL NOT NULL,
+  diagnosis TEXT NOT NULL,
+  recorded TEXT NOT NULL DEFAULT (datetime('now')),
+  PRIMARY KEY (kernel_key, genome_hash));
+PRAGMA user_version = 1;
+)sql";
+} // namespace
+
+std::unique_ptr<ExperienceLibrary>
+ExperienceLibrary::open(const std::string &path, std::string &error) {
+  std::unique_ptr<ExperienceLibrary> library(new ExperienceLibrary());
+  if (sqlite3_open_v2(path.c_str(), &library->db_,
+                      SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
+                      nullptr) != SQLITE_OK) {
+    error = path + ": " +
+            (library->db_ ? sqlite3_errmsg(library->db_) : "cannot open");
+    return nullptr;
+  }
+  sqlite3_busy_timeout(library->db_, 5000);
+  if (!library->exec("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON;",
+                     error) ||
+      !library->exec(kSchema, error)) {
+    error = path + ": " + error;
+    return nullptr;
+  }
+  return library;
+}
+
+ExperienceLibrary::~ExperienceLibrary() { sqlite3_close(db_); }
+
+bool ExperienceLibrary::exec(const char *sql, std::string &error) {
+  char *message = nullptr;
+  if (sqlite3_exec(db_, sql, nullptr, nullptr, &message) == SQLITE_OK)
+    return true;
+  error = message ? message : "SQLite error";
+  sqlite3_free(message);
+  return false;
+}
+
+bool ExperienceLibrary::addKernel(const KernelFingerprint &fingerprint,
+                                  const std::string &name, std::string &error) {
+  Statement insert(db_, "INSERT OR IGNORE INTO kernels (exact_key, graph_key, "
+                        "family_key, name, op_graph, shape_bucket, family, "
+                        "target) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
+  if (!insert)
+    return error = sqlite3_errmsg(db_), false;
+  insert.bind(1, fingerprint.exactKey())
+      .bind(2, fingerprint.graphKey())
+      .bind(3, fingerprint.familyKey())
+      .bind(4, name)
+      .bind(5, fingerprint.opGraph)
+      .bind(6, fingerprint.shapeBucket)
+      .bind(7, fingerprint.family)
+      .bind(8, fingerprint.target);
+  if (insert.step() != SQLITE_DONE)
+    return error = insert.error(), false;
+  return true;
+}
+
+int64_t ExperienceLibrary::beginRun(int64_t seed,
+                                    const std::string &configuration,
+                                    std::string &error) {
+  Statement insert(db_,
+                   "INSERT INTO runs (seed, configuration) VALUES (?1, ?2)");
+  if (!insert)
+    return error = sqlite3_errmsg(db_), 0;
+  insert.bind(1, seed).bind(2, configuration);
+  if (insert.step() != SQLITE_DONE)
+    return error = insert.error(), 0;
+  return sqlite3_last_insert_rowid(db_);
+}
+
+bool ExperienceLibrary::recordCandidate(const CandidateRecord &candidate,
+                                        std::string &error) {
+  // One statement is one transaction in SQLite's autocommit mode.
+  Statement insert(db_, "INSERT OR REPLACE INTO candidates (kernel_key, "
+                        "genome_hash, genome, run, stage, ok, median_ms, "
+                        "diagnosis) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
+  if (!insert)
+    return error = sqlite3_errmsg(db_), false;
+  insert.bind(1, candidate.kernelKey)
+      .bind(2, candidate.genomeHash)
+      .bind(3, candidate.genome)
+      .bind(4, candidate.run)
+      .bind(5, candidate.stage)
+      .bind(6, int64_t(candidate.ok))
+      .bind(7, candidate.medianMs)
+      .bind(8, candidate.diagnosis);
+  if (insert.step() != SQLITE_DONE)
+    return error = insert.error(), false;
+  return true;
+}
+
+static CandidateRecord readCandidate(Statement &row, const std::string &match) {
+  CandidateRecord record;
+  record.kernelKey = row.text(0);
+  record.genomeHash = row.text(1);
+  record.genome = row.text(2);
+  record.run = row.integer(3);
+  record.stage = row.text(4);
+  record.ok = row.integer(5) != 0;
+  record.medianMs = row.real(6);
+  record.diagnosis = row.text(7);
+  record.match = match;
+  return record;
+}
+
+std::optional<CandidateRecord>
+ExperienceLibrary::findCandidate(const std::string &kernelKey,
+                                 const std::string &genomeHash) {
+  Statement query(db_, "SELECT kernel_key, genome_hash, genome, run, stage, "
+                       "ok, median_ms, diagnosis FROM candidates WHERE "
+                       "kernel_key = ?1 AND genome_hash = ?2");
+  if (!query)
+    return std::nullopt;
+  query.bind(1, kernelKey).bind(2, genomeHash);
+  if (query.step() != SQLITE_ROW)
+    return std::nullopt;
+  return readCandidate(query, "exact");
+}
+
+std::vector<CandidateRecord>
+ExperienceLibrary::retrieve(const KernelFingerprint &fingerprint, int limit) {
+  std::vector<CandidateRecord> found;
+  struct Level {
+    const char *column;
+    std::string key;
+    const char *match;
+  } levels[] = {{"exact_key", fingerprint.exactKey(), "exact"},
+                {"graph_key", fingerprint.graphKey(), "graph"},
+                {"family_key", fingerprint.familyKey(), "family"}};
+  std::vector<std::string> seen;
+  for (const Level &level : levels) {
+    std::string sql =
+        std::string("SELECT c.kernel_key, c.genome_hash, c.genome, c.run, "
+                    "c.stage, c.ok, c.median_ms, c.diagnosis FROM candidates "
+                    "c JOIN kernels k ON c.kernel_key = k.exact_key WHERE k.") +
+        level.column + " = ?1 AND c.ok = 1 ORDER BY c.median_ms ASC";
+    Statement query(db_, sql.c_str());
+    if (!query)
+      return found;
+    query.bind(1, level.key);
+    while (int(found.size()) < limit && query.step() == SQLITE_ROW) {
+      CandidateRecord record = readCandidate(query, level.match);
+      // A genome found at a closer level is not repeated further out.
+      if (std::find(seen.begin(), seen.end(), record.genome) != seen.end())
+        continue;
+      seen.push_back(record.genome);
+      found.push_back(std::move(record));
+    }
+  }
+  return found;
+}
+
+ExperienceLibrary::Stats ExperienceLibrary::stats() {
+  Stats stats;
+  auto count = [&](const char *sql) -> int64_t {
+    Statement query(db_, sql);
+    return query && query.step() == SQLITE_ROW ? query.integer(0) : -1;
+  };
+  stats.kernels = count("SELECT count(*) FROM kernels");
+  stats.runs = count("SELECT count(*) FROM runs");
+  stats.candidates = count("SELECT count(*) FROM candidates");
+  stats.passed = count("SELECT count(*) FROM candidates WHERE ok = 1");
+  return stats;
+}

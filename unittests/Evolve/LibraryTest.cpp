@@ -1,0 +1,123 @@
+//===- LibraryTest.cpp - Unit tests of the experience library -------------===//
+//
+// Recording and finding candidates (the results cache), retrieval by exact
+// fingerprint, then op graph, then family, and persistence across reopening.
+//
+//===----------------------------------------------------------------------===//
+
+#include "foundry/Evolve/Library.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+
+using namespace mlir::foundry;
+
+static KernelFingerprint fingerprint(const std::string &graph,
+                                     const std::string &shapes,
+                                     const std::string &family) {
+  KernelFingerprint f;
+  f.opGraph = graph;
+  f.shapeBucket = shapes;
+  f.family = family;
+  f.target = "sm_90";
+  return f;
+}
+
+static CandidateRecord candidate(const KernelFingerprint &kernel,
+                                 const std::string &genome, bool ok,
+                                 double ms) {
+  CandidateRecord record;
+  record.kernelKey = kernel.exactKey();
+  record.genomeHash = "h-" + genome;
+  record.genome = genome;
+  record.stage = ok ? "ok" : "correctness";
+  record.ok = ok;
+  record.medianMs = ms;
+  record.diagnosis = "{}";
+  return record;
+}
+
+TEST(ExperienceLibrary, CachesAndRetrievesByClosestMatch) {
+  std::string error;
+  std::unique_ptr<ExperienceLibrary> library =
+      ExperienceLibrary::open(":memory:", error);
+  ASSERT_TRUE(library) << error;
+  KernelFingerprint big = fingerprint("matmul", "4096", "contraction");
+  KernelFingerprint small = fingerprint("matmul", "64", "contraction");
+  KernelFingerprint other = fingerprint("bmm", "64", "contraction");
+  KernelFingerprint relu = fingerprint("relu", "64", "elementwise");
+  for (const KernelFingerprint *f : {&big, &small, &other, &relu})
+    ASSERT_TRUE(library->addKernel(*f, "k", error)) << error;
+  int64_t run = library->beginRun(7, "{}", error);
+  ASSERT_GT(run, 0) << error;
+
+  ASSERT_TRUE(library->recordCandidate(candidate(big, "slow", true, 9), error));
+  ASSERT_TRUE(library->recordCandidate(candidate(big, "fast", true, 3), error));
+  ASSERT_TRUE(
+      library->recordCandidate(candidate(big, "wrong", false, 1), error));
+  ASSERT_TRUE(
+      library->recordCandidate(candidate(small, "tiny", true, 1), error));
+  ASSERT_TRUE(
+      library->recordCandidate(candidate(other, "bmm", true, 2), error));
+  ASSERT_TRUE(library->recordCandidate(candidate(relu, "vec", true, 1), error));
+
+  // The results cache: a genome evaluated before is found, failed or not.
+  std::optional<CandidateRecord> cached =
+      library->findCandidate(big.exactKey(), "h-wrong");
+  ASSERT_TRUE(cached);
+  EXPECT_FALSE(cached->ok);
+  EXPECT_EQ(cached->stage, "correctness");
+  EXPECT_FALSE(library->findCandidate(big.exactKey(), "h-never"));
+
+  // Exact kernel first (fastest first, failures never), then the same graph
+  // at other shapes, then the same family; never another family.
+  std::vector<CandidateRecord> found = library->retrieve(big, 10);
+  ASSERT_EQ(found.size(), 4u);
+  EXPECT_EQ(found[0].genome, "fast");
+  EXPECT_EQ(found[0].match, "exact");
+  EXPECT_EQ(found[1].genome, "slow");
+  EXPECT_EQ(found[2].genome, "tiny");
+  EXPECT_EQ(found[2].match, "graph");
+  EXPECT_EQ(found[3].genome, "bmm");
+  EXPECT_EQ(found[3].match, "family");
+  EXPECT_EQ(library->retrieve(big, 1).size(), 1u);
+
+  // Recording a genome again replaces its record.
+  ASSERT_TRUE(library->recordCandidate(candidate(big, "slow", true, 1), error));
+  EXPECT_EQ(library->retrieve(big, 1)[0].genome, "slow");
+  ExperienceLibrary::Stats stats = library->stats();
+  EXPECT_EQ(stats.kernels, 4);
+  EXPECT_EQ(stats.runs, 1);
+  EXPECT_EQ(stats.candidates, 6);
+  EXPECT_EQ(stats.passed, 5);
+}
+
+TEST(ExperienceLibrary, PersistsAcrossReopening) {
+  std::string path = ::testing::TempDir() + "/foundry-library-test.sqlite";
+  std::remove(path.c_str());
+  std::string error;
+  KernelFingerprint kernel = fingerprint("softmax", "1024", "reduction");
+  {
+    auto library = ExperienceLibrary::open(path, error);
+    ASSERT_TRUE(library) << error;
+    ASSERT_TRUE(library->addKernel(kernel, "softmax", error)) << error;
+    ASSERT_TRUE(
+        library->recordCandidate(candidate(kernel, "rows", true, 4), error));
+  }
+  auto reopened = ExperienceLibrary::open(path, error);
+  ASSERT_TRUE(reopened) << error;
+  std::optional<CandidateRecord> found =
+      reopened->findCandidate(kernel.exactKey(), "h-rows");
+  ASSERT_TRUE(found);
+  EXPECT_EQ(found->genome, "rows");
+  EXPECT_DOUBLE_EQ(found->medianMs, 4);
+  for (const char *suffix : {"", "-wal", "-shm"})
+    std::remove((path + suffix).c_str());
+}
+
+TEST(ExperienceLibrary, ReportsAnUnopenablePath) {
+  std::string error;
+  EXPECT_FALSE(ExperienceLibrary::open("/nonexistent-dir/x/lib.sqlite", error));
+  EXPECT_NE(error.find("/nonexistent-dir/x/lib.sqlite"), std::string::npos);
+}
