@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 #===- example.sh - The main job on a bundled example kernel ---------------===#
 #
-# Until foundry-evolve lands, the main job is foundry-opt taking a KernelBench
-# kernel (plain func.func on tensors) through outlining, workload annotation
-# and the GPU lowering tail with the naive schedule, to PTX for sm_90 and, when
-# the CUDA toolkit's ptxas is present, to a cubin with its resource usage.
+# The main job on a KernelBench kernel (plain func.func on tensors): foundry-opt
+# takes it through outlining, workload annotation and the GPU lowering tail
+# with the naive schedule, to PTX for sm_90 and, when the CUDA toolkit's ptxas
+# is present, to a cubin with its resource usage; then foundry-evolve searches
+# schedules for its small variant on the CPU target (the GPU target of the
+# search is not wired yet, docs/evolve.md).
 #
 # Usage: scripts/example.sh [KERNEL.mlir] [OUTDIR]
 #   defaults: bench/kernelbench/level1/23_softmax.mlir, out/
@@ -44,4 +46,15 @@ if [ -n "$PTXAS" ]; then
   echo "cubin: $OUT/$name.cubin"
 else
   echo "ptxas not found: PTX written, no cubin (install the CUDA toolkit to assemble)"
+fi
+
+# The search, on the CPU target for now: the small variant of the kernel
+# (same computation, small shapes) through foundry-evolve.
+SMALL="${KERNEL%.mlir}_small.mlir"
+if [ -e "$SMALL" ]; then
+  echo "== foundry-evolve $SMALL (CPU target, 24 candidates)"
+  "$BUILD_DIR/bin/foundry-evolve" "$SMALL" --target cpu --budget-evals 24 \
+    --library "$OUT/foundry-library.sqlite" -o "$OUT/evolve" 2>&1 \
+    | grep -E '^@|^foundry-evolve: wrote'
+  cat "$OUT/evolve/report.md"
 fi

@@ -34,6 +34,7 @@ tool_dirs = [config.foundry_tools_dir, config.llvm_tools_dir]
 tools = [
     ToolSubst("foundry-opt", extra_args=foundry_opt_extra, unresolved="fatal"),
     ToolSubst("foundry-cpu-run", unresolved="fatal"),
+    ToolSubst("foundry-evolve", unresolved="fatal"),
 ]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 

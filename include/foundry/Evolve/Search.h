@@ -1,0 +1,116 @@
+//===- Search.h - Multi-island evolutionary search over schedules -*- C++
+//-*-===//
+//
+// The search of foundry-evolve: islands of schedules (genomes), seeded by
+// built-in experts and by the experience library, evolved by tournament
+// selection, expert mutation, crossover and elitism, with ring migration.
+// This first version evaluates on the CPU target (the JIT: correctness
+// against the naive schedule, then timing); see docs/evolve.md for what the
+// GPU path still lacks.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef FOUNDRY_EVOLVE_SEARCH_H
+#define FOUNDRY_EVOLVE_SEARCH_H
+
+#include "foundry/Evolve/Library.h"
+
+#include "mlir/IR/BuiltinOps.h"
+
+#include <functional>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace mlir::foundry {
+
+/// The loop structure of a kernel's root op: what experts reason about.
+struct KernelShape {
+  /// Static extent of each loop of the root op, and whether it is parallel.
+  std::vector<int64_t> extents;
+  std::vector<bool> parallel;
+  bool contraction = false;
+  /// Some op of the kernel reduces (a softmax, a norm).
+  bool hasReduction = false;
+  /// #foundry.precision allows tensor cores.
+  bool tensorCores = false;
+  int64_t numParallel() const;
+};
+
+/// Reads the root op of `kernel` (the producer of its first result).
+/// Fails when the kernel has no tileable root.
+FailureOr<KernelShape> analyzeKernel(KernelOp kernel);
+
+/// The canonical text of a schedule (parsed as a pass pipeline and printed
+/// back), or failure with `error` when it does not parse.
+FailureOr<std::string> normalizeGenome(MLIRContext *context,
+                                       llvm::StringRef schedule,
+                                       std::string &error);
+
+/// A built-in expert: proposes schedules for a kernel, deterministically for
+/// a given random engine. `parent` is empty for a fresh proposal, else the
+/// schedule to mutate.
+struct Expert {
+  std::string name;
+  std::function<std::string(const KernelShape &, const std::string &parent,
+                            std::mt19937 &)>
+      propose;
+};
+
+/// The built-in experts: memory, compute, parallelism, reduction.
+std::vector<Expert> builtinExperts();
+
+/// Options of one search.
+struct SearchOptions {
+  int islands = 4;
+  int population = 6;
+  int budgetEvals = 48;
+  double budgetSeconds = 0; // 0: no time limit
+  int migrateEvery = 2;
+  int migrants = 1;
+  /// Stop after this many generations without improvement.
+  int patience = 4;
+  unsigned seed = 0;
+  /// Timed CPU calls per candidate.
+  unsigned timedRuns = 5;
+  /// Progress lines (one per evaluation) go here when set.
+  std::function<void(const std::string &)> progress;
+};
+
+/// One evaluated candidate.
+struct Evaluated {
+  std::string genome;
+  std::string hash;
+  std::string expert;
+  int island = 0;
+  int generation = 0;
+  /// "ok", or the stage where it failed ("schedule", "correctness").
+  std::string stage;
+  bool ok = false;
+  double medianMs = 0;
+  std::string diagnosis;
+  bool cached = false;
+};
+
+/// What a search found.
+struct SearchResult {
+  std::vector<Evaluated> evaluated;
+  /// The naive schedule's median time, and the best passing candidate.
+  double naiveMs = 0;
+  Evaluated best;
+  int generations = 0;
+  std::string stopReason;
+};
+
+/// Searches schedules for kernel `kernelName` of `module` on the CPU target,
+/// recording into `library` (may be null). `stop` is polled between
+/// evaluations (Ctrl-C). Fails with a diagnostic when the kernel cannot be
+/// analyzed or its naive schedule fails.
+FailureOr<SearchResult> searchCpu(ModuleOp module, llvm::StringRef kernelName,
+                                  const SearchOptions &options,
+                                  ExperienceLibrary *library,
+                                  const std::function<bool()> &stop);
+
+} // namespace mlir::foundry
+
+#endif // FOUNDRY_EVOLVE_SEARCH_H

@@ -1,0 +1,511 @@
+//===- Search.cpp - Multi-island evolutionary search over schedules -------===//
+//
+// This file implements the kernel analysis, genome normalization, the
+// built-in experts and the island search of foundry-evolve on the CPU
+// target.
+//
+//===----------------------------------------------------------------------===//
+
+#include "foundry/Evolve/Search.h"
+
+#include "foundry/Target/CpuRunner.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstring>
+#include <map>
+#include <set>
+
+using namespace mlir;
+using namespace mlir::foundry;
+
+int64_t KernelShape::numParallel() const {
+  return std::count(parallel.begin(), parallel.end(), true);
+}
+
+FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel) {
+  Block &body = kernel.getBody().front();
+  Operation *terminator = body.getTerminator();
+  if (terminator->getNumOperands() == 0)
+    return kernel.emitOpError("foundry-evolve: the kernel returns nothing");
+  Value value = terminator->getOperand(0);
+  while (true) {
+    if (auto expand = value.getDefiningOp<tensor::ExpandShapeOp>())
+      value = expand.getSrc();
+    else if (auto collapse = value.getDefiningOp<tensor::CollapseShapeOp>())
+      value = collapse.getSrc();
+    else
+      break;
+  }
+  auto root = value.getDefiningOp<linalg::LinalgOp>();
+  if (!root)
+    return kernel.emitOpError(
+        "foundry-evolve: the first result is not produced by a linalg op");
+  KernelShape shape;
+  for (auto [extent, iterator] :
+       llvm::zip(root.getStaticLoopRanges(), root.getIteratorTypesArray())) {
+    shape.extents.push_back(ShapedType::isDynamic(extent) ? 0 : extent);
+    shape.parallel.push_back(iterator == utils::IteratorType::parallel);
+  }
+  shape.contraction = linalg::isaContractionOpInterface(root);
+  kernel.walk([&](linalg::LinalgOp op) {
+    shape.hasReduction |= op.getNumReductionLoops() > 0;
+  });
+  shape.tensorCores = kernel.getEffectivePrecision() != Precision::ieee;
+  return shape;
+}
+
+FailureOr<std::string> mlir::foundry::normalizeGenome(MLIRContext *context,
+                                                      llvm::StringRef schedule,
+                                                      std::string &error) {
+  if (schedule.trim().empty())
+    return std::string();
+  OpPassManager pm("builtin.module");
+  std::string messages;
+  llvm::raw_string_ostream stream(messages);
+  if (failed(parsePassPipeline(schedule, pm, stream))) {
+    error = llvm::StringRef(messages).trim().str();
+    return failure();
+  }
+  std::string text;
+  llvm::raw_string_ostream out(text);
+  pm.printAsTextualPipeline(out);
+  // "builtin.module(a,b)" -> "a,b".
+  llvm::StringRef inner(text);
+  if (inner.consume_front("builtin.module(") && inner.consume_back(")"))
+    return inner.str();
+  return text;
+}
+
+/// A random element of `choices`.
+template <typename T>
+static T pick(const std::vector<T> &choices, std::mt19937 &rng) {
+  return choices[std::uniform_int_distribution<size_t>(0, choices.size() -
+                                                              1)(rng)];
+}
+
+/// "a,b,c" of the parallel loops' block tile sizes: innermost from
+/// `inner`, the others from `outer`, never larger than the loop.
+static std::string blockSizes(const KernelShape &shape,
+                              const std::vector<int64_t> &outer,
+                              const std::vector<int64_t> &inner,
+                              std::mt19937 &rng,
+                              std::vector<int64_t> *chosen = nullptr) {
+  std::vector<int64_t> extents;
+  for (size_t i = 0; i < shape.extents.size(); ++i)
+    if (shape.parallel[i])
+      extents.push_back(shape.extents[i]);
+  std::vector<std::string> sizes;
+  for (size_t i = 0; i < extents.size(); ++i) {
+    int64_t size = pick(i + 1 == extents.size() ? inner : outer, rng);
+    if (extents[i] > 0)
+      size = std::min(size, extents[i]);
+    sizes.push_back(std::to_string(size));
+    if (chosen)
+      chosen->push_back(size);
+  }
+  return llvm::join(sizes, ",");
+}
+
+/// Per-thread tile sizes dividing `block` sizes: 1, 2 or 4 elements (up to
+/// 8 along the innermost loop), keeping at most 1024 threads.
+static std::string threadSizes(const std::vector<int64_t> &block,
+                               std::mt19937 &rng) {
+  std::vector<std::string> sizes;
+  int64_t threads = 1;
+  for (size_t i = 0; i < block.size(); ++i) {
+    std::vector<int64_t> options = i + 1 == block.size()
+                                       ? std::vector<int64_t>{1, 2, 4, 8}
+                                       : std::vector<int64_t>{1, 2, 4};
+    int64_t size = std::min(pick(options, rng), block[i]);
+    while (threads * ((block[i] + size - 1) / size) > 1024)
+      size *= 2;
+    threads *= (block[i] + size - 1) / size;
+    sizes.push_back(std::to_string(size));
+  }
+  return llvm::join(sizes, ",");
+}
+
+std::vector<Expert> mlir::foundry::builtinExperts() {
+  std::vector<Expert> experts;
+  // Parallelism: block tiles only (grid shape vs the machine); mutation
+  // re-draws the block tile.
+  experts.push_back({"parallelism", [](const KernelShape &shape,
+                                       const std::string &, std::mt19937 &rng) {
+                       if (shape.numParallel() == 0)
+                         return std::string();
+                       return "foundry-tile-blocks{sizes=" +
+                              blockSizes(shape, {1, 2, 4, 8, 16, 32},
+                                         {16, 32, 64, 128, 256}, rng) +
+                              "}";
+                     }});
+  // Compute: register tiles per thread, a k-loop for contractions,
+  // vectorization and unrolling.
+  experts.push_back(
+      {"compute",
+       [](const KernelShape &shape, const std::string &, std::mt19937 &rng) {
+         if (shape.numParallel() == 0)
+           return std::string();
+         std::vector<int64_t> block;
+         // Block sizes first: the thread tile depends on them.
+         std::string blocks =
+             blockSizes(shape, {4, 8, 16, 32}, {16, 32, 64}, rng, &block);
+         std::string threads = threadSizes(block, rng);
+         std::string schedule = "foundry-tile-blocks{sizes=" + blocks +
+                                "},foundry-tile-threads{sizes=" + threads + "}";
+         if (shape.hasReduction && shape.contraction)
+           schedule += ",foundry-tile-reduction{sizes=" +
+                       std::to_string(pick<int64_t>({2, 4, 8}, rng)) + "}";
+         schedule += ",foundry-vectorize";
+         if (rng() % 2)
+           schedule += ",foundry-unroll{factor=" +
+                       std::to_string(pick<int64_t>({2, 4}, rng)) + "}";
+         return schedule;
+       }});
+  // Memory: coalesced access along the innermost loop (one element per
+  // thread per step, consecutive threads on consecutive elements).
+  experts.push_back(
+      {"memory",
+       [](const KernelShape &shape, const std::string &, std::mt19937 &rng) {
+         if (shape.numParallel() == 0)
+           return std::string();
+         std::vector<int64_t> block;
+         std::string blocks =
+             blockSizes(shape, {1, 2, 4}, {64, 128, 256}, rng, &block);
+         std::string schedule = "foundry-tile-blocks{sizes=" + blocks + "}";
+         std::vector<std::string> sizes(block.size(), "1");
+         schedule += ",foundry-tile-threads{sizes=" + llvm::join(sizes, ",") +
+                     "},foundry-vectorize";
+         return schedule;
+       }});
+  // Reduction: one row per block, the reduction split over threads,
+  // interleaved when the row divides.
+  experts.push_back(
+      {"reduction",
+       [](const KernelShape &shape, const std::string &, std::mt19937 &rng) {
+         if (!shape.hasReduction || shape.numParallel() == 0)
+           return std::string();
+         std::vector<std::string> ones(shape.numParallel() - 1, "1");
+         ones.push_back("0");
+         // Rows of the root: all parallel loops but the innermost.
+         std::string blocks =
+             shape.numParallel() > 1
+                 ? llvm::join(llvm::ArrayRef(ones).drop_back(), ",")
+                 : std::string("1");
+         int64_t threads = pick<int64_t>({8, 16, 32, 64, 128}, rng);
+         return "foundry-tile-blocks{sizes=" + blocks +
+                "},foundry-reduce-threads{threads=" + std::to_string(threads) +
+                (rng() % 2 ? " interleave=1" : "") + "}";
+       }});
+  return experts;
+}
+
+namespace {
+/// The state of one search.
+class Search {
+public:
+  Search(ModuleOp module, llvm::StringRef kernelName,
+         const SearchOptions &options, ExperienceLibrary *library,
+         const std::function<bool()> &stop)
+      : module_(module), kernelName_(kernelName.str()), options_(options),
+        library_(library), stop_(stop), rng_(options.seed),
+        experts_(builtinExperts()) {}
+
+  FailureOr<SearchResult> run();
+
+private:
+  bool outOfBudget() const {
+    // Cached genomes cost nothing but still count a little, so that a
+    // search that keeps rediscovering the same schedules ends.
+    if (evaluations_ >= options_.budgetEvals ||
+        int(result_.evaluated.size()) >= 4 * options_.budgetEvals)
+      return true;
+    if (options_.budgetSeconds > 0) {
+      std::chrono::duration<double> elapsed =
+          std::chrono::steady_clock::now() - start_;
+      if (elapsed.count() >= options_.budgetSeconds)
+        return true;
+    }
+    return stop_ && stop_();
+  }
+  /// Evaluates (or finds in the cache) `genome`; returns its record.
+  Evaluated evaluate(const std::string &genome, const std::string &expert,
+                     int island, int generation);
+  /// A new genome from `expert` (mutating `parent` when given).
+  std::string propose(const Expert &expert, const std::string &parent);
+
+  ModuleOp module_;
+  std::string kernelName_;
+  const SearchOptions &options_;
+  ExperienceLibrary *library_;
+  std::function<bool()> stop_;
+  std::mt19937 rng_;
+  std::vector<Expert> experts_;
+  KernelShape shape_;
+  KernelFingerprint fingerprint_;
+  int64_t run_ = 0;
+  std::vector<std::vector<char>> inputs_;
+  CpuRun naive_;
+  double atol_ = 0, rtol_ = 0;
+  std::map<std::string, Evaluated> seen_;
+  int evaluations_ = 0;
+  SearchResult result_;
+  std::chrono::steady_clock::time_point start_ =
+      std::chrono::steady_clock::now();
+};
+} // namespace
+
+std::string Search::propose(const Expert &expert, const std::string &parent) {
+  std::string fresh = expert.propose(shape_, parent, rng_);
+  if (parent.empty() || fresh.empty())
+    return fresh;
+  // Mutation: keep the parent's block tile, take the rest from the expert,
+  // or the reverse (both are valid pipelines of the same passes).
+  llvm::StringRef parentRef(parent), freshRef(fresh);
+  auto [parentHead, parentTail] = parentRef.split("},");
+  auto [freshHead, freshTail] = freshRef.split("},");
+  if (parentTail.empty() || freshTail.empty())
+    return fresh;
+  return rng_() % 2 ? (parentHead + "}," + freshTail).str()
+                    : (freshHead + "}," + parentTail).str();
+}
+
+/// Median of `values` (not empty).
+static double median(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  size_t n = values.size();
+  return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+}
+
+Evaluated Search::evaluate(const std::string &genome, const std::string &expert,
+                           int island, int generation) {
+  Evaluated record;
+  record.expert = expert;
+  record.island = island;
+  record.generation = generation;
+  std::string error;
+  FailureOr<std::string> normal =
+      normalizeGenome(module_.getContext(), genome, error);
+  record.genome = succeeded(normal) ? *normal : genome;
+  record.hash = llvm::utohexstr(llvm::xxh3_64bits(record.genome), true, 16);
+  if (auto it = seen_.find(record.hash); it != seen_.end()) {
+    Evaluated cached = it->second;
+    cached.cached = true;
+    return cached;
+  }
+  if (library_) {
+    if (std::optional<CandidateRecord> known =
+            library_->findCandidate(fingerprint_.exactKey(), record.hash)) {
+      record.stage = known->stage;
+      record.ok = known->ok;
+      record.medianMs = known->medianMs;
+      record.diagnosis = known->diagnosis;
+      record.cached = true;
+      seen_[record.hash] = record;
+      return record;
+    }
+  }
+  if (failed(normal)) {
+    record.stage = "parse";
+    record.diagnosis = error;
+  } else {
+    // Diagnostics of a rejected schedule are the candidate's diagnosis.
+    std::string diagnostics;
+    ScopedDiagnosticHandler handler(module_.getContext(), [&](Diagnostic &d) {
+      if (diagnostics.empty())
+        diagnostics = d.str();
+      return success();
+    });
+    FailureOr<CpuRun> run =
+        runKernelOnCpu(module_, kernelName_, record.genome, inputs_,
+                       /*widenToF64=*/false, options_.timedRuns);
+    if (failed(run)) {
+      record.stage = "schedule";
+      record.diagnosis = diagnostics.empty() ? "failed" : diagnostics;
+    } else {
+      record.stage = "ok";
+      record.ok = true;
+      for (auto [spec, want, got] :
+           llvm::zip(naive_.specs, naive_.data, run->data)) {
+        if (spec.role != BufferSpec::Role::Output || !spec.elementType.isF32())
+          continue;
+        const float *a = reinterpret_cast<const float *>(want.data());
+        const float *b = reinterpret_cast<const float *>(got.data());
+        for (size_t i = 0; i < want.size() / 4; ++i)
+          if (!(std::fabs(a[i] - b[i]) <= atol_ + rtol_ * std::fabs(a[i]))) {
+            record.stage = "correctness";
+            record.ok = false;
+            record.diagnosis = "output #" + std::to_string(spec.index) +
+                               " differs from the naive schedule at index " +
+                               std::to_string(i);
+            break;
+          }
+      }
+      if (record.ok)
+        record.medianMs = median(run->milliseconds);
+    }
+  }
+  seen_[record.hash] = record;
+  if (library_) {
+    CandidateRecord stored;
+    stored.kernelKey = fingerprint_.exactKey();
+    stored.genomeHash = record.hash;
+    stored.genome = record.genome;
+    stored.run = run_;
+    stored.stage = record.stage;
+    stored.ok = record.ok;
+    stored.medianMs = record.medianMs;
+    stored.diagnosis = record.diagnosis;
+    std::string ignored;
+    (void)library_->recordCandidate(stored, ignored);
+  }
+  return record;
+}
+
+FailureOr<SearchResult> Search::run() {
+  auto kernel = module_.lookupSymbol<KernelOp>(kernelName_);
+  if (!kernel)
+    return module_.emitError("foundry-evolve: no kernel @") << kernelName_;
+  FailureOr<KernelShape> shape = analyzeKernel(kernel);
+  if (failed(shape))
+    return failure();
+  shape_ = *shape;
+  fingerprint_ = fingerprintKernel(kernel, "cpu");
+  ToleranceAttr tolerance = kernel.getEffectiveTolerance();
+  atol_ = tolerance.getAtolValue();
+  rtol_ = tolerance.getRtolValue();
+  // Inputs uniform in [0, 1) (KernelBench), fixed for the whole search.
+  std::uniform_real_distribution<float> uniform(0.0f, 1.0f);
+  for (Type type : kernel.getArgumentTypes()) {
+    auto tensor = cast<RankedTensorType>(type);
+    if (!tensor.getElementType().isF32())
+      return kernel.emitOpError("foundry-evolve: only f32 inputs for now");
+    std::vector<char> bytes(tensor.getNumElements() * 4);
+    for (size_t i = 0; i < bytes.size() / 4; ++i) {
+      float v = uniform(rng_);
+      std::memcpy(bytes.data() + 4 * i, &v, 4);
+    }
+    inputs_.push_back(std::move(bytes));
+  }
+  FailureOr<CpuRun> naive = runKernelOnCpu(module_, kernelName_, "", inputs_,
+                                           false, options_.timedRuns);
+  if (failed(naive))
+    return kernel.emitOpError("foundry-evolve: the naive schedule fails");
+  naive_ = std::move(*naive);
+  result_.naiveMs = median(naive_.milliseconds);
+  if (library_) {
+    std::string error;
+    (void)library_->addKernel(fingerprint_, kernelName_, error);
+    run_ = library_->beginRun(options_.seed, "cpu", error);
+  }
+
+  // Islands: each seeded by one expert, plus what the library knows.
+  int islands = std::max(1, options_.islands);
+  int population = std::max(2, options_.population);
+  std::vector<std::vector<Evaluated>> island(islands);
+  std::vector<std::string> retrieved;
+  if (library_)
+    for (const CandidateRecord &record :
+         library_->retrieve(fingerprint_, islands))
+      retrieved.push_back(record.genome);
+  auto better = [](const Evaluated &a, const Evaluated &b) {
+    if (a.ok != b.ok)
+      return a.ok;
+    return a.ok && a.medianMs < b.medianMs;
+  };
+  auto note = [&](const Evaluated &e) {
+    result_.evaluated.push_back(e);
+    evaluations_ += !e.cached;
+    if (e.ok && (!result_.best.ok || e.medianMs < result_.best.medianMs))
+      result_.best = e;
+    if (options_.progress) {
+      std::string line;
+      llvm::raw_string_ostream os(line);
+      os << "[" << evaluations_ << "/" << options_.budgetEvals << "] island "
+         << e.island << " gen " << e.generation << " " << e.expert << ": "
+         << (e.ok ? llvm::formatv("{0:F4} ms", e.medianMs).str() : e.stage)
+         << (e.cached ? " (cached)" : "") << "  "
+         << (e.genome.empty() ? "naive" : e.genome);
+      options_.progress(line);
+    }
+  };
+  for (int i = 0; i < islands && !outOfBudget(); ++i) {
+    const Expert &expert = experts_[i % experts_.size()];
+    for (int p = 0; p < population && !outOfBudget(); ++p) {
+      std::string genome = p == 0 && i < int(retrieved.size())
+                               ? retrieved[i]
+                               : propose(expert, "");
+      if (genome.empty())
+        genome = propose(experts_[p % experts_.size()], "");
+      Evaluated e = evaluate(
+          genome, p == 0 && i < int(retrieved.size()) ? "library" : expert.name,
+          i, 0);
+      note(e);
+      island[i].push_back(e);
+    }
+  }
+
+  // Generations: tournament selection, mutation by an expert, elitism;
+  // ring migration every migrateEvery generations.
+  double bestSoFar = result_.best.ok ? result_.best.medianMs : INFINITY;
+  int stale = 0;
+  int generation = 1;
+  for (; !outOfBudget(); ++generation) {
+    for (int i = 0; i < islands && !outOfBudget(); ++i) {
+      std::vector<Evaluated> &members = island[i];
+      std::sort(members.begin(), members.end(), better);
+      std::vector<Evaluated> next(members.begin(),
+                                  members.begin() +
+                                      std::min<size_t>(2, members.size()));
+      while (int(next.size()) < population && !outOfBudget()) {
+        const Evaluated &a = pick(members, rng_), &b = pick(members, rng_);
+        const Evaluated &parent = better(a, b) ? a : b;
+        const Expert &expert = pick(experts_, rng_);
+        std::string child = propose(expert, parent.ok ? parent.genome : "");
+        if (child.empty())
+          continue;
+        Evaluated e = evaluate(child, expert.name, i, generation);
+        note(e);
+        next.push_back(e);
+      }
+      members = std::move(next);
+    }
+    if (options_.migrateEvery > 0 && generation % options_.migrateEvery == 0)
+      for (int i = 0; i < islands; ++i) {
+        std::vector<Evaluated> &from = island[i];
+        std::vector<Evaluated> &to = island[(i + 1) % islands];
+        std::sort(from.begin(), from.end(), better);
+        for (int m = 0; m < options_.migrants && m < int(from.size()); ++m)
+          to.push_back(from[m]);
+      }
+    double now = result_.best.ok ? result_.best.medianMs : INFINITY;
+    stale = now < bestSoFar ? 0 : stale + 1;
+    bestSoFar = std::min(bestSoFar, now);
+    if (stale >= options_.patience) {
+      result_.stopReason = "converged (no improvement in " +
+                           std::to_string(options_.patience) + " generations)";
+      break;
+    }
+  }
+  result_.generations = generation;
+  if (result_.stopReason.empty())
+    result_.stopReason = stop_ && stop_() ? "interrupted" : "budget spent";
+  return result_;
+}
+
+FailureOr<SearchResult> mlir::foundry::searchCpu(
+    ModuleOp module, llvm::StringRef kernelName, const SearchOptions &options,
+    ExperienceLibrary *library, const std::function<bool()> &stop) {
+  Search search(module, kernelName, options, library, stop);
+  return search.run();
+}
