@@ -51,3 +51,11 @@ if os.path.exists(os.path.join(config.foundry_tools_dir, "foundry-run")):
     config.available_features.add("foundry-run")
     llvm_config.add_tool_substitutions(
         [ToolSubst("foundry-run", unresolved="fatal")], tool_dirs)
+
+# A machine without the CUDA driver (CI): foundry-run and the cuda target of
+# foundry-evolve must say so cleanly.
+try:
+    import ctypes
+    ctypes.CDLL("libcuda.so.1")
+except OSError:
+    config.available_features.add("no-cuda-driver")

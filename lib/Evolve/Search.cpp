@@ -8,6 +8,7 @@
 
 #include "foundry/Evolve/Search.h"
 
+#include "foundry/Target/Compile.h"
 #include "foundry/Target/CpuRunner.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -15,7 +16,11 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/xxhash.h"
 
@@ -236,13 +241,21 @@ private:
       if (elapsed.count() >= options_.budgetSeconds)
         return true;
     }
-    return stop_ && stop_();
+    // Without a GPU every candidate would end the same way.
+    return noGpu_ || (stop_ && stop_());
   }
   /// Evaluates (or finds in the cache) `genome`; returns its record.
   Evaluated evaluate(const std::string &genome, const std::string &expert,
                      int island, int generation);
   /// A new genome from `expert` (mutating `parent` when given).
   std::string propose(const Expert &expert, const std::string &parent);
+  /// The cuda target: compiles `record.genome` for sm_90 and judges it with
+  /// a foundry-run child; fills stage, ok, time and diagnosis.
+  void evaluateOnGpu(Evaluated &record);
+  /// Writes `result`'s cubin, manifest and PTX as `<stem>.{cubin,json,ptx}`
+  /// in the work directory; returns the cubin path or "" with `error`.
+  std::string writeCandidate(const CompileResult &result,
+                             const std::string &stem, std::string &error);
 
   ModuleOp module_;
   std::string kernelName_;
@@ -259,6 +272,10 @@ private:
   double atol_ = 0, rtol_ = 0;
   std::map<std::string, Evaluated> seen_;
   int evaluations_ = 0;
+  bool noGpu_ = false;
+  /// The cuda target: the kernel alone as MLIR text, and its naive cubin.
+  std::string kernelSource_;
+  std::string naiveCubin_;
   SearchResult result_;
   std::chrono::steady_clock::time_point start_ =
       std::chrono::steady_clock::now();
@@ -318,6 +335,8 @@ Evaluated Search::evaluate(const std::string &genome, const std::string &expert,
   if (failed(normal)) {
     record.stage = "parse";
     record.diagnosis = error;
+  } else if (options_.target == "cuda") {
+    evaluateOnGpu(record);
   } else {
     // Diagnostics of a rejected schedule are the candidate's diagnosis.
     std::string diagnostics;
@@ -372,6 +391,107 @@ Evaluated Search::evaluate(const std::string &genome, const std::string &expert,
   return record;
 }
 
+std::string Search::writeCandidate(const CompileResult &result,
+                                   const std::string &stem,
+                                   std::string &error) {
+  std::string base = options_.workDirectory + "/" + stem;
+  llvm::json::Object manifest{{"version", 1},
+                              {"kernels", llvm::json::Array(result.manifest)}};
+  std::string manifestText;
+  llvm::raw_string_ostream(manifestText)
+      << llvm::json::Value(std::move(manifest));
+  std::pair<const char *, llvm::StringRef> files[] = {
+      {".cubin", llvm::StringRef(result.cubin.data(), result.cubin.size())},
+      {".json", manifestText},
+      {".ptx", result.ptx}};
+  for (auto [suffix, data] : files) {
+    std::error_code ec;
+    llvm::raw_fd_ostream out(base + suffix, ec);
+    if (ec) {
+      error = base + suffix + ": " + ec.message();
+      return "";
+    }
+    out << data;
+  }
+  return base + ".cubin";
+}
+
+void Search::evaluateOnGpu(Evaluated &record) {
+  CompileOptions compileOptions;
+  compileOptions.target = "sm_90";
+  CompileResult compiled =
+      compile(kernelSource_, record.genome, compileOptions, kernelName_);
+  if (!compiled.succeeded) {
+    record.stage = compiled.stage == "schedule" ? "schedule" : "compile";
+    record.diagnosis = compiled.diagnostics;
+    return;
+  }
+  std::string error;
+  std::string cubin = writeCandidate(compiled, "cand-" + record.hash, error);
+  if (cubin.empty()) {
+    record.stage = "compile";
+    record.diagnosis = error;
+    return;
+  }
+  std::string resultPath =
+      options_.workDirectory + "/cand-" + record.hash + ".result.json";
+  llvm::sys::fs::remove(resultPath);
+  std::vector<std::string> args = {options_.runner,
+                                   cubin,
+                                   "--reference",
+                                   naiveCubin_,
+                                   "-o",
+                                   resultPath,
+                                   "--ceilings",
+                                   options_.workDirectory + "/ceilings.json",
+                                   "--trials",
+                                   std::to_string(options_.gpuTrials),
+                                   "--runs",
+                                   std::to_string(options_.gpuRuns)};
+  std::vector<llvm::StringRef> argRefs(args.begin(), args.end());
+  std::string message;
+  bool executionFailed = false;
+  int code = llvm::sys::ExecuteAndWait(options_.runner, argRefs, std::nullopt,
+                                       {}, options_.timeoutSeconds, 0, &message,
+                                       &executionFailed);
+  std::optional<llvm::json::Value> parsed;
+  if (auto buffer = llvm::MemoryBuffer::getFile(resultPath)) {
+    llvm::Expected<llvm::json::Value> value =
+        llvm::json::parse((*buffer)->getBuffer());
+    if (value)
+      parsed = std::move(*value);
+    else
+      llvm::consumeError(value.takeError());
+  }
+  const llvm::json::Object *result = parsed ? parsed->getAsObject() : nullptr;
+  if (!result) {
+    // No result: the child hung, crashed, or there is no GPU.
+    record.stage = code == -2 ? "timeout" : code == 3 ? "no-gpu" : "crash";
+    noGpu_ |= code == 3;
+    record.diagnosis = executionFailed
+                           ? "cannot run " + options_.runner + ": " + message
+                           : "foundry-run exited with " + std::to_string(code);
+    return;
+  }
+  record.stage = result->getString("stage").value_or("crash").str();
+  record.ok = result->getBoolean("ok").value_or(false);
+  if (const llvm::json::Array *errors = result->getArray("errors"))
+    for (const llvm::json::Value &e : *errors)
+      if (std::optional<llvm::StringRef> text = e.getAsString())
+        record.diagnosis +=
+            (record.diagnosis.empty() ? "" : "; ") + text->str();
+  if (const llvm::json::Object *timing = result->getObject("timing")) {
+    if (const llvm::json::Object *candidate = timing->getObject("candidate"))
+      record.medianMs = candidate->getNumber("median_ms").value_or(0);
+    if (const llvm::json::Object *baseline =
+            timing->getObject("baseline_start"))
+      if (result_.naiveMs == 0)
+        result_.naiveMs = baseline->getNumber("median_ms").value_or(0);
+  }
+  if (record.ok && record.medianMs <= 0)
+    record.ok = false;
+}
+
 FailureOr<SearchResult> Search::run() {
   auto kernel = module_.lookupSymbol<KernelOp>(kernelName_);
   if (!kernel)
@@ -380,7 +500,8 @@ FailureOr<SearchResult> Search::run() {
   if (failed(shape))
     return failure();
   shape_ = *shape;
-  fingerprint_ = fingerprintKernel(kernel, "cpu");
+  fingerprint_ =
+      fingerprintKernel(kernel, options_.target == "cuda" ? "sm_90" : "cpu");
   ToleranceAttr tolerance = kernel.getEffectiveTolerance();
   atol_ = tolerance.getAtolValue();
   rtol_ = tolerance.getRtolValue();
@@ -397,16 +518,35 @@ FailureOr<SearchResult> Search::run() {
     }
     inputs_.push_back(std::move(bytes));
   }
-  FailureOr<CpuRun> naive = runKernelOnCpu(module_, kernelName_, "", inputs_,
-                                           false, options_.timedRuns);
-  if (failed(naive))
-    return kernel.emitOpError("foundry-evolve: the naive schedule fails");
-  naive_ = std::move(*naive);
-  result_.naiveMs = median(naive_.milliseconds);
+  if (options_.target == "cuda") {
+    // The kernel alone, as compile() takes it; its naive compilation is the
+    // reference of every candidate (foundry-run times it too).
+    llvm::raw_string_ostream source(kernelSource_);
+    source << "module {\n" << kernel << "\n}\n";
+    std::string error;
+    if (std::error_code ec =
+            llvm::sys::fs::create_directories(options_.workDirectory))
+      return kernel.emitOpError("foundry-evolve: ")
+             << options_.workDirectory << ": " << ec.message();
+    CompileResult naive = compile(kernelSource_, "", {}, kernelName_);
+    if (naive.succeeded)
+      naiveCubin_ = writeCandidate(naive, "naive", error);
+    if (naiveCubin_.empty())
+      return kernel.emitOpError("foundry-evolve: the naive schedule does not "
+                                "compile for sm_90: ")
+             << (error.empty() ? naive.diagnostics : error);
+  } else {
+    FailureOr<CpuRun> naive = runKernelOnCpu(module_, kernelName_, "", inputs_,
+                                             false, options_.timedRuns);
+    if (failed(naive))
+      return kernel.emitOpError("foundry-evolve: the naive schedule fails");
+    naive_ = std::move(*naive);
+    result_.naiveMs = median(naive_.milliseconds);
+  }
   if (library_) {
     std::string error;
     (void)library_->addKernel(fingerprint_, kernelName_, error);
-    run_ = library_->beginRun(options_.seed, "cpu", error);
+    run_ = library_->beginRun(options_.seed, options_.target, error);
   }
 
   // Islands: each seeded by one expert, plus what the library knows.
@@ -499,7 +639,9 @@ FailureOr<SearchResult> Search::run() {
   }
   result_.generations = generation;
   if (result_.stopReason.empty())
-    result_.stopReason = stop_ && stop_() ? "interrupted" : "budget spent";
+    result_.stopReason = noGpu_ ? "no GPU: foundry-run found no CUDA driver"
+                         : stop_ && stop_() ? "interrupted"
+                                            : "budget spent";
   return result_;
 }
 

@@ -1,4 +1,4 @@
-//===- Evaluate.cpp - Verify and time a compiled candidate on the GPU ----===//
+//===- Evaluate.cpp - Verify and time a compiled candidate on the GPU -----===//
 //
 // This file implements Evaluator: buffers, device-side input generation,
 // poisoning, launches, comparison with the reference, the integrity checks

@@ -1,4 +1,4 @@
-//===- foundry-run.cpp - Verify and time compiled candidates on a GPU ----===//
+//===- foundry-run.cpp - Verify and time compiled candidates on a GPU -----===//
 //
 // Evaluates one compiled candidate (cubin + launch manifest) against a
 // reference compilation of the same kernel (the naive schedule) on the GPU:

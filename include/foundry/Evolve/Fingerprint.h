@@ -1,5 +1,4 @@
-//===- Fingerprint.h - Kernel fingerprints for the experience library -*- C++
-//-*-===//
+//===- Fingerprint.h - Kernel fingerprints ----------------------*- C++ -*-===//
 //
 // A kernel's identity in the experience library: its op graph in canonical
 // form (SSA names, symbol names, constant values and exact shapes left out),

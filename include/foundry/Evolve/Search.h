@@ -1,12 +1,11 @@
-//===- Search.h - Multi-island evolutionary search over schedules -*- C++
-//-*-===//
+//===- Search.h - Evolutionary search over schedules ------------*- C++ -*-===//
 //
 // The search of foundry-evolve: islands of schedules (genomes), seeded by
 // built-in experts and by the experience library, evolved by tournament
-// selection, expert mutation, crossover and elitism, with ring migration.
-// This first version evaluates on the CPU target (the JIT: correctness
-// against the naive schedule, then timing); see docs/evolve.md for what the
-// GPU path still lacks.
+// selection, expert mutation and elitism, with ring migration. Candidates
+// are judged on the CPU target (the JIT: correctness against the naive
+// schedule, then timing) or on the cuda target (compile() for sm_90, then a
+// foundry-run child); see docs/evolve.md.
 //
 //===----------------------------------------------------------------------===//
 
@@ -73,6 +72,15 @@ struct SearchOptions {
   unsigned seed = 0;
   /// Timed CPU calls per candidate.
   unsigned timedRuns = 5;
+  /// "cpu" (the JIT) or "cuda": each candidate compiled for sm_90 with
+  /// compile() and judged by a `runner` (foundry-run) child process against
+  /// the naive schedule, with a timeout; files go to `workDirectory`.
+  std::string target = "cpu";
+  std::string runner;
+  std::string workDirectory;
+  unsigned gpuTrials = 5;
+  unsigned gpuRuns = 100;
+  unsigned timeoutSeconds = 300;
   /// Progress lines (one per evaluation) go here when set.
   std::function<void(const std::string &)> progress;
 };
@@ -102,10 +110,10 @@ struct SearchResult {
   std::string stopReason;
 };
 
-/// Searches schedules for kernel `kernelName` of `module` on the CPU target,
-/// recording into `library` (may be null). `stop` is polled between
-/// evaluations (Ctrl-C). Fails with a diagnostic when the kernel cannot be
-/// analyzed or its naive schedule fails.
+/// Searches schedules for kernel `kernelName` of `module` on
+/// `options.target`, recording into `library` (may be null). `stop` is polled
+/// between evaluations (Ctrl-C). Fails with a diagnostic when the kernel cannot
+/// be analyzed or its naive schedule fails.
 FailureOr<SearchResult> searchCpu(ModuleOp module, llvm::StringRef kernelName,
                                   const SearchOptions &options,
                                   ExperienceLibrary *library,

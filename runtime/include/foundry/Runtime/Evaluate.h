@@ -1,5 +1,4 @@
-//===- Evaluate.h - Verify and time a compiled candidate on the GPU -*- C++
-//-*-===//
+//===- Evaluate.h - Verify and time a candidate on the GPU ------*- C++ -*-===//
 //
 // The judge of a candidate: runs a compiled kernel (cubin + launch manifest)
 // on fresh random inputs, checks it against a reference compiled from the
