@@ -231,3 +231,82 @@ ExperienceLibrary::Stats ExperienceLibrary::stats() {
   stats.passed = count("SELECT count(*) FROM candidates WHERE ok = 1");
   return stats;
 }
+
+std::vector<ExperienceLibrary::KernelRow> ExperienceLibrary::kernels() {
+  std::vector<KernelRow> rows;
+  Statement query(db_, "SELECT exact_key, graph_key, family_key, name, "
+                       "op_graph, shape_bucket, family, target FROM kernels "
+                       "ORDER BY name, exact_key");
+  while (query && query.step() == SQLITE_ROW)
+    rows.push_back({query.text(0), query.text(1), query.text(2), query.text(3),
+                    query.text(4), query.text(5), query.text(6),
+                    query.text(7)});
+  return rows;
+}
+
+std::vector<CandidateRecord> ExperienceLibrary::candidates() {
+  std::vector<CandidateRecord> rows;
+  Statement query(db_, "SELECT kernel_key, genome_hash, genome, run, stage, "
+                       "ok, median_ms, diagnosis FROM candidates ORDER BY "
+                       "kernel_key, ok DESC, median_ms");
+  while (query && query.step() == SQLITE_ROW)
+    rows.push_back(readCandidate(query, "exact"));
+  return rows;
+}
+
+bool ExperienceLibrary::importKernel(const KernelRow &kernel,
+                                     std::string &error) {
+  Statement insert(db_, "INSERT OR IGNORE INTO kernels (exact_key, graph_key, "
+                        "family_key, name, op_graph, shape_bucket, family, "
+                        "target) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
+  if (!insert)
+    return error = sqlite3_errmsg(db_), false;
+  insert.bind(1, kernel.exactKey)
+      .bind(2, kernel.graphKey)
+      .bind(3, kernel.familyKey)
+      .bind(4, kernel.name)
+      .bind(5, kernel.opGraph)
+      .bind(6, kernel.shapeBucket)
+      .bind(7, kernel.family)
+      .bind(8, kernel.target);
+  if (insert.step() != SQLITE_DONE)
+    return error = insert.error(), false;
+  return true;
+}
+
+int64_t ExperienceLibrary::prune(int keep, std::string &error) {
+  // One transaction: a prune interrupted halfway leaves the library as it
+  // was.
+  if (!exec("BEGIN IMMEDIATE", error))
+    return -1;
+  Statement failed(db_, "DELETE FROM candidates WHERE ok = 0");
+  Statement slow(db_, "DELETE FROM candidates WHERE rowid IN (SELECT rowid "
+                      "FROM (SELECT rowid, row_number() OVER (PARTITION BY "
+                      "kernel_key ORDER BY median_ms) AS rank FROM "
+                      "candidates WHERE ok = 1) WHERE rank > ?1)");
+  if (!failed || !slow) {
+    error = sqlite3_errmsg(db_);
+    std::string ignored;
+    exec("ROLLBACK", ignored);
+    return -1;
+  }
+  int64_t deleted = 0;
+  if (failed.step() != SQLITE_DONE) {
+    error = failed.error();
+    std::string ignored;
+    exec("ROLLBACK", ignored);
+    return -1;
+  }
+  deleted += sqlite3_changes(db_);
+  slow.bind(1, int64_t(keep));
+  if (slow.step() != SQLITE_DONE) {
+    error = slow.error();
+    std::string ignored;
+    exec("ROLLBACK", ignored);
+    return -1;
+  }
+  deleted += sqlite3_changes(db_);
+  if (!exec("COMMIT", error))
+    return -1;
+  return deleted;
+}

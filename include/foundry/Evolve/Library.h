@@ -70,6 +70,20 @@ public:
   /// then of kernels with the same op graph, then of the same family.
   std::vector<CandidateRecord> retrieve(const KernelFingerprint &fingerprint,
                                         int limit);
+  /// A kernel as stored: its fingerprint parts and digests.
+  struct KernelRow {
+    std::string exactKey, graphKey, familyKey, name, opGraph, shapeBucket,
+        family, target;
+  };
+  /// Everything stored, for export.
+  std::vector<KernelRow> kernels();
+  std::vector<CandidateRecord> candidates();
+  /// Adds a kernel as exported elsewhere (kept if already there).
+  bool importKernel(const KernelRow &kernel, std::string &error);
+  /// Deletes failed candidates and all but the `keep` fastest passing ones
+  /// of each kernel; returns how many were deleted, or -1 with `error`.
+  int64_t prune(int keep, std::string &error);
+
   /// Number of kernels, runs and candidates recorded.
   struct Stats {
     int64_t kernels = 0, runs = 0, candidates = 0, passed = 0;

@@ -1,0 +1,222 @@
+//===- foundry-library.cpp - Inspect and share the experience library -----===//
+//
+// The experience library's command line:
+//   foundry-library stats                      counts of what is stored
+//   foundry-library best KERNEL.mlir [-n N]    best known schedules per kernel
+//   foundry-library export -o FILE.yaml        everything, as YAML
+//   foundry-library import FILE.yaml           merge an export in
+//   foundry-library prune [--keep N]           drop failures and slow ones
+// All take --library PATH (default foundry-library.sqlite).
+//
+//===----------------------------------------------------------------------===//
+
+#include "foundry/Evolve/Library.h"
+#include "foundry/InitAll.h"
+#include "foundry/Transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <fstream>
+
+using namespace mlir;
+using namespace mlir::foundry;
+namespace cl = llvm::cl;
+
+static cl::OptionCategory category("foundry-library options");
+static cl::opt<std::string>
+    command(cl::Positional, cl::desc("<stats|best|export|import|prune>"),
+            cl::Required, cl::cat(category));
+static cl::opt<std::string> argument(cl::Positional,
+                                     cl::desc("[KERNEL.mlir | FILE.yaml]"),
+                                     cl::init(""), cl::cat(category));
+static cl::opt<std::string>
+    libraryPath("library", cl::desc("The experience library (SQLite)."),
+                cl::init("foundry-library.sqlite"), cl::cat(category));
+static cl::opt<std::string> targetOpt("target", cl::desc("best: cpu or sm_90."),
+                                      cl::init("cpu"), cl::cat(category));
+static cl::opt<int> count("n", cl::desc("best: schedules per kernel."),
+                          cl::init(5), cl::cat(category));
+static cl::opt<int> keep("keep",
+                         cl::desc("prune: passing candidates kept per kernel."),
+                         cl::init(16), cl::cat(category));
+static cl::opt<std::string> outputPath("o", cl::desc("export: output file."),
+                                       cl::init("-"), cl::cat(category));
+
+static int fail(const std::string &message) {
+  llvm::errs() << "foundry-library: " << message << "\n";
+  return 1;
+}
+
+static int best(ExperienceLibrary &library) {
+  if (argument.empty())
+    return fail("best needs a kernel file");
+  DialectRegistry registry;
+  registerAllDialects(registry);
+  MLIRContext context(registry);
+  context.loadAllAvailableDialects();
+  llvm::SourceMgr sourceMgr;
+  std::string error;
+  auto file = openInputFile(argument, &error);
+  if (!file)
+    return fail(error);
+  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (!module)
+    return 1;
+  for (auto func : llvm::make_early_inc_range(module->getOps<func::FuncOp>()))
+    if (failed(outlineKernel(func)))
+      return 1;
+  for (KernelOp kernel : module->getOps<KernelOp>()) {
+    KernelFingerprint fingerprint = fingerprintKernel(kernel, targetOpt);
+    std::vector<CandidateRecord> found = library.retrieve(fingerprint, count);
+    llvm::outs() << "@" << kernel.getSymName() << " (" << fingerprint.family
+                 << ", " << targetOpt << "): " << found.size()
+                 << " known schedule(s)\n";
+    for (const CandidateRecord &record : found)
+      llvm::outs() << llvm::formatv(
+          "  {0,-6} {1:F4} ms  {2}\n", record.match, record.medianMs,
+          record.genome.empty() ? "naive" : record.genome);
+  }
+  return 0;
+}
+
+static int exportYaml(ExperienceLibrary &library) {
+  YAML::Emitter out;
+  out << YAML::BeginMap << YAML::Key << "version" << YAML::Value << 1;
+  out << YAML::Key << "kernels" << YAML::Value << YAML::BeginSeq;
+  for (const ExperienceLibrary::KernelRow &k : library.kernels())
+    out << YAML::BeginMap << YAML::Key << "exact_key" << YAML::Value
+        << k.exactKey << YAML::Key << "graph_key" << YAML::Value << k.graphKey
+        << YAML::Key << "family_key" << YAML::Value << k.familyKey << YAML::Key
+        << "name" << YAML::Value << k.name << YAML::Key << "op_graph"
+        << YAML::Value << YAML::Literal << k.opGraph << YAML::Key
+        << "shape_bucket" << YAML::Value << k.shapeBucket << YAML::Key
+        << "family" << YAML::Value << k.family << YAML::Key << "target"
+        << YAML::Value << k.target << YAML::EndMap;
+  out << YAML::EndSeq << YAML::Key << "candidates" << YAML::Value
+      << YAML::BeginSeq;
+  for (const CandidateRecord &c : library.candidates())
+    out << YAML::BeginMap << YAML::Key << "kernel" << YAML::Value << c.kernelKey
+        << YAML::Key << "genome_hash" << YAML::Value << c.genomeHash
+        << YAML::Key << "genome" << YAML::Value << c.genome << YAML::Key
+        << "stage" << YAML::Value << c.stage << YAML::Key << "ok" << YAML::Value
+        << c.ok << YAML::Key << "median_ms" << YAML::Value << c.medianMs
+        << YAML::Key << "diagnosis" << YAML::Value << c.diagnosis
+        << YAML::EndMap;
+  out << YAML::EndSeq << YAML::EndMap;
+  if (!out.good())
+    return fail(std::string("YAML: ") + out.GetLastError());
+  if (outputPath == "-") {
+    llvm::outs() << out.c_str() << "\n";
+    return 0;
+  }
+  std::ofstream file(outputPath);
+  file << out.c_str() << "\n";
+  return file ? 0 : fail(outputPath + ": cannot write");
+}
+
+static int importYaml(ExperienceLibrary &library) {
+  if (argument.empty())
+    return fail("import needs a YAML file written by export");
+  YAML::Node root;
+  try {
+    root = YAML::LoadFile(argument);
+  } catch (const YAML::Exception &e) {
+    return fail(argument + ":" + std::to_string(e.mark.line + 1) + ":" +
+                std::to_string(e.mark.column + 1) + ": " + e.msg);
+  }
+  std::string error;
+  int kernels = 0, candidates = 0;
+  try {
+    if (!root.IsMap() || root["version"].as<int>(0) != 1)
+      return fail(argument + ": not a foundry-library export (version 1)");
+    for (const YAML::Node &k : root["kernels"]) {
+      ExperienceLibrary::KernelRow row{k["exact_key"].as<std::string>(),
+                                       k["graph_key"].as<std::string>(),
+                                       k["family_key"].as<std::string>(),
+                                       k["name"].as<std::string>(),
+                                       k["op_graph"].as<std::string>(),
+                                       k["shape_bucket"].as<std::string>(),
+                                       k["family"].as<std::string>(),
+                                       k["target"].as<std::string>()};
+      if (!library.importKernel(row, error))
+        return fail(error);
+      ++kernels;
+    }
+    for (const YAML::Node &c : root["candidates"]) {
+      CandidateRecord record;
+      record.kernelKey = c["kernel"].as<std::string>();
+      record.genomeHash = c["genome_hash"].as<std::string>();
+      record.genome = c["genome"].as<std::string>("");
+      record.stage = c["stage"].as<std::string>();
+      record.ok = c["ok"].as<bool>();
+      record.medianMs = c["median_ms"].as<double>();
+      record.diagnosis = c["diagnosis"].as<std::string>("");
+      if (!library.recordCandidate(record, error))
+        return fail(error);
+      ++candidates;
+    }
+  } catch (const YAML::Exception &e) {
+    return fail(argument + ":" + std::to_string(e.mark.line + 1) + ":" +
+                std::to_string(e.mark.column + 1) + ": " + e.msg);
+  }
+  llvm::outs() << "imported " << kernels << " kernels and " << candidates
+               << " candidates into " << libraryPath << "\n";
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  cl::HideUnrelatedOptions(category);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "Kernel Foundry experience library: stats, best schedules, export, "
+      "import, prune\n");
+  if (!llvm::is_contained({"stats", "best", "export", "import", "prune"},
+                          llvm::StringRef(command)))
+    return fail("unknown command '" + command +
+                "' (stats, best, export, import, prune)");
+  std::string error;
+  std::unique_ptr<ExperienceLibrary> library =
+      ExperienceLibrary::open(libraryPath, error);
+  if (!library)
+    return fail(error);
+  if (command == "stats") {
+    ExperienceLibrary::Stats stats = library->stats();
+    llvm::outs() << libraryPath << ": " << stats.kernels << " kernels, "
+                 << stats.runs << " runs, " << stats.candidates
+                 << " candidates (" << stats.passed << " passed)\n";
+    return 0;
+  }
+  if (command == "best")
+    return best(*library);
+  if (command == "export")
+    return exportYaml(*library);
+  if (command == "import")
+    return importYaml(*library);
+  if (command == "prune") {
+    if (keep < 0)
+      return fail("--keep must be at least 0");
+    int64_t deleted = library->prune(keep, error);
+    if (deleted < 0)
+      return fail(error);
+    llvm::outs() << "pruned " << deleted << " candidates (kept the " << keep
+                 << " fastest passing per kernel)\n";
+    return 0;
+  }
+  return fail("unknown command '" + command +
+              "' (stats, best, export, import, prune)");
+}
