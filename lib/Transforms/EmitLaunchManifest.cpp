@@ -111,15 +111,16 @@ mlir::foundry::buildLaunchManifest(ModuleOp module) {
         args.push_back(int64_t(arg.getArgNumber()));
       }
       launchList.push_back(llvm::json::Object{
-          {"kernel", launch.getKernelName().getValue()},
-          {"module", launch.getKernelModuleName().getValue()},
+          // Owned copies: the manifest outlives the MLIRContext (compile()).
+          {"kernel", launch.getKernelName().getValue().str()},
+          {"module", launch.getKernelModuleName().getValue().str()},
           {"grid", std::move(*grid)},
           {"block", std::move(*block)},
           {"dynamic_shared_memory", sharedBytes},
           {"args", std::move(args)}});
     }
 
-    llvm::json::Object kernel{{"name", host.getSymName()},
+    llvm::json::Object kernel{{"name", host.getSymName().str()},
                               {"arguments", std::move(arguments)},
                               {"launches", std::move(launchList)}};
     if (auto tol = host->getAttrOfType<ToleranceAttr>("foundry.tolerance"))
@@ -127,7 +128,7 @@ mlir::foundry::buildLaunchManifest(ModuleOp module) {
                                                {"rtol", tol.getRtolValue()}};
     if (auto precision =
             host->getAttrOfType<PrecisionAttr>("foundry.precision"))
-      kernel["precision"] = stringifyPrecision(precision.getValue());
+      kernel["precision"] = stringifyPrecision(precision.getValue()).str();
     if (auto workload = host->getAttrOfType<WorkloadAttr>("foundry.workload"))
       kernel["workload"] = llvm::json::Object{{"flops", workload.getFlops()},
                                               {"bytes", workload.getBytes()}};

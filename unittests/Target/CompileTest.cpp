@@ -45,6 +45,17 @@ TEST(Compile, ProducesPtxAndLaunchManifest) {
   const llvm::json::Object *launch = (*launches)[0].getAsObject();
   EXPECT_EQ(*launch->getArray("grid"), llvm::json::Array({3, 3, 1}));
   EXPECT_EQ(*launch->getArray("block"), llvm::json::Array({8, 8, 1}));
+  // The names outlive compile()'s MLIRContext (they were borrowed
+  // StringRefs into it once, and came back as garbage after a later
+  // compilation reused the memory).
+  CompileResult other = compile(kMatmul, "", ptxOnly());
+  ASSERT_TRUE(other.succeeded) << other.diagnostics;
+  std::string name = kernel->getString("name").value_or("").str();
+  EXPECT_FALSE(name.empty());
+  EXPECT_EQ(name.find('\0'), std::string::npos);
+  std::string symbol = launch->getString("kernel").value_or("").str();
+  EXPECT_EQ(symbol, name + "_kernel");
+  EXPECT_EQ(launch->getString("module").value_or("").str(), name + "_kernel");
 }
 
 TEST(Compile, ReportsTheStageAndTheReason) {
