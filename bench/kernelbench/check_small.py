@@ -28,15 +28,18 @@ import sys
 import tempfile
 
 
-def write_npy(path, shape, flat):
+def write_npy(path, shape, flat, descr="<f4"):
+    """Writes a C-order .npy file (numpy's format 1.0, without numpy)."""
     dims = [str(d) for d in shape]
-    header = "{'descr': '<f4', 'fortran_order': False, 'shape': (%s), }" % (
-        ",".join(dims) + ("," if len(dims) == 1 else ""))
+    header = "{'descr': '%s', 'fortran_order': False, 'shape': (%s), }" % (
+        descr, ",".join(dims) + ("," if len(dims) == 1 else ""))
     header += " " * ((64 - (10 + len(header) + 1) % 64) % 64) + "\n"
+    code = {"<f4": "f", "<f8": "d", "<i4": "i"}[descr]
+    values = [int(v) for v in flat] if code == "i" else flat
     with open(path, "wb") as f:
         f.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)))
         f.write(header.encode())
-        f.write(struct.pack("<%df" % len(flat), *flat))
+        f.write(struct.pack("<%d%s" % (len(values), code), *values))
 
 
 def nest(flat, shape):
@@ -85,7 +88,10 @@ def main():
     stem = os.path.basename(args.kernel)[:-len(".mlir")]
     if stem.endswith("_small"):
         stem = stem[:-len("_small")]
-    ref_path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "references", stem + ".py")
+    ref_dir = os.path.join(os.path.dirname(os.path.abspath(__file__)), "references")
+    ref_path = os.path.join(ref_dir, stem + ".py")
+    # Shared operators (references/_ops.py) import by name.
+    sys.path.insert(0, ref_dir)
     spec = importlib.util.spec_from_file_location("reference", ref_path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
