@@ -10,9 +10,9 @@
 
 #include "foundry/Target/Compile.h"
 #include "foundry/Target/CpuRunner.h"
+#include "foundry/Transforms/Passes.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
-#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/ADT/StringExtras.h"
@@ -43,15 +43,7 @@ FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel) {
   Operation *terminator = body.getTerminator();
   if (terminator->getNumOperands() == 0)
     return kernel.emitOpError("foundry-evolve: the kernel returns nothing");
-  Value value = terminator->getOperand(0);
-  while (true) {
-    if (auto expand = value.getDefiningOp<tensor::ExpandShapeOp>())
-      value = expand.getSrc();
-    else if (auto collapse = value.getDefiningOp<tensor::CollapseShapeOp>())
-      value = collapse.getSrc();
-    else
-      break;
-  }
+  Value value = skipTensorReshapes(terminator->getOperand(0));
   auto root = value.getDefiningOp<linalg::LinalgOp>();
   if (!root)
     return kernel.emitOpError(

@@ -77,11 +77,7 @@ bool mlir::foundry::isThreadLevelForall(scf::ForallOp forall) {
          llvm::all_of(*mapping, llvm::IsaPred<gpu::GPUThreadMappingAttr>);
 }
 
-/// The tileable op whose result `value` is, or null. Reshapes (a kernel
-/// that returns its result with unit dims added, or groups collapsed back
-/// into channels) are looked through: the op before them is the root, and
-/// the reshape stays outside the tile.
-static TilingInterface tileableProducer(Value value) {
+Value mlir::foundry::skipTensorReshapes(Value value) {
   while (value) {
     if (auto expand = value.getDefiningOp<tensor::ExpandShapeOp>())
       value = expand.getSrc();
@@ -90,6 +86,13 @@ static TilingInterface tileableProducer(Value value) {
     else
       break;
   }
+  return value;
+}
+
+/// The tileable op whose result `value` is (through reshapes, which stay
+/// outside the tile), or null.
+static TilingInterface tileableProducer(Value value) {
+  value = skipTensorReshapes(value);
   return value ? value.getDefiningOp<TilingInterface>() : TilingInterface();
 }
 

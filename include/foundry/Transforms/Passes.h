@@ -70,6 +70,12 @@ namespace mlir::foundry {
 /// allocation that cannot become an argument.
 LogicalResult allocsToWorkspace(func::FuncOp func);
 
+/// `value` seen through tensor.expand_shape / tensor.collapse_shape: the
+/// value they reshape, repeatedly (a kernel returning its result with unit
+/// dims added, or groups collapsed back into channels, is rooted before the
+/// reshape).
+Value skipTensorReshapes(Value value);
+
 /// Writes `text` to `path` ('-' for standard output) for the pass named
 /// `passName`; on failure emits "<passName>: <why>" at `anchor`.
 LogicalResult writePassOutput(Operation *anchor, StringRef passName,
