@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "DeviceKernels.h"
+#include "foundry/Runtime/DeviceKernels.h"
 
 using namespace foundry::runtime;
 
@@ -84,6 +84,87 @@ static std::string fillKernel(const std::string &suffix, int elementBytes,
   return ptx;
 }
 
+/// foundry_compare_<suffix>(out, ref, n, atol, rtol, poison, stats): the
+/// tolerance rule of compareBuffers (Compare.cpp) on the device, in f64.
+/// `load` reads the element at %rd9 into %fd20 (its value) and %rd20 (its
+/// bits, zero-extended). Each thread accumulates over a grid-stride loop,
+/// then folds into stats[8] (u64) with atomics: 0 mismatches, 1 unwritten
+/// (bits == poison), 2 non-finite references, 3 first failing index (min),
+/// 4 max |out - ref| and 5 max |out - ref| / |ref| (f64 bits; non-negative
+/// doubles order as integers), 6 and 7 the min and max reference value as
+/// order-preserving keys (see decodeOrderedKey in Evaluate.cpp).
+static std::string compareKernel(const std::string &suffix, int elementBytes,
+                                 const std::string &load) {
+  std::string ptx =
+      ".visible .entry foundry_compare_" + suffix +
+      "(.param .u64 p_out, .param .u64 p_ref, .param .u64 p_n, .param .f64 "
+      "p_atol, .param .f64 p_rtol, .param .u64 p_poison, .param .u64 "
+      "p_stats)\n{\n"
+      "  .reg .pred %p<8>;\n  .reg .b16 %h<2>;\n  .reg .b32 %r<16>;\n"
+      "  .reg .b64 %rd<32>;\n  .reg .f32 %f<2>;\n  .reg .f64 %fd<24>;\n"
+      "  ld.param.u64 %rd1, [p_out];\n  ld.param.u64 %rd2, [p_ref];\n"
+      "  ld.param.u64 %rd3, [p_n];\n  ld.param.f64 %fd1, [p_atol];\n"
+      "  ld.param.f64 %fd2, [p_rtol];\n  ld.param.u64 %rd4, [p_poison];\n"
+      "  ld.param.u64 %rd5, [p_stats];\n"
+      "  mov.u32 %r1, %ctaid.x;\n  mov.u32 %r2, %ntid.x;\n"
+      "  mov.u32 %r3, %tid.x;\n  mul.wide.u32 %rd6, %r1, %r2;\n"
+      "  cvt.u64.u32 %rd7, %r3;\n  add.u64 %rd6, %rd6, %rd7;\n"
+      "  mov.u32 %r4, %nctaid.x;\n  mul.wide.u32 %rd7, %r4, %r2;\n"
+      "  mov.u64 %rd10, 0;\n  mov.u64 %rd11, 0;\n  mov.u64 %rd12, 0;\n"
+      "  mov.u64 %rd13, 0xFFFFFFFFFFFFFFFF;\n"
+      "  mov.f64 %fd10, 0d0000000000000000;\n"
+      "  mov.f64 %fd11, 0d0000000000000000;\n"
+      "  mov.u64 %rd14, 0xFFFFFFFFFFFFFFFF;\n  mov.u64 %rd15, 0;\n"
+      "$L_loop:\n"
+      "  setp.ge.u64 %p1, %rd6, %rd3;\n  @%p1 bra $L_done;\n"
+      "  mul.lo.u64 %rd8, %rd6, " +
+      std::to_string(elementBytes) +
+      ";\n"
+      "  add.u64 %rd9, %rd2, %rd8;\n" +
+      load +
+      "  mov.f64 %fd4, %fd20;\n"
+      "  add.u64 %rd9, %rd1, %rd8;\n" +
+      load +
+      "  mov.f64 %fd3, %fd20;\n"
+      // Unwritten: the output still holds the poison bits.
+      "  setp.eq.u64 %p2, %rd20, %rd4;\n"
+      "  selp.u64 %rd18, 1, 0, %p2;\n  add.u64 %rd11, %rd11, %rd18;\n"
+      // The reference's range over its finite values.
+      "  testp.finite.f64 %p3, %fd4;\n"
+      "  selp.u64 %rd18, 0, 1, %p3;\n  add.u64 %rd12, %rd12, %rd18;\n"
+      "  mov.b64 %rd19, %fd4;\n  setp.lt.s64 %p4, %rd19, 0;\n"
+      "  not.b64 %rd21, %rd19;\n"
+      "  or.b64 %rd22, %rd19, 0x8000000000000000;\n"
+      "  selp.b64 %rd23, %rd21, %rd22, %p4;\n"
+      "  @%p3 min.u64 %rd14, %rd14, %rd23;\n"
+      "  @%p3 max.u64 %rd15, %rd15, %rd23;\n"
+      // |out - ref| against atol + rtol * |ref|, both finite.
+      "  sub.rn.f64 %fd5, %fd3, %fd4;\n  abs.f64 %fd5, %fd5;\n"
+      "  abs.f64 %fd6, %fd4;\n  testp.finite.f64 %p5, %fd3;\n"
+      "  and.pred %p5, %p5, %p3;\n"
+      "  @%p5 max.f64 %fd10, %fd10, %fd5;\n"
+      "  setp.ne.f64 %p6, %fd4, 0d0000000000000000;\n"
+      "  and.pred %p6, %p6, %p5;\n"
+      "  @%p6 div.rn.f64 %fd7, %fd5, %fd6;\n"
+      "  @%p6 max.f64 %fd11, %fd11, %fd7;\n"
+      "  mul.rn.f64 %fd8, %fd2, %fd6;\n  add.rn.f64 %fd8, %fd1, %fd8;\n"
+      "  setp.le.f64 %p7, %fd5, %fd8;\n  and.pred %p7, %p7, %p5;\n"
+      "  @!%p7 add.u64 %rd10, %rd10, 1;\n"
+      "  @!%p7 min.u64 %rd13, %rd13, %rd6;\n"
+      "  add.u64 %rd6, %rd6, %rd7;\n  bra.uni $L_loop;\n"
+      "$L_done:\n"
+      "  red.global.add.u64 [%rd5], %rd10;\n"
+      "  red.global.add.u64 [%rd5+8], %rd11;\n"
+      "  red.global.add.u64 [%rd5+16], %rd12;\n"
+      "  red.global.min.u64 [%rd5+24], %rd13;\n"
+      "  mov.b64 %rd24, %fd10;\n  red.global.max.u64 [%rd5+32], %rd24;\n"
+      "  mov.b64 %rd24, %fd11;\n  red.global.max.u64 [%rd5+40], %rd24;\n"
+      "  red.global.min.u64 [%rd5+48], %rd14;\n"
+      "  red.global.max.u64 [%rd5+56], %rd15;\n"
+      "  ret;\n}\n";
+  return ptx;
+}
+
 std::string foundry::runtime::deviceKernelsPtx() {
   std::string ptx = ".version 8.0\n.target sm_90\n.address_size 64\n\n";
   ptx += fillKernel("f32", 4, "  st.global.f32 [%rd8], %f1;\n");
@@ -93,6 +174,38 @@ std::string foundry::runtime::deviceKernelsPtx() {
       "f16", 2, "  cvt.rn.f16.f32 %h1, %f1;\n  st.global.b16 [%rd8], %h1;\n");
   ptx += fillKernel(
       "bf16", 2, "  cvt.rn.bf16.f32 %h1, %f1;\n  st.global.b16 [%rd8], %h1;\n");
+  ptx += compareKernel("f32", 4,
+                       "  ld.global.b32 %r10, [%rd9];\n"
+                       "  cvt.u64.u32 %rd20, %r10;\n  mov.b32 %f1, %r10;\n"
+                       "  cvt.f64.f32 %fd20, %f1;\n");
+  ptx += compareKernel("f64", 8,
+                       "  ld.global.b64 %rd20, [%rd9];\n"
+                       "  mov.b64 %fd20, %rd20;\n");
+  ptx += compareKernel("f16", 2,
+                       "  ld.global.u16 %r10, [%rd9];\n"
+                       "  cvt.u64.u32 %rd20, %r10;\n  cvt.u16.u32 %h1, %r10;\n"
+                       "  cvt.f32.f16 %f1, %h1;\n  cvt.f64.f32 %fd20, %f1;\n");
+  ptx += compareKernel("bf16", 2,
+                       "  ld.global.u16 %r10, [%rd9];\n"
+                       "  cvt.u64.u32 %rd20, %r10;\n  shl.b32 %r11, %r10, 16;\n"
+                       "  mov.b32 %f1, %r11;\n  cvt.f64.f32 %fd20, %f1;\n");
+  ptx += compareKernel("i64", 8,
+                       "  ld.global.b64 %rd20, [%rd9];\n"
+                       "  cvt.rn.f64.s64 %fd20, %rd20;\n");
+  ptx += compareKernel("i32", 4,
+                       "  ld.global.b32 %r10, [%rd9];\n"
+                       "  cvt.u64.u32 %rd20, %r10;\n"
+                       "  cvt.rn.f64.s32 %fd20, %r10;\n");
+  ptx += compareKernel("i16", 2,
+                       "  ld.global.s16 %r10, [%rd9];\n"
+                       "  and.b32 %r11, %r10, 65535;\n"
+                       "  cvt.u64.u32 %rd20, %r11;\n"
+                       "  cvt.rn.f64.s32 %fd20, %r10;\n");
+  ptx += compareKernel("i8", 1,
+                       "  ld.global.s8 %r10, [%rd9];\n"
+                       "  and.b32 %r11, %r10, 255;\n"
+                       "  cvt.u64.u32 %rd20, %r11;\n"
+                       "  cvt.rn.f64.s32 %fd20, %r10;\n");
   // 8 independent FMA chains per thread, 32 FMAs per iteration.
   ptx += ".visible .entry foundry_fma_peak(.param .u64 p_out, .param .u32 "
          "p_iters)\n{\n"

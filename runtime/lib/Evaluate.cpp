@@ -8,7 +8,7 @@
 
 #include "foundry/Runtime/Evaluate.h"
 
-#include "DeviceKernels.h"
+#include "foundry/Runtime/DeviceKernels.h"
 
 #include <nlohmann/json.hpp>
 
@@ -60,6 +60,107 @@ public:
                              error))
         return fail(error);
       fill_[type] = function;
+    }
+    for (const char *type : {"f32", "f64", "f16", "bf16", "i64", "i32", "i16",
+                             "i8"}) {
+      CUfunction function;
+      if (!helpers_.function(std::string("foundry_compare_") + type, function,
+                             error))
+        return fail(error);
+      compare_[type] = function;
+    }
+    return DeviceBuffer::allocate(cuda_, sizeof(uint64_t) * 8, stats_, error) ||
+           fail(error);
+  }
+
+  /// Compares `count` elements of `elementType` at `output` with
+  /// `reference` on the device (foundry_compare_<type>): the same rule and
+  /// the same statistics as compareBuffers, with only 64 bytes of
+  /// statistics and the first failing pair copied back.
+  bool compare(const std::string &elementType, CUdeviceptr output,
+               CUdeviceptr reference, int64_t count, double atol, double rtol,
+               CompareStats &stats) {
+    stats = CompareStats();
+    stats.elements = count;
+    if (count <= 0)
+      return true;
+    auto it = compare_.find(elementType == "i1" ? "i8" : elementType);
+    if (it == compare_.end())
+      return fail("outputs of type " + elementType +
+                  " cannot be compared yet");
+    uint64_t poison = 0;
+    int bytes = 0;
+    if (!poisonPattern(elementType, poison, bytes))
+      return fail("no poison pattern for " + elementType);
+    const uint64_t none = ~uint64_t(0);
+    uint64_t init[8] = {0, 0, 0, none, 0, 0, none, 0};
+    if (!check(api_.cuMemcpyHtoD(stats_.pointer(), init, sizeof(init)),
+               "cuMemcpyHtoD"))
+      return false;
+    uint64_t n = static_cast<uint64_t>(count);
+    CUdeviceptr statsPointer = stats_.pointer();
+    void *params[] = {&output, &reference, &n,     &atol,
+                      &rtol,   &poison,    &statsPointer};
+    unsigned blocks =
+        static_cast<unsigned>(std::min<uint64_t>((n + 255) / 256, 132 * 8));
+    uint64_t out[8];
+    if (!check(api_.cuLaunchKernel(it->second, blocks, 1, 1, 256, 1, 1, 0,
+                                   nullptr, params, nullptr),
+               "cuLaunchKernel(foundry_compare)") ||
+        !synchronize("comparison") ||
+        !check(api_.cuMemcpyDtoH(out, stats_.pointer(), sizeof(out)),
+               "cuMemcpyDtoH"))
+      return false;
+    auto asDouble = [](uint64_t bits) {
+      double value;
+      std::memcpy(&value, &bits, 8);
+      return value;
+    };
+    // Keys of foundry_compare: sign bit set for non-negative values, every
+    // bit flipped for negative ones.
+    auto decodeOrderedKey = [&](uint64_t key) {
+      const uint64_t sign = uint64_t(1) << 63;
+      return asDouble(key & sign ? key & ~sign : ~key);
+    };
+    stats.mismatches = static_cast<int64_t>(out[0]);
+    stats.unwritten = static_cast<int64_t>(out[1]);
+    stats.badReference = static_cast<int64_t>(out[2]);
+    stats.maxAbsError = asDouble(out[4]);
+    stats.maxRelError = asDouble(out[5]);
+    if (out[6] != none) {
+      stats.referenceMin = decodeOrderedKey(out[6]);
+      stats.referenceMax = decodeOrderedKey(out[7]);
+    }
+    if (out[3] != none) {
+      stats.firstFailingIndex = static_cast<int64_t>(out[3]);
+      char value[8] = {}, expected[8] = {};
+      size_t offset = out[3] * size_t(bytes);
+      if (!check(api_.cuMemcpyDtoH(value, output + offset, bytes),
+                 "cuMemcpyDtoH") ||
+          !check(api_.cuMemcpyDtoH(expected, reference + offset, bytes),
+                 "cuMemcpyDtoH"))
+        return false;
+      stats.firstFailingValue = elementAsDouble(elementType, value, 0);
+      stats.firstFailingReference = elementAsDouble(elementType, expected, 0);
+    }
+    return true;
+  }
+
+  /// Device copies of the buffers at `pointers` (of `args`' sizes).
+  bool snapshot(const std::vector<const ManifestArgument *> &args,
+                const std::vector<CUdeviceptr> &pointers,
+                std::vector<DeviceBuffer> &copies) {
+    copies.resize(args.size());
+    for (size_t i = 0; i < args.size(); ++i) {
+      std::string error;
+      if (!copies[i].pointer() &&
+          !DeviceBuffer::allocate(cuda_, args[i]->bytes, copies[i], error))
+        return fail(error);
+      if (args[i]->bytes &&
+          !check(api_.cuMemcpyDtoD(copies[i].pointer(), pointers[i],
+                                   args[i]->bytes),
+                 "cuMemcpyDtoD"))
+        return false;
     }
     return true;
   }
@@ -231,8 +332,10 @@ public:
   }
 
   /// Times `candidate` with the KernelBench protocol.
+  /// With `pruneAboveMs` > 0, stops after options_.pruneAfterRuns timed
+  /// runs whose median is above it (stats.pruned).
   bool time(const Candidate &candidate, Bound &bound, TimingStats &stats,
-            uint32_t seed) {
+            uint32_t seed, double pruneAboveMs) {
     DeviceBuffer &flush = flushBuffer();
     if (options_.l2FlushBytes && !flush.pointer())
       return false;
@@ -261,6 +364,17 @@ public:
                    "cuEventElapsedTime");
       if (ok && run >= options_.warmup)
         times.push_back(ms);
+      // Much slower than the best known: a rough time is enough.
+      if (ok && pruneAboveMs > 0 &&
+          int(times.size()) == options_.pruneAfterRuns + 1 &&
+          run + 1 < total) {
+        std::vector<double> sorted(times.begin() + 1, times.end());
+        std::sort(sorted.begin(), sorted.end());
+        if (sorted[sorted.size() / 2] > pruneAboveMs) {
+          stats.pruned = true;
+          break;
+        }
+      }
     }
     api_.cuEventDestroy(start);
     api_.cuEventDestroy(stop);
@@ -287,6 +401,12 @@ public:
     return inputArgs_;
   }
   std::vector<DeviceBuffer> &inputs() { return inputs_; }
+  std::vector<CUdeviceptr> inputPointers() const {
+    std::vector<CUdeviceptr> pointers;
+    for (const DeviceBuffer &buffer : inputs_)
+      pointers.push_back(buffer.pointer());
+    return pointers;
+  }
 
 private:
   DeviceBuffer &flushBuffer() {
@@ -303,21 +423,12 @@ private:
   const EvaluateOptions &options_;
   EvaluateResult &result_;
   Module helpers_;
-  std::map<std::string, CUfunction> fill_;
+  std::map<std::string, CUfunction> fill_, compare_;
+  DeviceBuffer stats_;
   std::vector<DeviceBuffer> inputs_;
   std::vector<const ManifestArgument *> inputArgs_;
   DeviceBuffer flush_;
 };
-
-/// FNV-1a over a byte buffer.
-uint64_t checksum(const std::vector<char> &data) {
-  uint64_t hash = 1469598103934665603ull;
-  for (char c : data) {
-    hash ^= static_cast<unsigned char>(c);
-    hash *= 1099511628211ull;
-  }
-  return hash;
-}
 
 /// The argument lists of two compilations of one kernel agree (inputs and
 /// outputs: same order, types and shapes).
@@ -530,15 +641,24 @@ EvaluateResult Evaluator::evaluate(const Candidate &candidate,
       !session.bind(candidate, bound) || !session.bind(reference, baseline))
     return result;
 
-  // Correctness: fresh inputs every trial, poisoned outputs every launch.
+  // Correctness: fresh inputs every trial, poisoned outputs every launch;
+  // outputs are compared where they are, on the device.
   result.stage = "launch";
-  std::vector<std::vector<char>> outputs, expected, inputsBefore, inputsAfter,
-      firstOutputs;
   std::vector<const ManifestArgument *> outputArgs;
-  for (const ManifestArgument &argument : kernel.arguments)
-    if (argument.role == ManifestArgument::Role::Output)
-      outputArgs.push_back(&argument);
+  std::vector<CUdeviceptr> outputs, expected;
+  for (size_t i = 0; i < kernel.arguments.size(); ++i)
+    if (kernel.arguments[i].role == ManifestArgument::Role::Output) {
+      outputArgs.push_back(&kernel.arguments[i]);
+      outputs.push_back(bound.pointers[i]);
+      expected.push_back(baseline.pointers[i]);
+    }
+  auto compareOutput = [&](size_t o, CUdeviceptr got, CUdeviceptr want,
+                           double atol, double rtol, CompareStats &stats) {
+    return session.compare(outputArgs[o]->elementType, got, want,
+                           outputArgs[o]->numElements(), atol, rtol, stats);
+  };
   result.outputs.resize(outputArgs.size());
+  std::vector<DeviceBuffer> inputsBefore, firstOutputs;
   IntegrityCheck readOnly{"inputs-read-only", "passed", ""};
   IntegrityCheck unwritten{"every-output-written", "passed", ""};
   for (int trial = 0; trial < std::max(options.trials, 1); ++trial) {
@@ -546,7 +666,9 @@ EvaluateResult Evaluator::evaluate(const Candidate &candidate,
     if (!session.fillInputs(seed) || !session.poisonAll(candidate, bound) ||
         !session.poisonAll(reference, baseline))
       return result;
-    if (options.integrity && !session.readInputs(inputsBefore))
+    if (options.integrity &&
+        !session.snapshot(session.inputArgs(), session.inputPointers(),
+                          inputsBefore))
       return result;
     if (!session.launch(candidate, bound) ||
         !session.synchronize("candidate launch"))
@@ -554,15 +676,13 @@ EvaluateResult Evaluator::evaluate(const Candidate &candidate,
     if (!session.launch(reference, baseline) ||
         !session.synchronize("reference launch"))
       return result;
-    if (!session.readOutputs(candidate, bound, outputs) ||
-        !session.readOutputs(reference, baseline, expected))
-      return result;
     result.stage = "correctness";
     ++result.trials;
     for (size_t o = 0; o < outputArgs.size(); ++o) {
-      CompareStats stats = compareBuffers(
-          outputArgs[o]->elementType, outputs[o].data(), expected[o].data(),
-          outputArgs[o]->numElements(), kernel.atol, kernel.rtol);
+      CompareStats stats;
+      if (!compareOutput(o, outputs[o], expected[o], kernel.atol, kernel.rtol,
+                         stats))
+        return result;
       if (stats.unwritten && unwritten.status == "passed") {
         unwritten.status = "failed";
         unwritten.detail = std::to_string(stats.unwritten) +
@@ -574,21 +694,31 @@ EvaluateResult Evaluator::evaluate(const Candidate &candidate,
       result.outputs[o].merge(stats);
     }
     if (options.integrity) {
-      if (!session.readInputs(inputsAfter))
-        return result;
-      for (size_t i = 0; i < inputsBefore.size(); ++i)
-        if (checksum(inputsBefore[i]) != checksum(inputsAfter[i]) &&
-            readOnly.status == "passed") {
+      // Bit-for-bit for every finite value: the inputs hold no NaN.
+      for (size_t i = 0; i < inputsBefore.size(); ++i) {
+        CompareStats stats;
+        if (!session.compare(session.inputArgs()[i]->elementType,
+                             session.inputs()[i].pointer(),
+                             inputsBefore[i].pointer(),
+                             session.inputArgs()[i]->numElements(), 0, 0,
+                             stats))
+          return result;
+        if (stats.mismatches && readOnly.status == "passed") {
           readOnly.status = "failed";
           readOnly.detail =
               "input #" + std::to_string(i) + " changed during the launches";
         }
+      }
     }
     if (trial == 0) {
-      firstOutputs = outputs;
+      if (options.integrity && !session.snapshot(outputArgs, outputs,
+                                                 firstOutputs))
+        return result;
       if (!options.dumpNpyDirectory.empty()) {
-        std::vector<std::vector<char>> inputData;
-        if (!session.readInputs(inputData))
+        std::vector<std::vector<char>> inputData, outputData, expectedData;
+        if (!session.readInputs(inputData) ||
+            !session.readOutputs(candidate, bound, outputData) ||
+            !session.readOutputs(reference, baseline, expectedData))
           return result;
         std::string error;
         for (size_t i = 0; i < inputData.size(); ++i)
@@ -598,9 +728,10 @@ EvaluateResult Evaluator::evaluate(const Candidate &candidate,
                         session.inputArgs()[i]->shape, inputData[i].data(),
                         inputData[i].size(), error))
             result.errors.push_back(error);
-        for (size_t o = 0; o < outputs.size(); ++o) {
-          for (auto [prefix, data] : {std::pair{"output", &outputs[o]},
-                                      std::pair{"reference", &expected[o]}})
+        for (size_t o = 0; o < outputData.size(); ++o) {
+          for (auto [prefix, data] :
+               {std::pair{"output", &outputData[o]},
+                std::pair{"reference", &expectedData[o]}})
             if (!writeNpy(options.dumpNpyDirectory + "/" + prefix +
                               std::to_string(o) + ".npy",
                           outputArgs[o]->elementType, outputArgs[o]->shape,
@@ -646,13 +777,13 @@ EvaluateResult Evaluator::evaluate(const Candidate &candidate,
     if (!session.fillInputs(options.seed) ||
         !session.poisonAll(candidate, bound) ||
         !session.launch(candidate, bound) ||
-        !session.synchronize("candidate launch") ||
-        !session.readOutputs(candidate, bound, outputs))
+        !session.synchronize("candidate launch"))
       return result;
     for (size_t o = 0; o < outputs.size(); ++o) {
-      CompareStats stats = compareBuffers(
-          outputArgs[o]->elementType, outputs[o].data(), firstOutputs[o].data(),
-          outputArgs[o]->numElements(), kernel.atol, kernel.rtol);
+      CompareStats stats;
+      if (!compareOutput(o, outputs[o], firstOutputs[o].pointer(), kernel.atol,
+                         kernel.rtol, stats))
+        return result;
       if (!stats.passed()) {
         determinism.status = "failed";
         determinism.detail = "output #" + std::to_string(o) +
@@ -677,22 +808,19 @@ EvaluateResult Evaluator::evaluate(const Candidate &candidate,
           !session.launch(candidate, bound) ||
           !session.synchronize("candidate launch") ||
           !session.launch(reference, baseline) ||
-          !session.synchronize("reference launch") ||
-          !session.readOutputs(candidate, bound, outputs) ||
-          !session.readOutputs(reference, baseline, expected))
+          !session.synchronize("reference launch"))
         return result;
       int64_t changed = 0;
       for (size_t o = 0; o < outputs.size(); ++o) {
         // Where the reference moved (beyond the tolerance) ...
-        CompareStats moved =
-            compareBuffers(outputArgs[o]->elementType, expected[o].data(),
-                           firstOutputs[o].data(), outputArgs[o]->numElements(),
-                           kernel.atol, kernel.rtol);
+        CompareStats moved, follows;
+        if (!compareOutput(o, expected[o], firstOutputs[o].pointer(),
+                           kernel.atol, kernel.rtol, moved) ||
+            !compareOutput(o, outputs[o], expected[o], kernel.atol,
+                           kernel.rtol, follows))
+          return result;
         changed += moved.mismatches;
         // ... the candidate must have moved with it.
-        CompareStats follows = compareBuffers(
-            outputArgs[o]->elementType, outputs[o].data(), expected[o].data(),
-            outputArgs[o]->numElements(), kernel.atol, kernel.rtol);
         if (!follows.passed() && sensitivity.status == "passed") {
           sensitivity.status = "failed";
           sensitivity.detail = "with input #" + std::to_string(i) +
@@ -739,10 +867,14 @@ EvaluateResult Evaluator::evaluate(const Candidate &candidate,
                            : 0.0,
                        double(kernel.bytes) / ceilings.copyBytesPerSecond);
   if (options.time) {
-    if (!session.time(reference, baseline, result.baselineStart,
-                      options.seed) ||
-        !session.time(candidate, bound, result.candidate, options.seed) ||
-        !session.time(reference, baseline, result.baselineEnd, options.seed))
+    if ((options.timeBaseline &&
+         !session.time(reference, baseline, result.baselineStart, options.seed,
+                       0)) ||
+        !session.time(candidate, bound, result.candidate, options.seed,
+                      options.pruneAboveMs) ||
+        (options.timeBaseline && !result.candidate.pruned &&
+         !session.time(reference, baseline, result.baselineEnd, options.seed,
+                       0)))
       return result;
     if (options.integrity) {
       IntegrityCheck light{"speed-of-light", "skipped",
@@ -777,9 +909,12 @@ std::string foundry::runtime::toJson(const EvaluateResult &result,
                                      const std::string &deviceName) {
   using Json = nlohmann::ordered_json;
   auto timing = [](const TimingStats &stats) {
-    return Json{{"runs", stats.runs},        {"mean_ms", stats.mean},
-                {"median_ms", stats.median}, {"min_ms", stats.min},
-                {"max_ms", stats.max},       {"stddev_ms", stats.stddev}};
+    Json json{{"runs", stats.runs},        {"mean_ms", stats.mean},
+              {"median_ms", stats.median}, {"min_ms", stats.min},
+              {"max_ms", stats.max},       {"stddev_ms", stats.stddev}};
+    if (stats.pruned)
+      json["pruned"] = true;
+    return json;
   };
   Json outputs = Json::array();
   for (const CompareStats &stats : result.outputs)
@@ -820,9 +955,11 @@ std::string foundry::runtime::toJson(const EvaluateResult &result,
                         {"first_discarded", true},
                         {"l2_flush_bytes", options.l2FlushBytes},
                         {"fresh_inputs_per_run", true}}},
-                      {"candidate", timing(result.candidate)},
-                      {"baseline_start", timing(result.baselineStart)},
-                      {"baseline_end", timing(result.baselineEnd)}};
+                      {"candidate", timing(result.candidate)}};
+    if (result.baselineStart.runs)
+      json["timing"]["baseline_start"] = timing(result.baselineStart);
+    if (result.baselineEnd.runs)
+      json["timing"]["baseline_end"] = timing(result.baselineEnd);
     double seconds = result.candidate.median * 1e-3;
     json["roofline"] = {
         {"flops", candidate.kernel.flops},

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "foundry/Runtime/DeviceKernels.h"
 #include "foundry/Runtime/Evaluate.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -92,6 +93,20 @@ static cl::opt<unsigned>
                    cl::init(300), cl::cat(category));
 static cl::opt<int> device("device", cl::desc("CUDA device ordinal."),
                            cl::init(0), cl::cat(category));
+static cl::opt<bool> noBaselineTiming(
+    "no-baseline-timing",
+    cl::desc("Do not time the reference (a search times it once)."),
+    cl::cat(category));
+static cl::opt<double> pruneAboveMs(
+    "prune-above-ms",
+    cl::desc("Stop timing after 10 runs whose median is above this many ms "
+             "(the result is marked pruned); 0: never."),
+    cl::init(0), cl::cat(category));
+static cl::opt<bool> printRuntimePtx(
+    "print-runtime-ptx",
+    cl::desc("Print the PTX of the runtime's own kernels (input fill, "
+             "comparison, FMA peak) and exit."),
+    cl::cat(category));
 
 /// Exit codes: 0 passed, 1 the candidate failed (a result was written),
 /// 2 bad input, 3 no GPU.
@@ -175,6 +190,10 @@ static int runOne() {
                  << distribution << "'\n";
     return BadInput;
   }
+  if (pruneAboveMs < 0) {
+    llvm::errs() << "foundry-run: --prune-above-ms must be >= 0\n";
+    return BadInput;
+  }
   std::string error;
   Candidate candidate, reference;
   if (!loadCandidate(candidatePath,
@@ -226,6 +245,8 @@ static int runOne() {
   options.warmup = static_cast<int>(warmup);
   options.timedRuns = static_cast<int>(runs);
   options.dumpNpyDirectory = dumpNpy;
+  options.timeBaseline = !noBaselineTiming;
+  options.pruneAboveMs = pruneAboveMs;
   EvaluateResult result =
       evaluator.evaluate(candidate, reference, options, ceilings);
   if (!writeText(outputPath, toJson(result, candidate, options, ceilings,
@@ -298,6 +319,10 @@ static int runBatch(const char *self) {
       args.push_back("--no-time");
     if (noIntegrity)
       args.push_back("--no-integrity");
+    if (noBaselineTiming)
+      args.push_back("--no-baseline-timing");
+    if (pruneAboveMs > 0)
+      args.push_back("--prune-above-ms=" + std::to_string(pruneAboveMs));
     if (!kernelName.empty())
       args.push_back("--kernel=" + kernelName);
     if (!dumpNpy.empty())
@@ -355,5 +380,9 @@ int main(int argc, char **argv) {
       argc, argv,
       "Kernel Foundry runner: verify a compiled candidate against the "
       "reference on the GPU, check its integrity and time it\n");
+  if (printRuntimePtx) {
+    llvm::outs() << deviceKernelsPtx();
+    return Passed;
+  }
   return batchPath.empty() ? runOne() : runBatch(argv[0]);
 }

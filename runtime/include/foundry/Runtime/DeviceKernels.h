@@ -1,10 +1,13 @@
 //===- DeviceKernels.h - The runtime's own PTX kernels ----------*- C++ -*-===//
 //
-// Two hand-written PTX kernels the runtime loads through the driver JIT:
+// Hand-written PTX kernels the runtime loads through the driver JIT:
 // foundry_fill_<type> writes seeded pseudo-random values on the device
 // (counter-based: element i gets hash(seed, i), so a trial's inputs need no
 // host-to-device copy and every timed run can start from fresh inputs), and
-// foundry_fma_peak measures FP32 FMA throughput for the speed-of-light check.
+// foundry_compare_<type> applies the tolerance rule of compareBuffers to a
+// whole output on the device (so a 1.6 G-element output is checked in
+// milliseconds, with nothing copied to the host), and foundry_fma_peak
+// measures FP32 FMA throughput for the speed-of-light check.
 //
 // The hash is Chris Wellons' "lowbias32" integer hash (public domain,
 // https://nullprogram.com/blog/2018/07/31/), applied twice; normal values
@@ -20,7 +23,8 @@
 namespace foundry::runtime {
 
 /// PTX (sm_90, PTX 8.0) for foundry_fill_{f32,f64,f16,bf16}(ptr, n, seed,
-/// normal) and foundry_fma_peak(out, iterations).
+/// normal), foundry_compare_{f32,f64,f16,bf16,i64,i32,i16,i8}(out, ref, n,
+/// atol, rtol, poison, stats) and foundry_fma_peak(out, iterations).
 std::string deviceKernelsPtx();
 
 } // namespace foundry::runtime

@@ -50,6 +50,14 @@ struct EvaluateOptions {
   /// A candidate faster than `speedOfLightMargin` x the roofline floor is
   /// rejected as a measurement error or a cheat.
   double speedOfLightMargin = 0.9;
+  /// Time the reference before and after the candidate (to see drift); a
+  /// search times its naive schedule once and turns this off.
+  bool timeBaseline = true;
+  /// Early pruning (Tensor Comprehensions' autotuner does the same): when
+  /// > 0, the candidate's timing stops after `pruneAfterRuns` timed runs
+  /// if their median is above this many ms, and is marked pruned.
+  double pruneAboveMs = 0;
+  int pruneAfterRuns = 10;
   /// Writes inputs and outputs of the first trial as .npy files here.
   std::string dumpNpyDirectory;
 };
@@ -58,6 +66,8 @@ struct EvaluateOptions {
 struct TimingStats {
   int runs = 0;
   double mean = 0, median = 0, min = 0, max = 0, stddev = 0;
+  /// Stopped early: slower than EvaluateOptions::pruneAboveMs.
+  bool pruned = false;
 };
 
 /// The outcome of one named integrity check.
