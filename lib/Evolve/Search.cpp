@@ -21,6 +21,7 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Program.h"
+#include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/xxhash.h"
 
@@ -115,15 +116,17 @@ static std::string blockSizes(const KernelShape &shape,
 }
 
 /// Per-thread tile sizes dividing `block` sizes: 1, 2 or 4 elements (up to
-/// 8 along the innermost loop), keeping at most 1024 threads.
+/// 8 along the innermost loop), at most `maxSize`, keeping at most 1024
+/// threads.
 static std::string threadSizes(const std::vector<int64_t> &block,
-                               std::mt19937 &rng) {
+                               std::mt19937 &rng, int64_t maxSize) {
   std::vector<std::string> sizes;
   int64_t threads = 1;
   for (size_t i = 0; i < block.size(); ++i) {
-    std::vector<int64_t> options = i + 1 == block.size()
-                                       ? std::vector<int64_t>{1, 2, 4, 8}
-                                       : std::vector<int64_t>{1, 2, 4};
+    std::vector<int64_t> options;
+    for (int64_t size : {1, 2, 4, 8})
+      if (size <= maxSize && (size < 8 || i + 1 == block.size()))
+        options.push_back(size);
     int64_t size = std::min(pick(options, rng), block[i]);
     while (threads * ((block[i] + size - 1) / size) > 1024)
       size *= 2;
@@ -133,38 +136,50 @@ static std::string threadSizes(const std::vector<int64_t> &block,
   return llvm::join(sizes, ",");
 }
 
+/// The diagnosis of the parent, if it has one and it says `bottleneck`.
+static bool parentIs(const ExpertRequest &request, llvm::StringRef bottleneck) {
+  return request.diagnosis && request.diagnosis->bottleneck == bottleneck;
+}
+
 std::vector<Expert> mlir::foundry::builtinExperts() {
   std::vector<Expert> experts;
   // Parallelism: block tiles only (grid shape vs the machine); mutation
-  // re-draws the block tile.
-  experts.push_back({"parallelism", [](const KernelShape &shape,
-                                       const std::string &, std::mt19937 &rng) {
-                       if (shape.numParallel() == 0)
-                         return std::string();
-                       return "foundry-tile-blocks{sizes=" +
-                              blockSizes(shape, {1, 2, 4, 8, 16, 32},
-                                         {16, 32, 64, 128, 256}, rng) +
-                              "}";
-                     }});
-  // Compute: register tiles per thread, a k-loop for contractions,
-  // vectorization and unrolling.
+  // re-draws the block tile, smaller when the parent's grid left SMs idle,
+  // larger when it was launch-bound.
   experts.push_back(
-      {"compute",
-       [](const KernelShape &shape, const std::string &, std::mt19937 &rng) {
+      {"parallelism", [](const ExpertRequest &request, std::mt19937 &rng) {
+         const KernelShape &shape = request.shape;
          if (shape.numParallel() == 0)
            return std::string();
+         std::vector<int64_t> outer = {1, 2, 4, 8, 16, 32},
+                              inner = {16, 32, 64, 128, 256};
+         if (parentIs(request, "latency"))
+           outer = {1, 2, 4}, inner = {16, 32, 64};
+         else if (parentIs(request, "launch"))
+           outer = {8, 16, 32}, inner = {128, 256};
+         return "foundry-tile-blocks{sizes=" +
+                blockSizes(shape, outer, inner, rng) + "}";
+       }});
+  // Compute: register tiles per thread, a k-loop for contractions,
+  // vectorization and unrolling; after spills, small register tiles only.
+  experts.push_back(
+      {"compute", [](const ExpertRequest &request, std::mt19937 &rng) {
+         const KernelShape &shape = request.shape;
+         if (shape.numParallel() == 0)
+           return std::string();
+         bool spilled = request.diagnosis && request.diagnosis->spillBytes > 0;
          std::vector<int64_t> block;
          // Block sizes first: the thread tile depends on them.
          std::string blocks =
              blockSizes(shape, {4, 8, 16, 32}, {16, 32, 64}, rng, &block);
-         std::string threads = threadSizes(block, rng);
+         std::string threads = threadSizes(block, rng, spilled ? 2 : 8);
          std::string schedule = "foundry-tile-blocks{sizes=" + blocks +
                                 "},foundry-tile-threads{sizes=" + threads + "}";
          if (shape.hasReduction && shape.contraction)
            schedule += ",foundry-tile-reduction{sizes=" +
                        std::to_string(pick<int64_t>({2, 4, 8}, rng)) + "}";
          schedule += ",foundry-vectorize";
-         if (rng() % 2)
+         if (!spilled && rng() % 2)
            schedule += ",foundry-unroll{factor=" +
                        std::to_string(pick<int64_t>({2, 4}, rng)) + "}";
          return schedule;
@@ -172,8 +187,8 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
   // Memory: coalesced access along the innermost loop (one element per
   // thread per step, consecutive threads on consecutive elements).
   experts.push_back(
-      {"memory",
-       [](const KernelShape &shape, const std::string &, std::mt19937 &rng) {
+      {"memory", [](const ExpertRequest &request, std::mt19937 &rng) {
+         const KernelShape &shape = request.shape;
          if (shape.numParallel() == 0)
            return std::string();
          std::vector<int64_t> block;
@@ -186,10 +201,11 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
          return schedule;
        }});
   // Reduction: one row per block, the reduction split over threads,
-  // interleaved when the row divides.
+  // interleaved when the row divides (always after a memory-bound parent:
+  // interleaving is what coalesces the row).
   experts.push_back(
-      {"reduction",
-       [](const KernelShape &shape, const std::string &, std::mt19937 &rng) {
+      {"reduction", [](const ExpertRequest &request, std::mt19937 &rng) {
+         const KernelShape &shape = request.shape;
          if (!shape.hasReduction || shape.numParallel() == 0)
            return std::string();
          std::vector<std::string> ones(shape.numParallel() - 1, "1");
@@ -199,10 +215,14 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
              shape.numParallel() > 1
                  ? llvm::join(llvm::ArrayRef(ones).drop_back(), ",")
                  : std::string("1");
-         int64_t threads = pick<int64_t>({8, 16, 32, 64, 128}, rng);
+         int64_t threads = pick<int64_t>({32, 64, 128, 256, 512}, rng);
+         bool interleave = rng() % 2 || parentIs(request, "memory");
          return "foundry-tile-blocks{sizes=" + blocks +
                 "},foundry-reduce-threads{threads=" + std::to_string(threads) +
-                (rng() % 2 ? " interleave=1" : "") + "}";
+                (interleave ? " interleave=" +
+                                  std::to_string(pick<int64_t>({1, 2, 4}, rng))
+                            : std::string()) +
+                "}";
        }});
   return experts;
 }
@@ -240,7 +260,15 @@ private:
   Evaluated evaluate(const std::string &genome, const std::string &expert,
                      int island, int generation);
   /// A new genome from `expert` (mutating `parent` when given).
-  std::string propose(const Expert &expert, const std::string &parent);
+  std::string propose(const Expert &expert, const Evaluated *parent);
+  /// The expert that mutates `parent`: chosen by its diagnosis half of the
+  /// time (spills or compute-bound: compute; too few blocks or launch-bound:
+  /// parallelism; memory-bound below 70%: reduction for kernels that reduce,
+  /// else memory), at random otherwise.
+  const Expert &chooseExpert(const Evaluated &parent);
+  /// cuda target: compiles the genomes not seen yet on a thread pool, so
+  /// that evaluate() finds them compiled.
+  void precompile(const std::vector<std::string> &genomes);
   /// The cuda target: compiles `record.genome` for sm_90 and judges it with
   /// a foundry-run child; fills stage, ok, time and diagnosis.
   void evaluateOnGpu(Evaluated &record);
@@ -268,25 +296,85 @@ private:
   /// The cuda target: the kernel alone as MLIR text, and its naive cubin.
   std::string kernelSource_;
   std::string naiveCubin_;
+  /// Compilations made ahead by precompile(), by normalized genome.
+  std::map<std::string, CompileResult> compiled_;
   SearchResult result_;
   std::chrono::steady_clock::time_point start_ =
       std::chrono::steady_clock::now();
 };
 } // namespace
 
-std::string Search::propose(const Expert &expert, const std::string &parent) {
-  std::string fresh = expert.propose(shape_, parent, rng_);
-  if (parent.empty() || fresh.empty())
+std::string Search::propose(const Expert &expert, const Evaluated *parent) {
+  ExpertRequest request{shape_, parent ? parent->genome : std::string(),
+                        parent && parent->diagnosed ? &parent->diag : nullptr};
+  std::string fresh = expert.propose(request, rng_);
+  if (request.parent.empty() || fresh.empty())
     return fresh;
   // Mutation: keep the parent's block tile, take the rest from the expert,
   // or the reverse (both are valid pipelines of the same passes).
-  llvm::StringRef parentRef(parent), freshRef(fresh);
+  llvm::StringRef parentRef(request.parent), freshRef(fresh);
   auto [parentHead, parentTail] = parentRef.split("},");
   auto [freshHead, freshTail] = freshRef.split("},");
   if (parentTail.empty() || freshTail.empty())
     return fresh;
   return rng_() % 2 ? (parentHead + "}," + freshTail).str()
                     : (freshHead + "}," + parentTail).str();
+}
+
+const Expert &Search::chooseExpert(const Evaluated &parent) {
+  const Expert &random = pick(experts_, rng_);
+  if (!parent.diagnosed || rng_() % 2)
+    return random;
+  const Diagnosis &d = parent.diag;
+  llvm::StringRef name = random.name;
+  if (d.spillBytes > 0 || d.bottleneck == "compute")
+    name = "compute";
+  else if (d.bottleneck == "latency" || d.bottleneck == "launch")
+    name = "parallelism";
+  else if (d.bottleneck == "memory" && d.memoryFraction < 0.7)
+    name = shape_.hasReduction ? "reduction" : "memory";
+  for (const Expert &expert : experts_)
+    if (expert.name == name)
+      return expert;
+  return random;
+}
+
+void Search::precompile(const std::vector<std::string> &genomes) {
+  if (options_.target != "cuda")
+    return;
+  std::vector<std::string> todo;
+  for (const std::string &genome : genomes) {
+    std::string error;
+    FailureOr<std::string> normal =
+        normalizeGenome(module_.getContext(), genome, error);
+    if (failed(normal) || compiled_.count(*normal) ||
+        llvm::is_contained(todo, *normal))
+      continue;
+    std::string hash = llvm::utohexstr(llvm::xxh3_64bits(*normal), true, 16);
+    if (seen_.count(hash) ||
+        (library_ && library_->findCandidate(fingerprint_.exactKey(), hash)))
+      continue;
+    todo.push_back(*normal);
+  }
+  if (todo.empty())
+    return;
+  std::vector<CompileResult> results(todo.size());
+  {
+    unsigned threads = options_.compileThreads
+                           ? options_.compileThreads
+                           : llvm::hardware_concurrency().compute_thread_count();
+    llvm::DefaultThreadPool pool(llvm::hardware_concurrency(threads));
+    CompileOptions compileOptions;
+    compileOptions.target = "sm_90";
+    for (size_t i = 0; i < todo.size(); ++i)
+      pool.async([&, i] {
+        results[i] = compile(kernelSource_, todo[i], compileOptions,
+                             kernelName_);
+      });
+    pool.wait();
+  }
+  for (size_t i = 0; i < todo.size(); ++i)
+    compiled_[todo[i]] = std::move(results[i]);
 }
 
 /// Median of `values` (not empty).
@@ -409,10 +497,16 @@ std::string Search::writeCandidate(const CompileResult &result,
 }
 
 void Search::evaluateOnGpu(Evaluated &record) {
-  CompileOptions compileOptions;
-  compileOptions.target = "sm_90";
-  CompileResult compiled =
-      compile(kernelSource_, record.genome, compileOptions, kernelName_);
+  CompileResult compiled;
+  if (auto it = compiled_.find(record.genome); it != compiled_.end()) {
+    compiled = std::move(it->second);
+    compiled_.erase(it);
+  } else {
+    CompileOptions compileOptions;
+    compileOptions.target = "sm_90";
+    compiled =
+        compile(kernelSource_, record.genome, compileOptions, kernelName_);
+  }
   if (!compiled.succeeded) {
     record.stage = compiled.stage == "schedule" ? "schedule" : "compile";
     record.diagnosis = compiled.diagnostics;
@@ -440,6 +534,13 @@ void Search::evaluateOnGpu(Evaluated &record) {
                                    std::to_string(options_.gpuTrials),
                                    "--runs",
                                    std::to_string(options_.gpuRuns)};
+  // The naive schedule is timed once, with the first candidate.
+  if (result_.naiveMs > 0)
+    args.push_back("--no-baseline-timing");
+  if (options_.pruneFactor > 0 && result_.best.ok)
+    args.push_back("--prune-above-ms=" +
+                   std::to_string(options_.pruneFactor *
+                                  result_.best.medianMs));
   std::vector<llvm::StringRef> argRefs(args.begin(), args.end());
   std::string message;
   bool executionFailed = false;
@@ -473,8 +574,10 @@ void Search::evaluateOnGpu(Evaluated &record) {
         record.diagnosis +=
             (record.diagnosis.empty() ? "" : "; ") + text->str();
   if (const llvm::json::Object *timing = result->getObject("timing")) {
-    if (const llvm::json::Object *candidate = timing->getObject("candidate"))
+    if (const llvm::json::Object *candidate = timing->getObject("candidate")) {
       record.medianMs = candidate->getNumber("median_ms").value_or(0);
+      record.pruned = candidate->getBoolean("pruned").value_or(false);
+    }
     if (const llvm::json::Object *baseline =
             timing->getObject("baseline_start"))
       if (result_.naiveMs == 0)
@@ -482,6 +585,56 @@ void Search::evaluateOnGpu(Evaluated &record) {
   }
   if (record.ok && record.medianMs <= 0)
     record.ok = false;
+  // The diagnosis: the heaviest launch's resources, the measured fractions.
+  DiagnosisInput input;
+  input.tensorCores = shape_.tensorCores;
+  input.medianMs = record.ok ? record.medianMs : 0;
+  for (const llvm::json::Value &kernel : compiled.manifest) {
+    const llvm::json::Object *object = kernel.getAsObject();
+    const llvm::json::Array *launches =
+        object ? object->getArray("launches") : nullptr;
+    for (const llvm::json::Value &launch : launches ? *launches
+                                                     : llvm::json::Array()) {
+      const llvm::json::Object *l = launch.getAsObject();
+      if (!l)
+        continue;
+      auto product = [&](llvm::StringRef key) {
+        int64_t value = 1;
+        if (const llvm::json::Array *dims = l->getArray(key))
+          for (const llvm::json::Value &dim : *dims)
+            value *= dim.getAsInteger().value_or(1);
+        return value;
+      };
+      int64_t blocks = product("grid"), threads = product("block");
+      if (blocks * threads < input.blocks * input.threadsPerBlock)
+        continue;
+      input.blocks = blocks;
+      input.threadsPerBlock = threads;
+      std::string entry = l->getString("kernel").value_or("").str();
+      input.sharedBytes = l->getInteger("dynamic_shared_memory").value_or(0);
+      if (auto it = compiled.resources.find(entry);
+          it != compiled.resources.end()) {
+        input.registers = it->second.registers;
+        input.sharedBytes += it->second.sharedBytes;
+        input.spillBytes =
+            it->second.spillStoreBytes + it->second.spillLoadBytes;
+      }
+    }
+  }
+  if (const llvm::json::Object *roofline = result->getObject("roofline")) {
+    input.flops = roofline->getNumber("flops").value_or(0);
+    input.bytes = roofline->getNumber("bytes").value_or(0);
+  }
+  if (const llvm::json::Object *ceilings = result->getObject("ceilings")) {
+    input.copyBytesPerSecond =
+        ceilings->getNumber("copy_bytes_per_second").value_or(0);
+    input.fp32FlopsPerSecond =
+        ceilings->getNumber("fp32_flops_per_second").value_or(0);
+  }
+  record.diag = diagnose(input);
+  record.diagnosed = true;
+  if (record.ok)
+    record.diagnosis = record.diag.hint;
 }
 
 FailureOr<SearchResult> Search::run() {
@@ -555,9 +708,14 @@ FailureOr<SearchResult> Search::run() {
       return a.ok;
     return a.ok && a.medianMs < b.medianMs;
   };
-  auto note = [&](const Evaluated &e) {
+  auto note = [&](Evaluated &e) {
+    e.seconds = std::chrono::duration<double>(
+                    std::chrono::steady_clock::now() - start_)
+                    .count();
     result_.evaluated.push_back(e);
     evaluations_ += !e.cached;
+    if (options_.onEvaluated)
+      options_.onEvaluated(e);
     if (e.ok && (!result_.best.ok || e.medianMs < result_.best.medianMs))
       result_.best = e;
     if (options_.progress) {
@@ -566,29 +724,51 @@ FailureOr<SearchResult> Search::run() {
       os << "[" << evaluations_ << "/" << options_.budgetEvals << "] island "
          << e.island << " gen " << e.generation << " " << e.expert << ": "
          << (e.ok ? llvm::formatv("{0:F4} ms", e.medianMs).str() : e.stage)
-         << (e.cached ? " (cached)" : "") << "  "
-         << (e.genome.empty() ? "naive" : e.genome);
+         << (e.pruned ? " (pruned)" : "") << (e.cached ? " (cached)" : "")
+         << "  " << (e.genome.empty() ? "naive" : e.genome);
+      if (e.diagnosed && !e.diag.hint.empty())
+        os << "  [" << e.diag.hint << "]";
       options_.progress(line);
     }
   };
+  // Each batch of proposals is compiled together (a thread pool on the cuda
+  // target), then evaluated one at a time in proposal order.
+  struct Proposal {
+    std::string genome, expert;
+  };
+  auto evaluateAll = [&](const std::vector<Proposal> &proposals, int i,
+                         int generation, std::vector<Evaluated> &into) {
+    std::vector<std::string> genomes;
+    for (const Proposal &p : proposals)
+      genomes.push_back(p.genome);
+    precompile(genomes);
+    for (const Proposal &p : proposals) {
+      if (outOfBudget())
+        break;
+      Evaluated e = evaluate(p.genome, p.expert, i, generation);
+      note(e);
+      into.push_back(e);
+    }
+  };
+  // The naive schedule is the first candidate of every search: the best is
+  // never worse than it, and on the cuda target its run times the baseline.
+  evaluateAll({{"", "naive"}}, 0, 0, island[0]);
   for (int i = 0; i < islands && !outOfBudget(); ++i) {
     const Expert &expert = experts_[i % experts_.size()];
-    for (int p = 0; p < population && !outOfBudget(); ++p) {
-      std::string genome = p == 0 && i < int(retrieved.size())
-                               ? retrieved[i]
-                               : propose(expert, "");
+    std::vector<Proposal> proposals;
+    for (int p = 0; p < population; ++p) {
+      bool fromLibrary = p == 0 && i < int(retrieved.size());
+      std::string genome = fromLibrary ? retrieved[i] : propose(expert, nullptr);
       if (genome.empty())
-        genome = propose(experts_[p % experts_.size()], "");
-      Evaluated e = evaluate(
-          genome, p == 0 && i < int(retrieved.size()) ? "library" : expert.name,
-          i, 0);
-      note(e);
-      island[i].push_back(e);
+        genome = propose(experts_[p % experts_.size()], nullptr);
+      proposals.push_back({genome, fromLibrary ? "library" : expert.name});
     }
+    evaluateAll(proposals, i, 0, island[i]);
   }
 
-  // Generations: tournament selection, mutation by an expert, elitism;
-  // ring migration every migrateEvery generations.
+  // Generations: tournament selection, mutation by an expert (chosen by
+  // the parent's diagnosis half of the time), elitism; ring migration every
+  // migrateEvery generations.
   double bestSoFar = result_.best.ok ? result_.best.medianMs : INFINITY;
   int stale = 0;
   int generation = 1;
@@ -599,17 +779,19 @@ FailureOr<SearchResult> Search::run() {
       std::vector<Evaluated> next(members.begin(),
                                   members.begin() +
                                       std::min<size_t>(2, members.size()));
-      while (int(next.size()) < population && !outOfBudget()) {
+      std::vector<Proposal> proposals;
+      for (int attempt = 0;
+           int(next.size() + proposals.size()) < population &&
+           attempt < 4 * population;
+           ++attempt) {
         const Evaluated &a = pick(members, rng_), &b = pick(members, rng_);
         const Evaluated &parent = better(a, b) ? a : b;
-        const Expert &expert = pick(experts_, rng_);
-        std::string child = propose(expert, parent.ok ? parent.genome : "");
-        if (child.empty())
-          continue;
-        Evaluated e = evaluate(child, expert.name, i, generation);
-        note(e);
-        next.push_back(e);
+        const Expert &expert = chooseExpert(parent);
+        std::string child = propose(expert, parent.ok ? &parent : nullptr);
+        if (!child.empty())
+          proposals.push_back({child, expert.name});
       }
+      evaluateAll(proposals, i, generation, next);
       members = std::move(next);
     }
     if (options_.migrateEvery > 0 && generation % options_.migrateEvery == 0)

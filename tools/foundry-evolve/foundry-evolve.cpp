@@ -14,6 +14,7 @@
 #include "foundry/Dialect/Foundry/IR/Foundry.h"
 #include "foundry/Evolve/Search.h"
 #include "foundry/InitAll.h"
+#include "foundry/Target/Compile.h"
 #include "foundry/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -34,6 +35,8 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <atomic>
+#include <cmath>
+#include <map>
 #include <csignal>
 #include <dlfcn.h>
 
@@ -82,6 +85,11 @@ static cl::opt<unsigned>
                    cl::desc("cuda target: seconds before a candidate's "
                             "foundry-run child is killed."),
                    cl::init(300), cl::cat(category));
+static cl::opt<double> pruneFactor(
+    "prune-factor",
+    cl::desc("cuda target: stop timing a candidate after 10 runs when it is "
+             "this many times slower than the best so far (0: never)."),
+    cl::init(2.0), cl::cat(category));
 static cl::opt<std::string> outputDir("o", cl::desc("Output directory."),
                                       cl::init("out/evolve"),
                                       cl::cat(category));
@@ -102,6 +110,34 @@ static double parseDuration(llvm::StringRef text) {
   if (text.getAsDouble(value) || value <= 0)
     return -1;
   return value * scale;
+}
+
+/// One candidate as a history.jsonl line / report.json entry.
+static llvm::json::Object candidateJson(const Evaluated &e,
+                                        const std::string &kernel) {
+  llvm::json::Object object{{"kernel", kernel},
+                            {"genome", e.genome},
+                            {"hash", e.hash},
+                            {"expert", e.expert},
+                            {"island", e.island},
+                            {"generation", e.generation},
+                            {"stage", e.stage},
+                            {"ok", e.ok},
+                            {"median_ms", e.medianMs},
+                            {"pruned", e.pruned},
+                            {"cached", e.cached},
+                            {"seconds", e.seconds},
+                            {"diagnosis", e.diagnosis}};
+  if (e.diagnosed)
+    object["resources"] = llvm::json::Object{
+        {"bottleneck", e.diag.bottleneck},
+        {"memory_fraction", e.diag.memoryFraction},
+        {"compute_fraction", e.diag.computeFraction},
+        {"occupancy", e.diag.occupancy.fraction},
+        {"occupancy_limiter", e.diag.occupancy.limiter},
+        {"spill_bytes", e.diag.spillBytes},
+        {"blocks", e.diag.blocks}};
+  return object;
 }
 
 static bool writeFile(const std::string &path, llvm::StringRef text) {
@@ -135,6 +171,11 @@ int main(int argc, char **argv) {
     llvm::errs() << "foundry-evolve: --budget-time must be like 90s, 5m or "
                     "1h, got '"
                  << budgetTime << "'\n";
+    return 2;
+  }
+  if (pruneFactor != 0 && pruneFactor < 1) {
+    llvm::errs() << "foundry-evolve: --prune-factor must be 0 (never) or at "
+                    "least 1\n";
     return 2;
   }
   if (budgetEvals < 1 || islandsOpt < 1 || populationOpt < 2) {
@@ -218,15 +259,63 @@ int main(int argc, char **argv) {
     }
   }
   std::signal(SIGINT, onInterrupt);
+  // Every candidate as it completes, one JSON object per line: what is left
+  // of a search that was killed.
+  std::error_code historyError;
+  llvm::raw_fd_ostream history(outputDir + "/history.jsonl", historyError);
+  if (historyError) {
+    llvm::errs() << "foundry-evolve: " << outputDir
+                 << "/history.jsonl: " << historyError.message() << "\n";
+    return 2;
+  }
 
   llvm::json::Array report;
   std::string markdown = "# foundry-evolve report\n\nInput: `" + inputFile +
                          "`, target " + target + ", seed " +
                          std::to_string(seedOpt) + ", budget " +
                          std::to_string(budgetEvals) +
-                         " evaluations per kernel.\n\n| kernel | naive ms | "
-                         "best ms | speedup | evaluated | best schedule |\n"
-                         "|---|---|---|---|---|---|\n";
+                         " evaluations per kernel" +
+                         (seconds > 0 ? " or " + std::string(budgetTime)
+                                      : std::string()) +
+                         ".\n\n";
+  std::string summary = "| kernel | naive ms | best ms | speedup | fraction "
+                        "of roofline | evaluated | best schedule |\n"
+                        "|---|---|---|---|---|---|---|\n";
+  std::string details;
+  // best.ptx and best.cubin (best-<kernel>.* for several kernels): copied
+  // from the search's compilation on the cuda target, compiled for sm_90
+  // otherwise. Returns a note for the report.
+  auto writeBestArtifacts = [&](const std::string &name, const Evaluated &best,
+                                const std::string &target,
+                                bool several) -> std::string {
+    if (!best.ok)
+      return "";
+    std::string stem =
+        outputDir + "/" + (several ? "best-" + name : std::string("best"));
+    std::string work = outputDir + "/gpu-" + name + "/" +
+                       (best.genome.empty() ? std::string("naive")
+                                            : "cand-" + best.hash);
+    if (target == "cuda") {
+      bool copied = true;
+      for (const char *suffix : {".ptx", ".cubin"})
+        copied &= !llvm::sys::fs::copy_file(work + suffix, stem + suffix);
+      return copied ? "; wrote " + stem + ".ptx and .cubin" : "";
+    }
+    auto kernel = module->lookupSymbol<KernelOp>(name);
+    std::string source;
+    llvm::raw_string_ostream os(source);
+    os << "module {\n" << kernel << "\n}\n";
+    CompileResult compiled = compile(source, best.genome, {}, name);
+    if (compiled.ptx.empty())
+      return "";
+    writeFile(stem + ".ptx", compiled.ptx);
+    if (compiled.succeeded && !compiled.cubin.empty()) {
+      writeFile(stem + ".cubin",
+                llvm::StringRef(compiled.cubin.data(), compiled.cubin.size()));
+      return "; wrote " + stem + ".ptx and .cubin (sm_90)";
+    }
+    return "; wrote " + stem + ".ptx (sm_90; no ptxas for the cubin)";
+  };
   bool anyFailure = false;
   for (const std::string &name : kernels) {
     llvm::errs() << "== @" << name << "\n";
@@ -242,8 +331,13 @@ int main(int argc, char **argv) {
     options.gpuTrials = gpuTrials;
     options.gpuRuns = gpuRuns;
     options.timeoutSeconds = timeoutSeconds;
+    options.pruneFactor = pruneFactor;
     options.progress = [](const std::string &line) {
       llvm::errs() << line << "\n";
+    };
+    options.onEvaluated = [&](const Evaluated &e) {
+      history << llvm::json::Value(candidateJson(e, name)) << "\n";
+      history.flush();
     };
     FailureOr<SearchResult> result =
         searchCpu(*module, name, options, library.get(),
@@ -272,37 +366,99 @@ int main(int argc, char **argv) {
     }
     llvm::json::Array candidates;
     for (const Evaluated &e : result->evaluated)
-      candidates.push_back(llvm::json::Object{{"genome", e.genome},
-                                              {"hash", e.hash},
-                                              {"expert", e.expert},
-                                              {"island", e.island},
-                                              {"generation", e.generation},
-                                              {"stage", e.stage},
-                                              {"ok", e.ok},
-                                              {"median_ms", e.medianMs},
-                                              {"cached", e.cached},
-                                              {"diagnosis", e.diagnosis}});
+      candidates.push_back(candidateJson(e, name));
+    // Per island, its best; over time, each improvement of the best.
+    std::map<int, const Evaluated *> islandBest;
+    llvm::json::Array progression;
+    double running = INFINITY;
+    int index = 0;
+    for (const Evaluated &e : result->evaluated) {
+      ++index;
+      if (!e.ok)
+        continue;
+      const Evaluated *&slot = islandBest[e.island];
+      if (!slot || e.medianMs < slot->medianMs)
+        slot = &e;
+      if (e.medianMs < running) {
+        running = e.medianMs;
+        progression.push_back(llvm::json::Object{{"evaluation", index},
+                                                 {"seconds", e.seconds},
+                                                 {"median_ms", e.medianMs},
+                                                 {"expert", e.expert},
+                                                 {"genome", e.genome}});
+      }
+    }
+    llvm::json::Array islands;
+    for (auto [island, e] : islandBest)
+      islands.push_back(llvm::json::Object{{"island", island},
+                                           {"median_ms", e->medianMs},
+                                           {"genome", e->genome}});
+    // max(bytes / bandwidth, flops / peak) / time.
+    double roofline =
+        best.diagnosed
+            ? std::max(best.diag.memoryFraction, best.diag.computeFraction)
+            : 0;
+    std::string artifacts = writeBestArtifacts(name, best, target,
+                                               kernels.size() > 1);
     report.push_back(llvm::json::Object{
         {"kernel", name},
         {"target", target},
         {"naive_ms", result->naiveMs},
-        {"best", best.ok ? llvm::json::Value(
-                               llvm::json::Object{{"genome", best.genome},
-                                                  {"median_ms", best.medianMs},
-                                                  {"speedup", speedup}})
+        {"best", best.ok ? llvm::json::Value(llvm::json::Object{
+                               {"genome", best.genome},
+                               {"median_ms", best.medianMs},
+                               {"speedup", speedup},
+                               {"fraction_of_roofline", roofline},
+                               {"bottleneck", best.diag.bottleneck},
+                               {"hint", best.diag.hint}})
                          : llvm::json::Value(nullptr)},
         {"generations", result->generations},
+        {"evaluations", int64_t(result->evaluated.size())},
+        {"seconds", result->evaluated.empty()
+                        ? 0.0
+                        : result->evaluated.back().seconds},
         {"stop_reason", result->stopReason},
+        {"islands", std::move(islands)},
+        {"progression", std::move(progression)},
         {"candidates", std::move(candidates)}});
-    markdown += "| @" + name + " | " +
-                llvm::formatv("{0:F4}", result->naiveMs).str() + " | " +
-                (best.ok ? llvm::formatv("{0:F4}", best.medianMs).str()
-                         : std::string("none")) +
-                " | " + llvm::formatv("{0:F2}x", speedup).str() + " | " +
-                std::to_string(result->evaluated.size()) + " | `" +
-                (best.genome.empty() ? std::string("naive") : best.genome) +
-                "` |\n";
+    summary += "| @" + name + " | " +
+               llvm::formatv("{0:F4}", result->naiveMs).str() + " | " +
+               (best.ok ? llvm::formatv("{0:F4}", best.medianMs).str()
+                        : std::string("none")) +
+               " | " + llvm::formatv("{0:F2}x", speedup).str() + " | " +
+               (roofline > 0 ? llvm::formatv("{0:P0}", roofline).str()
+                             : std::string("-")) +
+               " | " + std::to_string(result->evaluated.size()) + " | `" +
+               (best.genome.empty() ? std::string("naive") : best.genome) +
+               "` |\n";
+    details += "\n## @" + name + "\n\nStopped: " + result->stopReason +
+               " after " + std::to_string(result->evaluated.size()) +
+               " candidates, " + std::to_string(result->generations) +
+               " generations" + artifacts + ".\n\nBest per island:\n\n"
+               "| island | best ms | schedule |\n|---|---|---|\n";
+    for (auto [island, e] : islandBest)
+      details += "| " + std::to_string(island) + " | " +
+                 llvm::formatv("{0:F4}", e->medianMs).str() + " | `" +
+                 (e->genome.empty() ? std::string("naive") : e->genome) +
+                 "` |\n";
+    details += "\nHow the best evolved:\n\n| evaluation | seconds | best "
+               "ms | expert |\n|---|---|---|---|\n";
+    running = INFINITY;
+    index = 0;
+    for (const Evaluated &e : result->evaluated) {
+      ++index;
+      if (!e.ok || e.medianMs >= running)
+        continue;
+      running = e.medianMs;
+      details += "| " + std::to_string(index) + " | " +
+                 llvm::formatv("{0:F1}", e.seconds).str() + " | " +
+                 llvm::formatv("{0:F4}", e.medianMs).str() + " | " + e.expert +
+                 " |\n";
+    }
+    if (best.diagnosed && !best.diag.hint.empty())
+      details += "\nDiagnosis of the best: " + best.diag.hint + ".\n";
   }
+  markdown += summary + details;
   std::string best;
   llvm::raw_string_ostream bestStream(best);
   module->print(bestStream);
@@ -326,7 +482,7 @@ int main(int argc, char **argv) {
       !writeFile(outputDir + "/report.md", markdown))
     return 2;
   llvm::errs() << "foundry-evolve: wrote " << outputDir << "/best.mlir, "
-               << "report.json, report.md"
+               << "report.json, report.md, history.jsonl"
                << (library ? ", library " + libraryOpt : std::string()) << "\n";
   return anyFailure ? 1 : 0;
 }

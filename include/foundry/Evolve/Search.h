@@ -12,6 +12,7 @@
 #ifndef FOUNDRY_EVOLVE_SEARCH_H
 #define FOUNDRY_EVOLVE_SEARCH_H
 
+#include "foundry/Evolve/Diagnosis.h"
 #include "foundry/Evolve/Library.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -46,18 +47,26 @@ FailureOr<std::string> normalizeGenome(MLIRContext *context,
                                        llvm::StringRef schedule,
                                        std::string &error);
 
+/// What an expert is asked: propose a schedule for `shape`, fresh when
+/// `parent` is empty, else a mutation of `parent`, whose diagnosis (when it
+/// was evaluated on the GPU) is `diagnosis`.
+struct ExpertRequest {
+  const KernelShape &shape;
+  std::string parent;
+  const Diagnosis *diagnosis = nullptr;
+};
+
 /// A built-in expert: proposes schedules for a kernel, deterministically for
-/// a given random engine. `parent` is empty for a fresh proposal, else the
-/// schedule to mutate.
+/// a given random engine.
 struct Expert {
   std::string name;
-  std::function<std::string(const KernelShape &, const std::string &parent,
-                            std::mt19937 &)>
-      propose;
+  std::function<std::string(const ExpertRequest &, std::mt19937 &)> propose;
 };
 
 /// The built-in experts: memory, compute, parallelism, reduction.
 std::vector<Expert> builtinExperts();
+
+struct Evaluated;
 
 /// Options of one search.
 struct SearchOptions {
@@ -81,8 +90,16 @@ struct SearchOptions {
   unsigned gpuTrials = 5;
   unsigned gpuRuns = 100;
   unsigned timeoutSeconds = 300;
+  /// cuda target: a candidate whose first timed runs are slower than
+  /// pruneFactor x the best so far is not timed to the end (0: never).
+  double pruneFactor = 2.0;
+  /// cuda target: threads compiling a generation's candidates at once
+  /// (0: one per core).
+  unsigned compileThreads = 0;
   /// Progress lines (one per evaluation) go here when set.
   std::function<void(const std::string &)> progress;
+  /// Called with every evaluated (or cached) candidate, as it completes.
+  std::function<void(const Evaluated &)> onEvaluated;
 };
 
 /// One evaluated candidate.
@@ -96,8 +113,16 @@ struct Evaluated {
   std::string stage;
   bool ok = false;
   double medianMs = 0;
+  /// Why it failed, or (GPU) the diagnosis's hint.
   std::string diagnosis;
   bool cached = false;
+  /// cuda target: resources, roofline fractions and bottleneck class.
+  Diagnosis diag;
+  bool diagnosed = false;
+  /// Timed only until it was clearly slower than the best (a rough time).
+  bool pruned = false;
+  /// Seconds from the start of the search to the end of this evaluation.
+  double seconds = 0;
 };
 
 /// What a search found.
