@@ -272,6 +272,18 @@ private:
   /// The cuda target: compiles `record.genome` for sm_90 and judges it with
   /// a foundry-run child; fills stage, ok, time and diagnosis.
   void evaluateOnGpu(Evaluated &record);
+  /// Runs the foundry-run child on `cubin` against the naive schedule with
+  /// `extra` arguments; its result goes to `<stem>.result.json` in the work
+  /// directory. Returns the parsed result, or nothing (crash, timeout, no
+  /// GPU: see `code`, `message`, `executionFailed`).
+  std::optional<llvm::json::Value>
+  runRunner(const std::string &cubin, const std::string &stem,
+            const std::vector<std::string> &extra, int &code,
+            std::string &message, bool &executionFailed);
+  /// cuda target: the best candidate again with the full protocol
+  /// (finalTrials, finalRuns, the naive schedule timed before and after);
+  /// its time replaces the search's rough one.
+  void verifyBest();
   /// Writes `result`'s cubin, manifest and PTX as `<stem>.{cubin,json,ptx}`
   /// in the work directory; returns the cubin path or "" with `error`.
   std::string writeCandidate(const CompileResult &result,
@@ -496,6 +508,89 @@ std::string Search::writeCandidate(const CompileResult &result,
   return base + ".cubin";
 }
 
+std::optional<llvm::json::Value>
+Search::runRunner(const std::string &cubin, const std::string &stem,
+                  const std::vector<std::string> &extra, int &code,
+                  std::string &message, bool &executionFailed) {
+  std::string resultPath = options_.workDirectory + "/" + stem + ".result.json";
+  llvm::sys::fs::remove(resultPath);
+  std::vector<std::string> args = {options_.runner,
+                                   cubin,
+                                   "--reference",
+                                   naiveCubin_,
+                                   "-o",
+                                   resultPath,
+                                   "--ceilings",
+                                   options_.workDirectory + "/ceilings.json"};
+  args.insert(args.end(), extra.begin(), extra.end());
+  std::vector<llvm::StringRef> argRefs(args.begin(), args.end());
+  code = llvm::sys::ExecuteAndWait(options_.runner, argRefs, std::nullopt, {},
+                                   options_.timeoutSeconds, 0, &message,
+                                   &executionFailed);
+  auto buffer = llvm::MemoryBuffer::getFile(resultPath);
+  if (!buffer)
+    return std::nullopt;
+  llvm::Expected<llvm::json::Value> value =
+      llvm::json::parse((*buffer)->getBuffer());
+  if (!value) {
+    llvm::consumeError(value.takeError());
+    return std::nullopt;
+  }
+  return std::move(*value);
+}
+
+void Search::verifyBest() {
+  Evaluated &best = result_.best;
+  if (options_.target != "cuda" || !best.ok)
+    return;
+  std::string cubin = options_.workDirectory + "/" +
+                      (best.genome.empty() ? std::string("naive")
+                                           : "cand-" + best.hash) +
+                      ".cubin";
+  if (!llvm::sys::fs::exists(cubin))
+    return; // From the library: not compiled in this run.
+  if (options_.progress)
+    options_.progress("final verification of the best: " +
+                      std::to_string(options_.finalTrials) + " trials, " +
+                      std::to_string(options_.finalRuns) + " timed runs");
+  int code = 0;
+  std::string message;
+  bool executionFailed = false;
+  std::optional<llvm::json::Value> parsed = runRunner(
+      cubin, "final", {"--trials", std::to_string(options_.finalTrials),
+                       "--runs", std::to_string(options_.finalRuns)},
+      code, message, executionFailed);
+  const llvm::json::Object *result = parsed ? parsed->getAsObject() : nullptr;
+  result_.searchMs = best.medianMs;
+  result_.verified = result && result->getBoolean("ok").value_or(false);
+  if (!result_.verified) {
+    best.ok = false;
+    best.diagnosis = "failed the final verification";
+    if (const llvm::json::Array *errors =
+            result ? result->getArray("errors") : nullptr)
+      for (const llvm::json::Value &e : *errors)
+        if (std::optional<llvm::StringRef> text = e.getAsString())
+          best.diagnosis += ": " + text->str();
+    return;
+  }
+  const llvm::json::Object *timing = result->getObject("timing");
+  if (!timing)
+    return;
+  if (const llvm::json::Object *candidate = timing->getObject("candidate"))
+    best.medianMs = candidate->getNumber("median_ms").value_or(best.medianMs);
+  if (const llvm::json::Object *baseline = timing->getObject("baseline_start"))
+    result_.naiveMs = baseline->getNumber("median_ms").value_or(0);
+  if (const llvm::json::Object *roofline = result->getObject("roofline"))
+    result_.fractionOfRoofline =
+        roofline->getNumber("fraction_of_roofline").value_or(0);
+  // The diagnosis's fractions, at the verified time.
+  if (best.diagnosed && best.medianMs > 0) {
+    double scale = result_.searchMs / best.medianMs;
+    best.diag.memoryFraction *= scale;
+    best.diag.computeFraction *= scale;
+  }
+}
+
 void Search::evaluateOnGpu(Evaluated &record) {
   CompileResult compiled;
   if (auto it = compiled_.find(record.genome); it != compiled_.end()) {
@@ -519,43 +614,22 @@ void Search::evaluateOnGpu(Evaluated &record) {
     record.diagnosis = error;
     return;
   }
-  std::string resultPath =
-      options_.workDirectory + "/cand-" + record.hash + ".result.json";
-  llvm::sys::fs::remove(resultPath);
-  std::vector<std::string> args = {options_.runner,
-                                   cubin,
-                                   "--reference",
-                                   naiveCubin_,
-                                   "-o",
-                                   resultPath,
-                                   "--ceilings",
-                                   options_.workDirectory + "/ceilings.json",
-                                   "--trials",
-                                   std::to_string(options_.gpuTrials),
-                                   "--runs",
+  std::vector<std::string> args = {"--trials",
+                                   std::to_string(options_.gpuTrials), "--runs",
                                    std::to_string(options_.gpuRuns)};
-  // The naive schedule is timed once, with the first candidate.
-  if (result_.naiveMs > 0)
-    args.push_back("--no-baseline-timing");
+  // The naive schedule is a candidate itself (the first); the final
+  // verification times it again with the full protocol.
+  args.push_back("--no-baseline-timing");
   if (options_.pruneFactor > 0 && result_.best.ok)
     args.push_back("--prune-above-ms=" +
                    std::to_string(options_.pruneFactor *
                                   result_.best.medianMs));
-  std::vector<llvm::StringRef> argRefs(args.begin(), args.end());
+  int code = 0;
   std::string message;
   bool executionFailed = false;
-  int code = llvm::sys::ExecuteAndWait(options_.runner, argRefs, std::nullopt,
-                                       {}, options_.timeoutSeconds, 0, &message,
-                                       &executionFailed);
-  std::optional<llvm::json::Value> parsed;
-  if (auto buffer = llvm::MemoryBuffer::getFile(resultPath)) {
-    llvm::Expected<llvm::json::Value> value =
-        llvm::json::parse((*buffer)->getBuffer());
-    if (value)
-      parsed = std::move(*value);
-    else
-      llvm::consumeError(value.takeError());
-  }
+  std::optional<llvm::json::Value> parsed =
+      runRunner(cubin, "cand-" + record.hash, args, code, message,
+                executionFailed);
   const llvm::json::Object *result = parsed ? parsed->getAsObject() : nullptr;
   if (!result) {
     // No result: the child hung, crashed, or there is no GPU.
@@ -578,11 +652,9 @@ void Search::evaluateOnGpu(Evaluated &record) {
       record.medianMs = candidate->getNumber("median_ms").value_or(0);
       record.pruned = candidate->getBoolean("pruned").value_or(false);
     }
-    if (const llvm::json::Object *baseline =
-            timing->getObject("baseline_start"))
-      if (result_.naiveMs == 0)
-        result_.naiveMs = baseline->getNumber("median_ms").value_or(0);
   }
+  if (record.genome.empty() && record.ok)
+    result_.naiveMs = record.medianMs;
   if (record.ok && record.medianMs <= 0)
     record.ok = false;
   // The diagnosis: the heaviest launch's resources, the measured fractions.
@@ -812,6 +884,7 @@ FailureOr<SearchResult> Search::run() {
     }
   }
   result_.generations = generation;
+  verifyBest();
   if (result_.stopReason.empty())
     result_.stopReason = noGpu_ ? "no GPU: foundry-run found no CUDA driver"
                          : stop_ && stop_() ? "interrupted"

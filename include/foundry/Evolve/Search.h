@@ -87,8 +87,13 @@ struct SearchOptions {
   std::string target = "cpu";
   std::string runner;
   std::string workDirectory;
-  unsigned gpuTrials = 5;
-  unsigned gpuRuns = 100;
+  /// Correctness trials and timed runs of each candidate during the
+  /// search; the best is verified again at the end with finalTrials and
+  /// finalRuns (KernelBench's protocol: 5 and 100).
+  unsigned gpuTrials = 3;
+  unsigned gpuRuns = 20;
+  unsigned finalTrials = 5;
+  unsigned finalRuns = 100;
   unsigned timeoutSeconds = 300;
   /// cuda target: a candidate whose first timed runs are slower than
   /// pruneFactor x the best so far is not timed to the end (0: never).
@@ -131,6 +136,11 @@ struct SearchResult {
   /// The naive schedule's median time, and the best passing candidate.
   double naiveMs = 0;
   Evaluated best;
+  /// cuda target: the best's time during the search (fewer runs), whether
+  /// the final verification passed, and its fraction of the roofline.
+  double searchMs = 0;
+  bool verified = false;
+  double fractionOfRoofline = 0;
   int generations = 0;
   std::string stopReason;
 };

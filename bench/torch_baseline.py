@@ -1,0 +1,134 @@
+#!/usr/bin/env python3
+"""PyTorch eager and torch.compile times of KernelBench problems on a GPU.
+
+Usage: torch_baseline.py KERNEL.mlir... [-o RESULT.json]
+
+Each problem's PyTorch function is written here from the one-line
+description at the top of its .mlir file; the input shapes are read from
+the kernel's func.func signature, so PyTorch and foundry see the same
+problem. Timing follows the protocol of foundry-run (docs/evaluation.md),
+which is KernelBench's: 3 warm-ups, then 100 runs of which the first is
+discarded, CUDA events around the call only, and before each run (outside
+the events) fresh uniform [0, 1) inputs and a 256 MiB L2 flush. fp32
+matmuls stay true fp32 (PyTorch's default: allow_tf32 = False).
+"""
+import argparse
+import json
+import math
+import os
+import re
+import statistics
+import sys
+
+import torch
+import torch.nn.functional as F
+
+
+def _linear(x, w, b):
+    return x @ w.t() + b
+
+
+# Problem functions by "level/number", arguments in the kernel's order.
+PROBLEMS = {
+    "1/1": lambda a, b: a @ b,
+    "1/19": lambda x: torch.relu(x),
+    "1/23": lambda x: torch.softmax(x, dim=1),
+    "1/36": lambda x: x / torch.sqrt(torch.mean(x * x, dim=1, keepdim=True) + 1e-5),
+    "1/47": lambda x: torch.sum(x, dim=1, keepdim=True),
+    "1/88": lambda x: 0.5 * x * (1.0 + torch.tanh(
+        math.sqrt(2.0 / math.pi) * (x + 0.044715 * torch.pow(x, 3.0)))),
+    "1/95": lambda p, t: F.cross_entropy(p, t.long()),
+    "2/9": lambda x, w, b: torch.relu((_linear(x, w, b) - 2.0) * 1.5),
+    "2/12": lambda x, w, b: F.leaky_relu(_linear(x, w, b) * 2.0, 0.1),
+    "2/63": lambda x, w, b: torch.relu(_linear(x, w, b)) / 2.0,
+    "2/99": lambda x, w, b: torch.softmax(F.gelu(_linear(x, w, b)), dim=1),
+}
+
+SIGNATURE = re.compile(r"func\.func @\w+\((.*?)\)\s*->")
+TENSOR = re.compile(r"tensor<([0-9x]*?)x?f32>")
+
+
+def problem_key(path):
+    level = re.search(r"level(\d)", path)
+    number = re.match(r"(\d+)_", os.path.basename(path))
+    if not level or not number:
+        return None
+    return level.group(1) + "/" + number.group(1)
+
+
+def input_shapes(path):
+    """Shapes of the first func.func's arguments, e.g. [[4096, 4096], ...]."""
+    with open(path) as f:
+        text = f.read()
+    match = SIGNATURE.search(text)
+    if not match:
+        raise ValueError(path + ": no func.func signature")
+    shapes = []
+    for tensor in TENSOR.finditer(match.group(1)):
+        dims = tensor.group(1)
+        shapes.append([int(d) for d in dims.split("x")] if dims else [])
+    return shapes
+
+
+def time_fn(fn, inputs, warmup=3, runs=100, flush_bytes=256 << 20):
+    flush = torch.empty(flush_bytes // 4, dtype=torch.float32, device="cuda")
+    start = torch.cuda.Event(enable_timing=True)
+    stop = torch.cuda.Event(enable_timing=True)
+    times = []
+    for run in range(warmup + runs):
+        for x in inputs:
+            x.uniform_(0.0, 1.0)
+        flush.fill_(float(run))
+        torch.cuda.synchronize()
+        start.record()
+        fn(*inputs)
+        stop.record()
+        stop.synchronize()
+        if run >= warmup:
+            times.append(start.elapsed_time(stop))
+    times = times[1:]  # KernelBench discards the first trial.
+    return {"runs": len(times), "median_ms": statistics.median(times),
+            "mean_ms": statistics.fmean(times), "min_ms": min(times),
+            "max_ms": max(times), "stddev_ms": statistics.pstdev(times)}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("kernels", nargs="+")
+    parser.add_argument("-o", "--output", default="-")
+    parser.add_argument("--runs", type=int, default=100)
+    args = parser.parse_args()
+    torch.backends.cuda.matmul.allow_tf32 = False
+    results = {}
+    for path in args.kernels:
+        key = problem_key(path)
+        stem = os.path.basename(path)[:-len(".mlir")]
+        if key not in PROBLEMS:
+            print(f"{path}: no PyTorch function for problem {key}",
+                  file=sys.stderr)
+            continue
+        fn = PROBLEMS[key]
+        inputs = [torch.empty(s, dtype=torch.float32, device="cuda")
+                  for s in input_shapes(path)]
+        entry = {"problem": key, "shapes": [list(x.shape) for x in inputs]}
+        entry["eager"] = time_fn(fn, inputs, runs=args.runs)
+        torch._dynamo.reset()
+        entry["compile"] = time_fn(torch.compile(fn), inputs, runs=args.runs)
+        results[stem] = entry
+        print(f"{stem}: eager {entry['eager']['median_ms']:.4f} ms, "
+              f"compile {entry['compile']['median_ms']:.4f} ms",
+              file=sys.stderr, flush=True)
+        del inputs
+        torch.cuda.empty_cache()
+    text = json.dumps({"device": torch.cuda.get_device_name(),
+                       "torch": torch.__version__, "problems": results},
+                      indent=2)
+    if args.output == "-":
+        print(text)
+    else:
+        with open(args.output, "w") as f:
+            f.write(text + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+#===- device-evolve-bundle.sh - foundry-evolve for a bare GPU host ---------===#
+#
+# Builds device-bundle/evolve/, everything a GPU host without LLVM needs to
+# run foundry-evolve on the cuda target: stripped foundry-evolve and
+# foundry-library (xz-compressed; they link libLLVM.so.22.1) and foundry-run
+# (links only static LLVMSupport), plus the Debian packages that provide
+# libLLVM.so.22.1 and libz3.so.4 (the exact version installed here, about
+# 37 MB). scripts/device-run.sh unpacks it there and runs a command.
+# MLIR itself is linked statically, so libMLIR.so does not travel.
+#
+#===----------------------------------------------------------------------===#
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BUILD_DIR=${FOUNDRY_BUILD_DIR:-build}
+OUT=device-bundle/evolve
+mkdir -p "$OUT/bin" "$OUT/debs"
+for tool in foundry-evolve foundry-library; do
+  strip -o "$OUT/bin/$tool" "$BUILD_DIR/bin/$tool"
+  xz -f -T0 "$OUT/bin/$tool"
+done
+strip -o "$OUT/bin/foundry-run" "$BUILD_DIR/bin/foundry-run"
+# The packages of the libraries the tools load, at the installed version.
+for package in libllvm22 libz3-4; do
+  version=$(dpkg-query -W -f='${Version}' "$package")
+  if ! ls "$OUT/debs/${package}_"*.deb >/dev/null 2>&1; then
+    (cd "$OUT/debs" && apt-get download "$package=$version")
+  fi
+done
+du -sh "$OUT"
