@@ -29,6 +29,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstring>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -54,6 +55,29 @@ FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel) {
        llvm::zip(root.getStaticLoopRanges(), root.getIteratorTypesArray())) {
     shape.extents.push_back(ShapedType::isDynamic(extent) ? 0 : extent);
     shape.parallel.push_back(iterator == utils::IteratorType::parallel);
+  }
+  // A loop is reduced when an operand computed from a reduction (through
+  // any chain of linalg ops: RMSNorm's rsqrt(mean + eps)) does not vary
+  // along it (its indexing map does not use the loop).
+  shape.reduced.assign(shape.extents.size(), false);
+  std::function<bool(Value, int)> fromReduction = [&](Value value, int depth) {
+    auto producer =
+        skipTensorReshapes(value).getDefiningOp<linalg::LinalgOp>();
+    if (!producer || depth > 8)
+      return false;
+    if (producer.getNumReductionLoops() > 0)
+      return true;
+    return llvm::any_of(producer.getDpsInputOperands(), [&](OpOperand *in) {
+      return fromReduction(in->get(), depth + 1);
+    });
+  };
+  for (OpOperand *operand : root.getDpsInputOperands()) {
+    if (!fromReduction(operand->get(), 0))
+      continue;
+    AffineMap map = root.getMatchingIndexingMap(operand);
+    for (unsigned loop = 0; loop < map.getNumDims(); ++loop)
+      if (shape.parallel[loop] && !map.isFunctionOfDim(loop))
+        shape.reduced[loop] = true;
   }
   shape.contraction = linalg::isaContractionOpInterface(root);
   kernel.walk([&](linalg::LinalgOp op) {
@@ -100,18 +124,33 @@ static std::string blockSizes(const KernelShape &shape,
                               std::mt19937 &rng,
                               std::vector<int64_t> *chosen = nullptr) {
   std::vector<int64_t> extents;
+  std::vector<bool> reduced;
   for (size_t i = 0; i < shape.extents.size(); ++i)
-    if (shape.parallel[i])
+    if (shape.parallel[i]) {
       extents.push_back(shape.extents[i]);
-  std::vector<std::string> sizes;
+      reduced.push_back(shape.reduced[i]);
+    }
+  std::vector<int64_t> picked;
   for (size_t i = 0; i < extents.size(); ++i) {
     int64_t size = pick(i + 1 == extents.size() ? inner : outer, rng);
     if (extents[i] > 0)
       size = std::min(size, extents[i]);
-    sizes.push_back(std::to_string(size));
-    if (chosen)
-      chosen->push_back(size);
+    // Reduced loops stay whole in each block.
+    picked.push_back(reduced[i] ? 0 : size);
   }
+  // At most three tiled loops (grid x, y, z): the outermost extra ones stay
+  // whole.
+  int64_t tiled = llvm::count_if(picked, [](int64_t s) { return s != 0; });
+  for (size_t i = 0; i < picked.size() && tiled > 3; ++i)
+    if (picked[i] != 0) {
+      picked[i] = 0;
+      --tiled;
+    }
+  std::vector<std::string> sizes;
+  for (int64_t size : picked)
+    sizes.push_back(std::to_string(size));
+  if (chosen)
+    chosen->insert(chosen->end(), picked.begin(), picked.end());
   return llvm::join(sizes, ",");
 }
 
@@ -127,6 +166,11 @@ static std::string threadSizes(const std::vector<int64_t> &block,
     for (int64_t size : {1, 2, 4, 8})
       if (size <= maxSize && (size < 8 || i + 1 == block.size()))
         options.push_back(size);
+    // A loop the block keeps whole is walked whole by each thread.
+    if (block[i] == 0) {
+      sizes.push_back("0");
+      continue;
+    }
     int64_t size = std::min(pick(options, rng), block[i]);
     while (threads * ((block[i] + size - 1) / size) > 1024)
       size *= 2;
@@ -195,7 +239,9 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
          std::string blocks =
              blockSizes(shape, {1, 2, 4}, {64, 128, 256}, rng, &block);
          std::string schedule = "foundry-tile-blocks{sizes=" + blocks + "}";
-         std::vector<std::string> sizes(block.size(), "1");
+         std::vector<std::string> sizes;
+         for (int64_t size : block)
+           sizes.push_back(size == 0 ? "0" : "1");
          schedule += ",foundry-tile-threads{sizes=" + llvm::join(sizes, ",") +
                      "},foundry-vectorize";
          return schedule;
@@ -208,21 +254,52 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
          const KernelShape &shape = request.shape;
          if (!shape.hasReduction || shape.numParallel() == 0)
            return std::string();
-         std::vector<std::string> ones(shape.numParallel() - 1, "1");
-         ones.push_back("0");
-         // Rows of the root: all parallel loops but the innermost.
-         std::string blocks =
-             shape.numParallel() > 1
-                 ? llvm::join(llvm::ArrayRef(ones).drop_back(), ",")
-                 : std::string("1");
+         // One row per block: size 1 along the loops the reduction keeps
+         // (at most three), the reduced ones whole; without a known reduced
+         // loop, the innermost is the row.
+         std::vector<bool> reduced;
+         std::vector<int64_t> extents;
+         for (size_t i = 0; i < shape.extents.size(); ++i)
+           if (shape.parallel[i]) {
+             reduced.push_back(shape.reduced[i]);
+             extents.push_back(shape.extents[i]);
+           }
+         if (llvm::none_of(reduced, [](bool r) { return r; }))
+           reduced.back() = true;
+         std::vector<std::string> blocks, threadTile;
+         int64_t rowLoops = 0;
+         for (size_t i = 0; i < reduced.size(); ++i)
+           blocks.push_back(reduced[i] || ++rowLoops > 3 ? "0" : "1");
          int64_t threads = pick<int64_t>({32, 64, 128, 256, 512}, rng);
-         bool interleave = rng() % 2 || parentIs(request, "memory");
-         return "foundry-tile-blocks{sizes=" + blocks +
-                "},foundry-reduce-threads{threads=" + std::to_string(threads) +
-                (interleave ? " interleave=" +
-                                  std::to_string(pick<int64_t>({1, 2, 4}, rng))
-                            : std::string()) +
-                "}";
+         size_t inner = reduced.size();
+         while (inner > 0 && !reduced[inner - 1])
+           --inner;
+         int64_t row = inner > 0 ? extents[inner - 1] : 0;
+         // Interleaving (coalesced rows) needs threads x width to divide
+         // the row.
+         int64_t width = pick<int64_t>({1, 2, 4}, rng);
+         bool interleave = (rng() % 2 || parentIs(request, "memory")) &&
+                           row > 0 && row % (threads * width) == 0;
+         std::string schedule =
+             "foundry-tile-blocks{sizes=" + llvm::join(blocks, ",") +
+             "},foundry-reduce-threads{threads=" + std::to_string(threads) +
+             (interleave ? " interleave=" + std::to_string(width)
+                         : std::string()) +
+             "}";
+         // The elementwise part of the row spread over the same threads
+         // (else each thread would keep a whole row), along the innermost
+         // reduced loop.
+         if (row <= 0)
+           return schedule;
+         for (size_t i = 0; i < reduced.size(); ++i)
+           threadTile.push_back(
+               i + 1 == inner ? std::to_string((row + threads - 1) / threads)
+                              : "0");
+         bool divides = row % (threads * 4) == 0;
+         return schedule + ",foundry-tile-threads{sizes=" +
+                llvm::join(threadTile, ",") +
+                (divides && rng() % 2 ? " interleave=4" : "") +
+                "},foundry-vectorize";
        }});
   return experts;
 }
@@ -524,9 +601,18 @@ Search::runRunner(const std::string &cubin, const std::string &stem,
                                    options_.workDirectory + "/ceilings.json"};
   args.insert(args.end(), extra.begin(), extra.end());
   std::vector<llvm::StringRef> argRefs(args.begin(), args.end());
+  // No candidate's child outlives the search's time budget by much (the
+  // final verification has the whole timeout).
+  unsigned timeout = options_.timeoutSeconds;
+  if (options_.budgetSeconds > 0 && stem != "final") {
+    double left = options_.budgetSeconds -
+                  std::chrono::duration<double>(
+                      std::chrono::steady_clock::now() - start_)
+                      .count();
+    timeout = std::min<unsigned>(timeout, unsigned(std::max(30.0, left + 30)));
+  }
   code = llvm::sys::ExecuteAndWait(options_.runner, argRefs, std::nullopt, {},
-                                   options_.timeoutSeconds, 0, &message,
-                                   &executionFailed);
+                                   timeout, 0, &message, &executionFailed);
   auto buffer = llvm::MemoryBuffer::getFile(resultPath);
   if (!buffer)
     return std::nullopt;
@@ -603,7 +689,9 @@ void Search::evaluateOnGpu(Evaluated &record) {
         compile(kernelSource_, record.genome, compileOptions, kernelName_);
   }
   if (!compiled.succeeded) {
-    record.stage = compiled.stage == "schedule" ? "schedule" : "compile";
+    record.stage = compiled.stage == "schedule" || compiled.stage == "resources"
+                       ? compiled.stage
+                       : "compile";
     record.diagnosis = compiled.diagnostics;
     return;
   }
@@ -620,10 +708,16 @@ void Search::evaluateOnGpu(Evaluated &record) {
   // The naive schedule is a candidate itself (the first); the final
   // verification times it again with the full protocol.
   args.push_back("--no-baseline-timing");
-  if (options_.pruneFactor > 0 && result_.best.ok)
+  if (options_.pruneFactor > 0 && result_.best.ok) {
     args.push_back("--prune-above-ms=" +
                    std::to_string(options_.pruneFactor *
                                   result_.best.medianMs));
+    // A candidate 20x slower than the best is not worth its trials (the
+    // first launch runs cold, hence the margin; 100 ms at least).
+    args.push_back("--max-first-launch-ms=" +
+                   std::to_string(std::max(100.0, 20 * options_.pruneFactor *
+                                                      result_.best.medianMs)));
+  }
   int code = 0;
   std::string message;
   bool executionFailed = false;

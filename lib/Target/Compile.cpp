@@ -72,6 +72,20 @@ CompileResult mlir::foundry::compile(llvm::StringRef source,
     return finish(false);
   }
 
+  // FLOPs and minimum bytes for the manifest (the runner's roofline), where
+  // the kernel does not carry them yet; a kernel they cannot be counted for
+  // (dynamic shapes) simply has none.
+  for (KernelOp kernel : module->getOps<KernelOp>()) {
+    if (kernel.getWorkloadAttr())
+      continue;
+    ScopedDiagnosticHandler quiet(&context, [](Diagnostic &) {
+      return success();
+    });
+    if (FailureOr<WorkloadAttr> workload = computeWorkload(kernel);
+        succeeded(workload))
+      kernel.setWorkloadAttr(*workload);
+  }
+
   result.stage = "schedule";
   PassManager schedulePm(&context);
   std::string parseErrors;
@@ -132,6 +146,23 @@ CompileResult mlir::foundry::compile(llvm::StringRef source,
   result.cubin = std::move(assembled->cubin);
   result.resources = std::move(assembled->resources);
   result.ptxasLog = std::move(assembled->log);
+  // A private buffer the schedule left per thread (a whole row, say)
+  // becomes local memory; past the hardware's 512 KiB per thread the launch
+  // fails (CUDA C++ Programming Guide, "Technical Specifications per
+  // Compute Capability"), so reject it here with the reason.
+  constexpr int64_t maxLocalBytes = 512 * 1024;
+  for (const auto &[entry, resources] : result.resources)
+    if (resources.stackFrameBytes > maxLocalBytes) {
+      result.stage = "resources";
+      diagnostics << "error: kernel '" << entry << "' needs "
+                  << resources.stackFrameBytes
+                  << " bytes of local memory per thread (stack frame), "
+                     "more than the 512 KiB a thread can have: the schedule "
+                     "leaves a large buffer private to each thread; "
+                     "distribute it over threads (foundry-tile-threads) or "
+                     "tile it smaller\n";
+      return finish(false);
+    }
   result.stage = "done";
   return finish(true);
 }

@@ -284,6 +284,28 @@ public:
     return true;
   }
 
+  /// Launches `candidate` and waits for it; with `ms`, measures the launch
+  /// sequence with CUDA events.
+  bool timedLaunch(const Candidate &candidate, Bound &bound, double *ms) {
+    if (!ms)
+      return launch(candidate, bound) && synchronize("candidate launch");
+    CUevent start, stop;
+    if (!check(api_.cuEventCreate(&start, CU_EVENT_DEFAULT), "cuEventCreate") ||
+        !check(api_.cuEventCreate(&stop, CU_EVENT_DEFAULT), "cuEventCreate"))
+      return false;
+    float elapsed = 0;
+    bool ok = check(api_.cuEventRecord(start, nullptr), "cuEventRecord") &&
+              launch(candidate, bound) &&
+              check(api_.cuEventRecord(stop, nullptr), "cuEventRecord") &&
+              synchronize("candidate launch") &&
+              check(api_.cuEventElapsedTime(&elapsed, start, stop),
+                    "cuEventElapsedTime");
+    api_.cuEventDestroy(start);
+    api_.cuEventDestroy(stop);
+    *ms = elapsed;
+    return ok;
+  }
+
   bool synchronize(const std::string &what) {
     std::string error;
     if (cuda_.check(api_.cuCtxSynchronize(), "cuCtxSynchronize", error))
@@ -670,9 +692,20 @@ EvaluateResult Evaluator::evaluate(const Candidate &candidate,
         !session.snapshot(session.inputArgs(), session.inputPointers(),
                           inputsBefore))
       return result;
-    if (!session.launch(candidate, bound) ||
-        !session.synchronize("candidate launch"))
+    // The first launch is timed: a candidate far slower than a search's
+    // best is dropped before its trials and checks cost minutes.
+    double firstMs = 0;
+    if (!session.timedLaunch(candidate, bound, trial == 0 ? &firstMs : nullptr))
       return result;
+    if (trial == 0 && options.maxFirstLaunchMs > 0 &&
+        firstMs > options.maxFirstLaunchMs) {
+      result.stage = "too-slow";
+      result.errors.push_back(
+          "the first launch took " + std::to_string(firstMs) +
+          " ms, more than the limit of " +
+          std::to_string(options.maxFirstLaunchMs) + " ms");
+      return result;
+    }
     if (!session.launch(reference, baseline) ||
         !session.synchronize("reference launch"))
       return result;

@@ -102,6 +102,11 @@ static cl::opt<double> pruneAboveMs(
     cl::desc("Stop timing after 10 runs whose median is above this many ms "
              "(the result is marked pruned); 0: never."),
     cl::init(0), cl::cat(category));
+static cl::opt<double> maxFirstLaunchMs(
+    "max-first-launch-ms",
+    cl::desc("Give up (stage too-slow) when the candidate's first launch "
+             "takes longer than this many ms; 0: never."),
+    cl::init(0), cl::cat(category));
 static cl::opt<bool> printRuntimePtx(
     "print-runtime-ptx",
     cl::desc("Print the PTX of the runtime's own kernels (input fill, "
@@ -190,8 +195,9 @@ static int runOne() {
                  << distribution << "'\n";
     return BadInput;
   }
-  if (pruneAboveMs < 0) {
-    llvm::errs() << "foundry-run: --prune-above-ms must be >= 0\n";
+  if (pruneAboveMs < 0 || maxFirstLaunchMs < 0) {
+    llvm::errs() << "foundry-run: --prune-above-ms and --max-first-launch-ms "
+                    "must be >= 0\n";
     return BadInput;
   }
   std::string error;
@@ -247,6 +253,7 @@ static int runOne() {
   options.dumpNpyDirectory = dumpNpy;
   options.timeBaseline = !noBaselineTiming;
   options.pruneAboveMs = pruneAboveMs;
+  options.maxFirstLaunchMs = maxFirstLaunchMs;
   EvaluateResult result =
       evaluator.evaluate(candidate, reference, options, ceilings);
   if (!writeText(outputPath, toJson(result, candidate, options, ceilings,
@@ -323,6 +330,9 @@ static int runBatch(const char *self) {
       args.push_back("--no-baseline-timing");
     if (pruneAboveMs > 0)
       args.push_back("--prune-above-ms=" + std::to_string(pruneAboveMs));
+    if (maxFirstLaunchMs > 0)
+      args.push_back("--max-first-launch-ms=" +
+                     std::to_string(maxFirstLaunchMs));
     if (!kernelName.empty())
       args.push_back("--kernel=" + kernelName);
     if (!dumpNpy.empty())

@@ -29,6 +29,11 @@ struct KernelShape {
   /// Static extent of each loop of the root op, and whether it is parallel.
   std::vector<int64_t> extents;
   std::vector<bool> parallel;
+  /// Parallel loops of the root that a producer reduces over (softmax's
+  /// column loop, RMSNorm's feature loop): the root reads the reduction's
+  /// result broadcast along them. Tiling them over blocks would recompute
+  /// the reduction in every block, so experts leave them whole (size 0).
+  std::vector<bool> reduced;
   bool contraction = false;
   /// Some op of the kernel reduces (a softmax, a norm).
   bool hasReduction = false;

@@ -33,7 +33,9 @@ struct CompileOptions {
 };
 
 /// Everything known about one compilation. `stage` is the last stage reached:
-/// "parse", "schedule", "lower", "ptxas" or "done"; on failure the
+/// "parse", "schedule", "lower", "ptxas", "resources" (assembled, but a
+/// kernel needs more local memory per thread than sm_90 has) or "done";
+/// on failure the
 /// diagnostics say why, with file:line:col where the input has them.
 struct CompileResult {
   bool succeeded = false;

@@ -58,6 +58,9 @@ struct EvaluateOptions {
   /// if their median is above this many ms, and is marked pruned.
   double pruneAboveMs = 0;
   int pruneAfterRuns = 10;
+  /// When > 0, a candidate whose first launch takes longer than this many
+  /// ms ends at stage "too-slow" before its trials and checks.
+  double maxFirstLaunchMs = 0;
   /// Writes inputs and outputs of the first trial as .npy files here.
   std::string dumpNpyDirectory;
 };
@@ -88,7 +91,8 @@ struct Ceilings {
 
 /// Everything one evaluation found.
 struct EvaluateResult {
-  /// The last stage reached: "load", "launch", "correctness", "integrity",
+  /// The last stage reached: "load", "launch", "too-slow" (see
+  /// EvaluateOptions::maxFirstLaunchMs), "correctness", "integrity",
   /// "timing" or "ok" (everything passed).
   std::string stage = "load";
   bool ok = false;
