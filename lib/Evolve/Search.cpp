@@ -84,6 +84,13 @@ FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel) {
     shape.hasReduction |= op.getNumReductionLoops() > 0;
   });
   shape.tensorCores = kernel.getEffectivePrecision() != Precision::ieee;
+  bool anyContraction = false;
+  kernel.walk([&](linalg::LinalgOp op) {
+    anyContraction |= linalg::isaContractionOpInterface(op) &&
+                      op.getNumParallelLoops() >= 2;
+  });
+  shape.gemm = anyContraction && shape.numParallel() >= 2 &&
+               llvm::none_of(shape.reduced, [](bool r) { return r; });
   return shape;
 }
 
@@ -180,6 +187,55 @@ static std::string threadSizes(const std::vector<int64_t> &block,
   return llvm::join(sizes, ",");
 }
 
+/// A GEMM schedule for the two innermost parallel loops (leading batch
+/// loops get tile 1): a BM x BN block tile, a TM x TN register tile per
+/// thread (32 to 1024 threads), a k-loop; with `promote`, a KB-deep k-loop
+/// around A and B tiles promoted to shared memory first; with `mma`
+/// (allowed precisions only), warp tiles on tensor cores instead.
+static std::string gemmSchedule(const KernelShape &shape, std::mt19937 &rng,
+                                bool promote, bool mma, int64_t maxThreadTile) {
+  int64_t bm = 0, bn = 0, tm = 0, tn = 0;
+  for (int attempt = 0; attempt < 64; ++attempt) {
+    bm = pick<int64_t>({32, 64, 128}, rng);
+    bn = pick<int64_t>({32, 64, 128}, rng);
+    std::vector<int64_t> tiles;
+    for (int64_t t : {2, 4, 8})
+      if (t <= maxThreadTile)
+        tiles.push_back(t);
+    tm = pick(tiles, rng);
+    tn = pick(tiles, rng);
+    int64_t threads = (bm / tm) * (bn / tn);
+    if (threads >= 32 && threads <= 1024)
+      break;
+  }
+  std::vector<std::string> blocks(shape.numParallel() - 2, "1"),
+      threads(shape.numParallel() - 2, "0");
+  blocks.push_back(std::to_string(bm));
+  blocks.push_back(std::to_string(bn));
+  std::string schedule = "foundry-tile-blocks{sizes=" +
+                         llvm::join(blocks, ",") + "}";
+  if (mma) {
+    std::vector<std::string> warps = threads;
+    warps.push_back(std::to_string(std::min<int64_t>(bm, 32 * (1 + rng() % 2))));
+    warps.push_back("32");
+    return schedule + ",foundry-tile-warps{sizes=" + llvm::join(warps, ",") +
+           "},foundry-tile-reduction{sizes=8},foundry-mma";
+  }
+  if (promote)
+    schedule += ",foundry-tile-reduction{sizes=" +
+                std::to_string(pick<int64_t>({16, 32}, rng)) +
+                "},foundry-promote{operands=0,1}";
+  threads.push_back(std::to_string(tm));
+  threads.push_back(std::to_string(tn));
+  schedule += ",foundry-tile-threads{sizes=" + llvm::join(threads, ",") +
+              "},foundry-tile-reduction{sizes=" +
+              std::to_string(pick<int64_t>({4, 8}, rng)) +
+              "},foundry-vectorize";
+  if (rng() % 2)
+    schedule += ",foundry-unroll{factor=2}";
+  return schedule;
+}
+
 /// The diagnosis of the parent, if it has one and it says `bottleneck`.
 static bool parentIs(const ExpertRequest &request, llvm::StringRef bottleneck) {
   return request.diagnosis && request.diagnosis->bottleneck == bottleneck;
@@ -195,6 +251,11 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
          const KernelShape &shape = request.shape;
          if (shape.numParallel() == 0)
            return std::string();
+         // A GEMM needs a register tile to be worth timing: parallelism
+         // picks its grid through the block tile of a GEMM schedule.
+         if (shape.gemm)
+           return gemmSchedule(shape, rng, false, false,
+                               parentIs(request, "latency") ? 4 : 8);
          std::vector<int64_t> outer = {1, 2, 4, 8, 16, 32},
                               inner = {16, 32, 64, 128, 256};
          if (parentIs(request, "latency"))
@@ -212,6 +273,10 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
          if (shape.numParallel() == 0)
            return std::string();
          bool spilled = request.diagnosis && request.diagnosis->spillBytes > 0;
+         if (shape.gemm)
+           return gemmSchedule(shape, rng, false,
+                               shape.tensorCores && rng() % 2,
+                               spilled ? 4 : 8);
          std::vector<int64_t> block;
          // Block sizes first: the thread tile depends on them.
          std::string blocks =
@@ -235,6 +300,13 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
          const KernelShape &shape = request.shape;
          if (shape.numParallel() == 0)
            return std::string();
+         // GEMMs: A and B tiles staged through shared memory.
+         if (shape.gemm)
+           return gemmSchedule(shape, rng, true, false,
+                               request.diagnosis &&
+                                       request.diagnosis->spillBytes > 0
+                                   ? 4
+                                   : 8);
          std::vector<int64_t> block;
          std::string blocks =
              blockSizes(shape, {1, 2, 4}, {64, 128, 256}, rng, &block);
@@ -252,7 +324,8 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
   experts.push_back(
       {"reduction", [](const ExpertRequest &request, std::mt19937 &rng) {
          const KernelShape &shape = request.shape;
-         if (!shape.hasReduction || shape.numParallel() == 0)
+         if (!shape.hasReduction || shape.numParallel() == 0 || shape.gemm ||
+             shape.contraction)
            return std::string();
          // One row per block: size 1 along the loops the reduction keeps
          // (at most three), the reduced ones whole; without a known reduced
@@ -264,8 +337,17 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
              reduced.push_back(shape.reduced[i]);
              extents.push_back(shape.extents[i]);
            }
-         if (llvm::none_of(reduced, [](bool r) { return r; }))
-           reduced.back() = true;
+         // No loop reduced by a producer: the root reduces itself (a sum
+         // over a dimension); its parallel loops are the rows.
+         if (llvm::none_of(reduced, [](bool r) { return r; })) {
+           std::vector<std::string> rows;
+           int64_t tiled = 0;
+           for (size_t i = 0; i < reduced.size(); ++i)
+             rows.push_back(++tiled > 3 ? "0" : "1");
+           return "foundry-tile-blocks{sizes=" + llvm::join(rows, ",") +
+                  "},foundry-reduce-threads{threads=" +
+                  std::to_string(pick<int64_t>({32, 64, 128, 256}, rng)) + "}";
+         }
          std::vector<std::string> blocks, threadTile;
          int64_t rowLoops = 0;
          for (size_t i = 0; i < reduced.size(); ++i)
@@ -358,8 +440,8 @@ private:
             const std::vector<std::string> &extra, int &code,
             std::string &message, bool &executionFailed);
   /// cuda target: the best candidate again with the full protocol
-  /// (finalTrials, finalRuns, the naive schedule timed before and after);
-  /// its time replaces the search's rough one.
+  /// (finalTrials, finalRuns; the naive schedule timed before and after
+  /// with gpuRuns runs); its time replaces the search's rough one.
   void verifyBest();
   /// Writes `result`'s cubin, manifest and PTX as `<stem>.{cubin,json,ptx}`
   /// in the work directory; returns the cubin path or "" with `error`.
@@ -411,7 +493,8 @@ std::string Search::propose(const Expert &expert, const Evaluated *parent) {
 }
 
 const Expert &Search::chooseExpert(const Evaluated &parent) {
-  const Expert &random = pick(experts_, rng_);
+  const Expert &random = experts_[std::uniform_int_distribution<size_t>(
+      0, experts_.size() - 1)(rng_)];
   if (!parent.diagnosed || rng_() % 2)
     return random;
   const Diagnosis &d = parent.diag;
@@ -643,8 +726,10 @@ void Search::verifyBest() {
   std::string message;
   bool executionFailed = false;
   std::optional<llvm::json::Value> parsed = runRunner(
-      cubin, "final", {"--trials", std::to_string(options_.finalTrials),
-                       "--runs", std::to_string(options_.finalRuns)},
+      cubin, "final",
+      {"--trials", std::to_string(options_.finalTrials), "--runs",
+       std::to_string(options_.finalRuns), "--baseline-runs",
+       std::to_string(options_.gpuRuns)},
       code, message, executionFailed);
   const llvm::json::Object *result = parsed ? parsed->getAsObject() : nullptr;
   result_.searchMs = best.medianMs;
@@ -712,11 +797,10 @@ void Search::evaluateOnGpu(Evaluated &record) {
     args.push_back("--prune-above-ms=" +
                    std::to_string(options_.pruneFactor *
                                   result_.best.medianMs));
-    // A candidate 20x slower than the best is not worth its trials (the
-    // first launch runs cold, hence the margin; 100 ms at least).
+    // A candidate 5x slower than the best is not worth its trials (50 ms
+    // at least: the first launch runs cold).
     args.push_back("--max-first-launch-ms=" +
-                   std::to_string(std::max(100.0, 20 * options_.pruneFactor *
-                                                      result_.best.medianMs)));
+                   std::to_string(std::max(50.0, 5 * result_.best.medianMs)));
   }
   int code = 0;
   std::string message;
@@ -919,17 +1003,35 @@ FailureOr<SearchResult> Search::run() {
   // The naive schedule is the first candidate of every search: the best is
   // never worse than it, and on the cuda target its run times the baseline.
   evaluateAll({{"", "naive"}}, 0, 0, island[0]);
-  for (int i = 0; i < islands && !outOfBudget(); ++i) {
-    const Expert &expert = experts_[i % experts_.size()];
-    std::vector<Proposal> proposals;
-    for (int p = 0; p < population; ++p) {
-      bool fromLibrary = p == 0 && i < int(retrieved.size());
-      std::string genome = fromLibrary ? retrieved[i] : propose(expert, nullptr);
-      if (genome.empty())
-        genome = propose(experts_[p % experts_.size()], nullptr);
-      proposals.push_back({genome, fromLibrary ? "library" : expert.name});
+  // The first generation: every island's proposals compiled together, then
+  // evaluated round-robin over the islands, so that a time budget is shared
+  // by all experts rather than spent on the first island's.
+  {
+    std::vector<std::vector<Proposal>> seeds(islands);
+    std::vector<std::string> genomes;
+    for (int i = 0; i < islands; ++i) {
+      const Expert &expert = experts_[i % experts_.size()];
+      for (int p = 0; p < population; ++p) {
+        bool fromLibrary = p == 0 && i < int(retrieved.size());
+        std::string genome =
+            fromLibrary ? retrieved[i] : propose(expert, nullptr);
+        std::string name = fromLibrary ? "library" : expert.name;
+        if (genome.empty()) {
+          const Expert &other = experts_[p % experts_.size()];
+          genome = propose(other, nullptr);
+          name = other.name;
+        }
+        seeds[i].push_back({genome, name});
+        genomes.push_back(genome);
+      }
     }
-    evaluateAll(proposals, i, 0, island[i]);
+    precompile(genomes);
+    for (int p = 0; p < population; ++p)
+      for (int i = 0; i < islands && !outOfBudget(); ++i) {
+        Evaluated e = evaluate(seeds[i][p].genome, seeds[i][p].expert, i, 0);
+        note(e);
+        island[i].push_back(e);
+      }
   }
 
   // Generations: tournament selection, mutation by an expert (chosen by

@@ -357,7 +357,7 @@ public:
   /// With `pruneAboveMs` > 0, stops after options_.pruneAfterRuns timed
   /// runs whose median is above it (stats.pruned).
   bool time(const Candidate &candidate, Bound &bound, TimingStats &stats,
-            uint32_t seed, double pruneAboveMs) {
+            uint32_t seed, double pruneAboveMs, int runs) {
     DeviceBuffer &flush = flushBuffer();
     if (options_.l2FlushBytes && !flush.pointer())
       return false;
@@ -367,7 +367,7 @@ public:
       return false;
     std::vector<double> times;
     bool ok = true;
-    int total = options_.warmup + std::max(options_.timedRuns, 2);
+    int total = options_.warmup + std::max(runs, 2);
     for (int run = 0; run < total && ok; ++run) {
       // Fresh inputs, poisoned outputs and a cold L2 before every run,
       // outside the events.
@@ -900,14 +900,16 @@ EvaluateResult Evaluator::evaluate(const Candidate &candidate,
                            : 0.0,
                        double(kernel.bytes) / ceilings.copyBytesPerSecond);
   if (options.time) {
+    int baselineRuns =
+        options.baselineRuns > 0 ? options.baselineRuns : options.timedRuns;
     if ((options.timeBaseline &&
          !session.time(reference, baseline, result.baselineStart, options.seed,
-                       0)) ||
+                       0, baselineRuns)) ||
         !session.time(candidate, bound, result.candidate, options.seed,
-                      options.pruneAboveMs) ||
+                      options.pruneAboveMs, options.timedRuns) ||
         (options.timeBaseline && !result.candidate.pruned &&
          !session.time(reference, baseline, result.baselineEnd, options.seed,
-                       0)))
+                       0, baselineRuns)))
       return result;
     if (options.integrity) {
       IntegrityCheck light{"speed-of-light", "skipped",

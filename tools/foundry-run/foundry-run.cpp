@@ -107,6 +107,10 @@ static cl::opt<double> maxFirstLaunchMs(
     cl::desc("Give up (stage too-slow) when the candidate's first launch "
              "takes longer than this many ms; 0: never."),
     cl::init(0), cl::cat(category));
+static cl::opt<unsigned> baselineRuns(
+    "baseline-runs",
+    cl::desc("Timed runs of the reference (default: --runs)."),
+    cl::init(0), cl::cat(category));
 static cl::opt<bool> printRuntimePtx(
     "print-runtime-ptx",
     cl::desc("Print the PTX of the runtime's own kernels (input fill, "
@@ -254,6 +258,7 @@ static int runOne() {
   options.timeBaseline = !noBaselineTiming;
   options.pruneAboveMs = pruneAboveMs;
   options.maxFirstLaunchMs = maxFirstLaunchMs;
+  options.baselineRuns = static_cast<int>(baselineRuns);
   EvaluateResult result =
       evaluator.evaluate(candidate, reference, options, ceilings);
   if (!writeText(outputPath, toJson(result, candidate, options, ceilings,
@@ -330,6 +335,8 @@ static int runBatch(const char *self) {
       args.push_back("--no-baseline-timing");
     if (pruneAboveMs > 0)
       args.push_back("--prune-above-ms=" + std::to_string(pruneAboveMs));
+    if (baselineRuns > 0)
+      args.push_back("--baseline-runs=" + std::to_string(baselineRuns));
     if (maxFirstLaunchMs > 0)
       args.push_back("--max-first-launch-ms=" +
                      std::to_string(maxFirstLaunchMs));

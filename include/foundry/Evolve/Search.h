@@ -35,6 +35,10 @@ struct KernelShape {
   /// the reduction in every block, so experts leave them whole (size 0).
   std::vector<bool> reduced;
   bool contraction = false;
+  /// The kernel is a GEMM with an elementwise epilogue (a contraction whose
+  /// result the root reads element for element, nothing reduced over a
+  /// root loop): register-tiled and shared-memory GEMM schedules apply.
+  bool gemm = false;
   /// Some op of the kernel reduces (a softmax, a norm).
   bool hasReduction = false;
   /// #foundry.precision allows tensor cores.

@@ -53,6 +53,8 @@ struct EvaluateOptions {
   /// Time the reference before and after the candidate (to see drift); a
   /// search times its naive schedule once and turns this off.
   bool timeBaseline = true;
+  /// Timed runs of the reference; 0: timedRuns.
+  int baselineRuns = 0;
   /// Early pruning (Tensor Comprehensions' autotuner does the same): when
   /// > 0, the candidate's timing stops after `pruneAfterRuns` timed runs
   /// if their median is above this many ms, and is marked pruned.
