@@ -35,6 +35,7 @@ tools = [
     ToolSubst("foundry-opt", extra_args=foundry_opt_extra, unresolved="fatal"),
     ToolSubst("foundry-cpu-run", unresolved="fatal"),
     ToolSubst("foundry-evolve", unresolved="fatal"),
+    ToolSubst("foundry-compile", unresolved="fatal"),
     ToolSubst("foundry-library", unresolved="fatal"),
 ]
 llvm_config.add_tool_substitutions(tools, tool_dirs)

@@ -9,6 +9,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/Support/JSON.h"
@@ -102,7 +103,18 @@ mlir::foundry::buildLaunchManifest(ModuleOp module) {
       }
       llvm::json::Array args;
       for (Value operand : launch.getKernelOperands()) {
-        auto arg = dyn_cast<BlockArgument>(operand);
+        // A reshaped view (keepdim reductions write through one) of a host
+        // buffer, with an identity layout, starts at the buffer's pointer:
+        // the kernel takes bare pointers, so the buffer itself serves.
+        Value base = operand;
+        while (isa_and_nonnull<memref::CollapseShapeOp, memref::ExpandShapeOp,
+                               memref::CastOp>(base.getDefiningOp())) {
+          auto type = dyn_cast<MemRefType>(base.getType());
+          if (!type || !type.getLayout().isIdentity())
+            break;
+          base = base.getDefiningOp()->getOperand(0);
+        }
+        auto arg = dyn_cast<BlockArgument>(base);
         if (!arg || arg.getOwner() != &host.getBody().front()) {
           launch.emitOpError("passes a kernel operand that is not a host "
                              "buffer argument; the runner cannot provide it");
