@@ -913,12 +913,15 @@ FailureOr<SearchResult> Search::run() {
   ToleranceAttr tolerance = kernel.getEffectiveTolerance();
   atol_ = tolerance.getAtolValue();
   rtol_ = tolerance.getRtolValue();
-  // Inputs uniform in [0, 1) (KernelBench), fixed for the whole search.
+  // cpu target: inputs uniform in [0, 1) (KernelBench), fixed for the
+  // whole search (foundry-run makes its own on the GPU).
   std::uniform_real_distribution<float> uniform(0.0f, 1.0f);
   for (Type type : kernel.getArgumentTypes()) {
     auto tensor = cast<RankedTensorType>(type);
     if (!tensor.getElementType().isF32())
       return kernel.emitOpError("foundry-evolve: only f32 inputs for now");
+    if (options_.target == "cuda")
+      continue;
     std::vector<char> bytes(tensor.getNumElements() * 4);
     for (size_t i = 0; i < bytes.size() / 4; ++i) {
       float v = uniform(rng_);
