@@ -137,6 +137,28 @@ int64_t ExperienceLibrary::beginRun(int64_t seed,
   return sqlite3_last_insert_rowid(db_);
 }
 
+std::optional<int64_t>
+ExperienceLibrary::findRun(const std::string &configuration) {
+  Statement query(db_, "SELECT id FROM runs WHERE configuration = ?1 "
+                       "ORDER BY id DESC LIMIT 1");
+  if (!query)
+    return std::nullopt;
+  query.bind(1, configuration);
+  if (query.step() != SQLITE_ROW)
+    return std::nullopt;
+  return query.integer(0);
+}
+
+std::string ExperienceLibrary::integrityCheck() {
+  Statement query(db_, "PRAGMA integrity_check");
+  if (!query)
+    return sqlite3_errmsg(db_);
+  std::string result;
+  while (query.step() == SQLITE_ROW)
+    result += (result.empty() ? "" : "; ") + query.text(0);
+  return result;
+}
+
 bool ExperienceLibrary::recordCandidate(const CandidateRecord &candidate,
                                         std::string &error) {
   // One statement is one transaction in SQLite's autocommit mode.

@@ -458,6 +458,8 @@ private:
   KernelShape shape_;
   KernelFingerprint fingerprint_;
   int64_t run_ = 0;
+  /// The library run that --resume continues (0: none).
+  int64_t resumedRun_ = 0;
   std::vector<std::vector<char>> inputs_;
   CpuRun naive_;
   double atol_ = 0, rtol_ = 0;
@@ -570,6 +572,11 @@ Evaluated Search::evaluate(const std::string &genome, const std::string &expert,
   if (auto it = seen_.find(record.hash); it != seen_.end()) {
     Evaluated cached = it->second;
     cached.cached = true;
+    cached.resumed = false; // counted once, when first found
+    // Proposed again, here and now.
+    cached.expert = expert;
+    cached.island = island;
+    cached.generation = generation;
     return cached;
   }
   if (library_) {
@@ -580,6 +587,8 @@ Evaluated Search::evaluate(const std::string &genome, const std::string &expert,
       record.medianMs = known->medianMs;
       record.diagnosis = known->diagnosis;
       record.cached = true;
+      // Evaluated by the run being resumed: it counts as this run's.
+      record.resumed = resumedRun_ && known->run == resumedRun_;
       seen_[record.hash] = record;
       return record;
     }
@@ -957,18 +966,39 @@ FailureOr<SearchResult> Search::run() {
   if (library_) {
     std::string error;
     (void)library_->addKernel(fingerprint_, kernelName_, error);
-    run_ = library_->beginRun(options_.seed, options_.target, error);
+    // A run is identified by everything that shapes its trajectory.
+    std::string configuration =
+        llvm::formatv("kernel={0} target={1} seed={2} islands={3} "
+                      "population={4} budget-evals={5} migrate={6}x{7} "
+                      "patience={8}",
+                      fingerprint_.exactKey(), options_.target, options_.seed,
+                      options_.islands, options_.population,
+                      options_.budgetEvals, options_.migrateEvery,
+                      options_.migrants, options_.patience)
+            .str();
+    if (options_.resume)
+      if (std::optional<int64_t> run = library_->findRun(configuration)) {
+        run_ = resumedRun_ = *run;
+        if (options_.progress)
+          options_.progress("resuming run " + std::to_string(run_) +
+                            " of the library");
+      }
+    if (!run_)
+      run_ = library_->beginRun(options_.seed, configuration, error);
   }
 
   // Islands: each seeded by one expert, plus what the library knows.
   int islands = std::max(1, options_.islands);
   int population = std::max(2, options_.population);
   std::vector<std::vector<Evaluated>> island(islands);
+  // Retrieval sees the library as it was before the run being resumed.
   std::vector<std::string> retrieved;
   if (library_)
     for (const CandidateRecord &record :
-         library_->retrieve(fingerprint_, islands))
-      retrieved.push_back(record.genome);
+         library_->retrieve(fingerprint_, islands + 64))
+      if (int(retrieved.size()) < islands &&
+          (!resumedRun_ || record.run != resumedRun_))
+        retrieved.push_back(record.genome);
   auto better = [](const Evaluated &a, const Evaluated &b) {
     if (a.ok != b.ok)
       return a.ok;
@@ -982,7 +1012,7 @@ FailureOr<SearchResult> Search::run() {
                     std::chrono::steady_clock::now() - start_)
                     .count();
     result_.evaluated.push_back(e);
-    evaluations_ += !e.cached;
+    evaluations_ += !e.cached || e.resumed;
     if (options_.onEvaluated)
       options_.onEvaluated(e);
     if (e.ok && (!result_.best.ok || e.medianMs < result_.best.medianMs))

@@ -92,6 +92,12 @@ static cl::opt<double> pruneFactor(
     cl::desc("cuda target: stop timing a candidate after 10 runs when it is "
              "this many times slower than the best so far (0: never)."),
     cl::init(2.0), cl::cat(category));
+static cl::opt<bool> resumeOpt(
+    "resume",
+    cl::desc("Continue an interrupted search (same kernel, flags and "
+             "library): what it evaluated is taken from the library and "
+             "counted, history.jsonl is appended to."),
+    cl::cat(category));
 static cl::opt<std::string> outputDir("o", cl::desc("Output directory."),
                                       cl::init("out/evolve"),
                                       cl::cat(category));
@@ -128,6 +134,7 @@ static llvm::json::Object candidateJson(const Evaluated &e,
                             {"median_ms", e.medianMs},
                             {"pruned", e.pruned},
                             {"cached", e.cached},
+                            {"resumed", e.resumed},
                             {"seconds", e.seconds},
                             {"diagnosis", e.diagnosis}};
   if (e.diagnosed)
@@ -178,6 +185,11 @@ int main(int argc, char **argv) {
   if (pruneFactor != 0 && pruneFactor < 1) {
     llvm::errs() << "foundry-evolve: --prune-factor must be 0 (never) or at "
                     "least 1\n";
+    return 2;
+  }
+  if (resumeOpt && libraryOpt == "none") {
+    llvm::errs() << "foundry-evolve: --resume continues from the library; "
+                    "it cannot be 'none'\n";
     return 2;
   }
   if (budgetEvals < 1 || islandsOpt < 1 || populationOpt < 2) {
@@ -264,7 +276,9 @@ int main(int argc, char **argv) {
   // Every candidate as it completes, one JSON object per line: what is left
   // of a search that was killed.
   std::error_code historyError;
-  llvm::raw_fd_ostream history(outputDir + "/history.jsonl", historyError);
+  llvm::raw_fd_ostream history(outputDir + "/history.jsonl", historyError,
+                               resumeOpt ? llvm::sys::fs::OF_Append
+                                         : llvm::sys::fs::OF_None);
   if (historyError) {
     llvm::errs() << "foundry-evolve: " << outputDir
                  << "/history.jsonl: " << historyError.message() << "\n";
@@ -334,6 +348,7 @@ int main(int argc, char **argv) {
     options.gpuRuns = gpuRuns;
     options.timeoutSeconds = timeoutSeconds;
     options.pruneFactor = pruneFactor;
+    options.resume = resumeOpt;
     options.progress = [](const std::string &line) {
       llvm::errs() << line << "\n";
     };

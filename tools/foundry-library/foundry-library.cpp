@@ -6,6 +6,7 @@
 //   foundry-library export -o FILE.yaml        everything, as YAML
 //   foundry-library import FILE.yaml           merge an export in
 //   foundry-library prune [--keep N]           drop failures and slow ones
+//   foundry-library check                      SQLite's integrity check
 // All take --library PATH (default foundry-library.sqlite).
 //
 //===----------------------------------------------------------------------===//
@@ -36,7 +37,7 @@ namespace cl = llvm::cl;
 
 static cl::OptionCategory category("foundry-library options");
 static cl::opt<std::string>
-    command(cl::Positional, cl::desc("<stats|best|export|import|prune>"),
+    command(cl::Positional, cl::desc("<stats|best|export|import|prune|check>"),
             cl::Required, cl::cat(category));
 static cl::opt<std::string> argument(cl::Positional,
                                      cl::desc("[KERNEL.mlir | FILE.yaml]"),
@@ -184,11 +185,12 @@ int main(int argc, char **argv) {
   cl::ParseCommandLineOptions(
       argc, argv,
       "Kernel Foundry experience library: stats, best schedules, export, "
-      "import, prune\n");
-  if (!llvm::is_contained({"stats", "best", "export", "import", "prune"},
-                          llvm::StringRef(command)))
+      "import, prune, integrity check\n");
+  if (!llvm::is_contained(
+          {"stats", "best", "export", "import", "prune", "check"},
+          llvm::StringRef(command)))
     return fail("unknown command '" + command +
-                "' (stats, best, export, import, prune)");
+                "' (stats, best, export, import, prune, check)");
   std::string error;
   std::unique_ptr<ExperienceLibrary> library =
       ExperienceLibrary::open(libraryPath, error);
@@ -200,6 +202,11 @@ int main(int argc, char **argv) {
                  << stats.runs << " runs, " << stats.candidates
                  << " candidates (" << stats.passed << " passed)\n";
     return 0;
+  }
+  if (command == "check") {
+    std::string verdict = library->integrityCheck();
+    llvm::outs() << libraryPath << ": integrity " << verdict << "\n";
+    return verdict == "ok" ? 0 : 1;
   }
   if (command == "best")
     return best(*library);
@@ -218,5 +225,5 @@ int main(int argc, char **argv) {
     return 0;
   }
   return fail("unknown command '" + command +
-              "' (stats, best, export, import, prune)");
+              "' (stats, best, export, import, prune, check)");
 }

@@ -60,6 +60,10 @@ public:
   /// Starts a run; returns its id, or 0 with `error`.
   int64_t beginRun(int64_t seed, const std::string &configuration,
                    std::string &error);
+  /// The most recent run started with exactly `configuration`, if any.
+  std::optional<int64_t> findRun(const std::string &configuration);
+  /// `PRAGMA integrity_check`: "ok", or what SQLite found wrong.
+  std::string integrityCheck();
   /// Records a candidate, replacing an earlier record of the same genome
   /// for the same kernel (the results cache).
   bool recordCandidate(const CandidateRecord &candidate, std::string &error);

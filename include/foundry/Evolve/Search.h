@@ -110,6 +110,12 @@ struct SearchOptions {
   /// cuda target: threads compiling a generation's candidates at once
   /// (0: one per core).
   unsigned compileThreads = 0;
+  /// Continue the library's most recent run of the same configuration
+  /// (kernel, target, seed, islands, population, budget): the search replays
+  /// its trajectory from the library, where everything that run evaluated
+  /// is found and counted against the budget, and goes on from where it
+  /// was interrupted. Nothing is evaluated twice.
+  bool resume = false;
   /// Progress lines (one per evaluation) go here when set.
   std::function<void(const std::string &)> progress;
   /// Called with every evaluated (or cached) candidate, as it completes.
@@ -130,6 +136,8 @@ struct Evaluated {
   /// Why it failed, or (GPU) the diagnosis's hint.
   std::string diagnosis;
   bool cached = false;
+  /// Cached from the run that --resume continues.
+  bool resumed = false;
   /// cuda target: resources, roofline fractions and bottleneck class.
   Diagnosis diag;
   bool diagnosed = false;
