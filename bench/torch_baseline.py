@@ -3,10 +3,9 @@
 
 Usage: torch_baseline.py KERNEL.mlir... [-o RESULT.json]
 
-Each problem's PyTorch function is written here from the one-line
-description at the top of its .mlir file; the input shapes are read from
-the kernel's func.func signature, so PyTorch and foundry see the same
-problem. Timing follows the protocol of foundry-run (docs/evaluation.md),
+Each problem's PyTorch function is in kernelbench/torch_problems.py; the
+input shapes are read from the kernel's func.func signature, so PyTorch
+and foundry see the same problem. Timing follows the protocol of foundry-run (docs/evaluation.md),
 which is KernelBench's: 3 warm-ups, then 100 runs of which the first is
 discarded, CUDA events around the call only, and before each run (outside
 the events) fresh uniform [0, 1) inputs and a 256 MiB L2 flush. fp32
@@ -14,35 +13,17 @@ matmuls stay true fp32 (PyTorch's default: allow_tf32 = False).
 """
 import argparse
 import json
-import math
 import os
 import re
 import statistics
 import sys
 
 import torch
-import torch.nn.functional as F
 
 
-def _linear(x, w, b):
-    return x @ w.t() + b
-
-
-# Problem functions by "level/number", arguments in the kernel's order.
-PROBLEMS = {
-    "1/1": lambda a, b: a @ b,
-    "1/19": lambda x: torch.relu(x),
-    "1/23": lambda x: torch.softmax(x, dim=1),
-    "1/36": lambda x: x / torch.sqrt(torch.mean(x * x, dim=1, keepdim=True) + 1e-5),
-    "1/47": lambda x: torch.sum(x, dim=1, keepdim=True),
-    "1/88": lambda x: 0.5 * x * (1.0 + torch.tanh(
-        math.sqrt(2.0 / math.pi) * (x + 0.044715 * torch.pow(x, 3.0)))),
-    "1/95": lambda p, t: F.cross_entropy(p, t.long()),
-    "2/9": lambda x, w, b: torch.relu((_linear(x, w, b) - 2.0) * 1.5),
-    "2/12": lambda x, w, b: F.leaky_relu(_linear(x, w, b) * 2.0, 0.1),
-    "2/63": lambda x, w, b: torch.relu(_linear(x, w, b)) / 2.0,
-    "2/99": lambda x, w, b: torch.softmax(F.gelu(_linear(x, w, b)), dim=1),
-}
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "kernelbench"))
+from torch_problems import PROBLEMS  # noqa: E402
 
 SIGNATURE = re.compile(r"func\.func @\w+\((.*?)\)\s*->")
 TENSOR = re.compile(r"tensor<([0-9x]*?)x?f32>")

@@ -313,9 +313,11 @@ int main(int argc, char **argv) {
                                             : "cand-" + best.hash);
     if (target == "cuda") {
       bool copied = true;
-      for (const char *suffix : {".ptx", ".cubin"})
+      for (const char *suffix : {".ptx", ".cubin", ".json"})
         copied &= !llvm::sys::fs::copy_file(work + suffix, stem + suffix);
-      return copied ? "; wrote " + stem + ".ptx and .cubin" : "";
+      return copied ? "; wrote " + stem + ".ptx, .cubin and .json (launch "
+                                         "manifest)"
+                    : "";
     }
     auto kernel = module->lookupSymbol<KernelOp>(name);
     std::string source;
@@ -325,12 +327,17 @@ int main(int argc, char **argv) {
     if (compiled.ptx.empty())
       return "";
     writeFile(stem + ".ptx", compiled.ptx);
+    std::string manifest;
+    llvm::raw_string_ostream(manifest) << llvm::json::Value(llvm::json::Object{
+        {"version", 1}, {"kernels", llvm::json::Array(compiled.manifest)}});
+    writeFile(stem + ".json", manifest);
     if (compiled.succeeded && !compiled.cubin.empty()) {
       writeFile(stem + ".cubin",
                 llvm::StringRef(compiled.cubin.data(), compiled.cubin.size()));
-      return "; wrote " + stem + ".ptx and .cubin (sm_90)";
+      return "; wrote " + stem + ".ptx, .cubin and .json (sm_90)";
     }
-    return "; wrote " + stem + ".ptx (sm_90; no ptxas for the cubin)";
+    return "; wrote " + stem + ".ptx and .json (sm_90; no ptxas for the "
+                               "cubin)";
   };
   bool anyFailure = false;
   for (const std::string &name : kernels) {

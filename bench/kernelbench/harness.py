@@ -1,0 +1,321 @@
+#!/usr/bin/env python3
+"""KernelBench level 1 and 2: foundry against PyTorch, problem by problem.
+
+Runs on a GPU host with PyTorch, from the repository root, with the tools
+of scripts/device-evolve-bundle.sh (run through scripts/device-run.sh):
+
+  python3 bench/kernelbench/harness.py OUTDIR [PROBLEM.mlir ...]
+      [--budget 60s] [--check-bytes 20e9] [--report DATE-h200]
+
+For each problem (default: every full-size problem of bench/kernelbench
+level1 and level2), in one process on one GPU:
+
+1. PyTorch eager and torch.compile (default mode) are timed with the
+   protocol of foundry-run (bench/torch_baseline.py).
+2. foundry-evolve --target cuda searches with --budget-time BUDGET and
+   otherwise the defaults a user gets, recording into OUTDIR/library.sqlite.
+   Its best is verified and timed by foundry-run with KernelBench's
+   protocol.
+3. Cross-check against PyTorch itself: foundry-run runs the best once and
+   writes its inputs and output as .npy (--dump-npy). PyTorch computes the
+   problem on the same inputs, and the outputs must agree within the
+   kernel's tolerance, |foundry - torch| <= atol + rtol * |torch|. Problems
+   whose inputs and outputs exceed --check-bytes are not cross-checked (the
+   .npy files go through host memory and disk), and the report says so.
+
+Each finished problem leaves OUTDIR/<level>/<stem>/result.json and is
+skipped on the next run, so the table is built over several short runs.
+--report-only rebuilds the report from what is there:
+OUTDIR/report.md and report.json, or REPORT.md and REPORT.json with
+--report (e.g. bench/results/2026-11-29-h200).
+"""
+import argparse
+import glob
+import json
+import math
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.dirname(HERE))
+
+
+def problems_default():
+    paths = []
+    for level in ("level1", "level2"):
+        for path in sorted(glob.glob(os.path.join(HERE, level, "*.mlir"))):
+            if not path.endswith("_small.mlir"):
+                paths.append(os.path.relpath(path, ROOT))
+    return paths
+
+
+def result_dir(outdir, path):
+    level = os.path.basename(os.path.dirname(path))
+    return os.path.join(outdir, level, os.path.basename(path)[:-5])
+
+
+def run_tool(args, log):
+    with open(log, "a") as f:
+        f.write("$ " + " ".join(args) + "\n")
+        f.flush()
+        return subprocess.call(["bash", os.path.join(ROOT, "scripts",
+                                                     "device-run.sh")] + args,
+                               stdout=f, stderr=subprocess.STDOUT, cwd=ROOT)
+
+
+def cross_check(path, evolve_dir, work, log, check_bytes):
+    """Runs the best once with --dump-npy and compares PyTorch's output."""
+    import numpy as np
+    import torch
+    from torch_baseline import problem_key
+    from torch_problems import PROBLEMS
+
+    best = os.path.join(evolve_dir, "best.cubin")
+    naive = glob.glob(os.path.join(evolve_dir, "gpu-*", "naive.cubin"))
+    if not os.path.exists(best) or not naive:
+        return {"status": "skipped", "detail": "no verified best to run"}
+    with open(os.path.join(evolve_dir, "best.json")) as f:
+        manifest = json.load(f)["kernels"][0]
+    total = sum(a["bytes"] for a in manifest["arguments"]
+                if a["role"] != "workspace")
+    if total > check_bytes:
+        return {"status": "skipped",
+                "detail": f"{total / 1e9:.1f} GB of inputs and outputs "
+                          f"(limit {check_bytes / 1e9:.1f} GB)"}
+    npy = os.path.join(work, "npy")
+    shutil.rmtree(npy, ignore_errors=True)
+    code = run_tool(["foundry-run", best, "--reference", naive[0], "--trials",
+                     "1", "--no-time", "--no-integrity", "--dump-npy", npy,
+                     "-o", os.path.join(work, "dump.json")], log)
+    if code != 0:
+        return {"status": "failed", "detail": f"foundry-run exited {code}"}
+    try:
+        inputs = []
+        for i in range(len(glob.glob(os.path.join(npy, "input*.npy")))):
+            inputs.append(torch.from_numpy(
+                np.load(os.path.join(npy, f"input{i}.npy"))).cuda())
+        got = torch.from_numpy(np.load(os.path.join(npy, "output0.npy"))).cuda()
+        with torch.no_grad():
+            want = PROBLEMS[problem_key(path)](*inputs).reshape(got.shape)
+        atol = manifest.get("tolerance", {}).get("atol", 1e-4)
+        rtol = manifest.get("tolerance", {}).get("rtol", 1e-4)
+        diff = (got.double() - want.double()).abs()
+        bad = ~(diff <= atol + rtol * want.double().abs())
+        mismatches = int(bad.sum())
+        result = {"status": "passed" if mismatches == 0 else "failed",
+                  "mismatches": mismatches, "elements": got.numel(),
+                  "max_abs_diff": float(diff[torch.isfinite(diff)].max())
+                  if torch.isfinite(diff).any() else float("nan")}
+        if mismatches:
+            index = int(bad.flatten().nonzero()[0])
+            result["first_mismatch"] = {
+                "index": index, "foundry": float(got.flatten()[index]),
+                "torch": float(want.flatten()[index])}
+        return result
+    finally:
+        shutil.rmtree(npy, ignore_errors=True)
+
+
+def run_problem(path, outdir, args):
+    from torch_baseline import input_shapes, problem_key, time_fn
+    from torch_problems import PROBLEMS
+    import torch
+
+    work = result_dir(outdir, path)
+    os.makedirs(work, exist_ok=True)
+    log = os.path.join(work, "log.txt")
+    key = problem_key(path)
+    result = {"problem": os.path.basename(path)[:-5], "key": key,
+              "path": path, "budget": args.budget}
+    started = time.time()
+    # 1. PyTorch.
+    if key in PROBLEMS:
+        fn = PROBLEMS[key]
+        torch.backends.cuda.matmul.allow_tf32 = False
+        inputs = [torch.empty(s, dtype=torch.float32, device="cuda")
+                  for s in input_shapes(path)]
+        try:
+            result["eager"] = time_fn(fn, inputs, runs=args.runs)
+            torch._dynamo.reset()
+            result["compile"] = time_fn(torch.compile(fn), inputs,
+                                        runs=args.runs)
+        except Exception as e:  # an OOM or a compile failure is a result
+            result["torch_error"] = f"{type(e).__name__}: {e}"[:500]
+        del inputs
+        torch.cuda.empty_cache()
+    else:
+        result["torch_error"] = "no PyTorch function for " + str(key)
+    # 2. foundry-evolve.
+    evolve_dir = os.path.join(work, "evolve")
+    search_start = time.time()
+    code = run_tool(["foundry-evolve", path, "--target", "cuda",
+                     "--budget-time", args.budget, "--library",
+                     os.path.join(outdir, "library.sqlite"), "-o",
+                     evolve_dir], log)
+    result["search_seconds"] = time.time() - search_start
+    result["evolve_exit"] = code
+    report = None
+    try:
+        with open(os.path.join(evolve_dir, "report.json")) as f:
+            report = json.load(f)["kernels"][0]
+    except (OSError, ValueError, IndexError):
+        pass
+    if report:
+        best = report.get("best") or {}
+        result.update(naive_ms=report["naive_ms"],
+                      foundry_ms=best.get("median_ms"),
+                      verified=bool(best.get("verified")),
+                      fraction_of_roofline=best.get("fraction_of_roofline"),
+                      bottleneck=best.get("bottleneck"),
+                      schedule=best.get("genome"),
+                      evaluations=report.get("evaluations"),
+                      stop_reason=report.get("stop_reason"))
+    # 3. Cross-check against PyTorch.
+    if result.get("verified") and key in PROBLEMS:
+        try:
+            result["cross_check"] = cross_check(path, evolve_dir, work, log,
+                                                args.check_bytes)
+        except Exception as e:
+            result["cross_check"] = {"status": "failed",
+                                     "detail": f"{type(e).__name__}: {e}"[:500]}
+    # Keep the results small: candidates' files go, the best stays.
+    for d in glob.glob(os.path.join(evolve_dir, "gpu-*")):
+        shutil.rmtree(d, ignore_errors=True)
+    result["seconds"] = time.time() - started
+    with open(os.path.join(work, "result.json"), "w") as f:
+        json.dump(result, f, indent=2)
+    return result
+
+
+def correct(r):
+    check = (r.get("cross_check") or {}).get("status")
+    return bool(r.get("verified")) and check in ("passed", "skipped")
+
+
+def report(outdir, name):
+    rows = []
+    for path in sorted(glob.glob(os.path.join(outdir, "level*", "*",
+                                              "result.json"))):
+        with open(path) as f:
+            rows.append(json.load(f))
+    rows.sort(key=lambda r: (r["path"].split("/")[-2],
+                             int(r["problem"].split("_")[0])))
+
+    def ms(r, which):
+        return (r.get(which) or {}).get("median_ms")
+
+    def speedup(r, which):
+        t = ms(r, which) if which in ("eager", "compile") else r.get(which)
+        return t / r["foundry_ms"] if t and r.get("foundry_ms") else None
+
+    summary = {}
+    for level in ("level1", "level2"):
+        group = [r for r in rows if f"/{level}/" in "/" + r["path"]]
+        entry = {"problems": len(group),
+                 "correct": sum(correct(r) for r in group)}
+        for base in ("eager", "compile"):
+            ups = [speedup(r, base) for r in group
+                   if correct(r) and speedup(r, base)]
+            for p in (0, 1, 1.5, 2):
+                entry[f"fast_{p}_vs_{base}"] = (
+                    sum(1 for r in group if correct(r) and speedup(r, base)
+                        and speedup(r, base) > p) / len(group)
+                    if group else 0)
+            entry[f"geomean_vs_{base}"] = (
+                math.exp(sum(math.log(u) for u in ups) / len(ups))
+                if ups else None)
+        entry["search_seconds"] = sum(r.get("search_seconds", 0)
+                                      for r in group)
+        summary[level] = entry
+
+    def f(v, spec=".3f"):
+        return format(v, spec) if isinstance(v, (int, float)) else "-"
+
+    lines = [
+        "# KernelBench level 1 and 2 on the H200: foundry vs PyTorch", "",
+        "Generated by `bench/kernelbench/harness.py` (its docstring has the "
+        "protocol). Budget per problem: " +
+        ", ".join(sorted({r.get("budget", "?") for r in rows})) +
+        " of foundry-evolve with default settings. fast_p: the fraction of "
+        "all problems of the level that are correct (verified by foundry-run "
+        "and, where run, matching PyTorch's output) and more than p times "
+        "faster. Geometric means are over the correct problems.", "",
+        "| level | problems | correct | fast_0 / fast_1 / fast_1.5 / fast_2 "
+        "vs eager | vs compile | geomean vs eager | vs compile | search s |",
+        "|---|---|---|---|---|---|---|---|"]
+    for level, e in summary.items():
+        lines.append(
+            f"| {level} | {e['problems']} | {e['correct']} | " +
+            " / ".join(f(e[f'fast_{p}_vs_eager'], '.2f')
+                       for p in (0, 1, 1.5, 2)) + " | " +
+            " / ".join(f(e[f'fast_{p}_vs_compile'], '.2f')
+                       for p in (0, 1, 1.5, 2)) +
+            f" | {f(e['geomean_vs_eager'], '.2f')}x | "
+            f"{f(e['geomean_vs_compile'], '.2f')}x | "
+            f"{f(e['search_seconds'], '.0f')} |")
+    lines += ["", "| problem | eager ms | compile ms | foundry ms | naive ms "
+              "| vs eager | vs compile | roofline | PyTorch check | "
+              "schedule |", "|---|---|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        check = r.get("cross_check") or {}
+        status = check.get("status", "-")
+        if status == "skipped":
+            status = "skipped: " + check.get("detail", "")
+        elif status == "failed":
+            status = "FAILED: " + check.get(
+                "detail", f"{check.get('mismatches')} of "
+                          f"{check.get('elements')} differ")
+        foundry = (f(r.get("foundry_ms")) if r.get("verified")
+                   else "none (" + str(r.get("stop_reason") or
+                                       f"exit {r.get('evolve_exit')}") + ")")
+        lines.append(
+            f"| {r['path'].split('/')[-2][-1]}/{r['problem']} | "
+            f"{f(ms(r, 'eager'))} | {f(ms(r, 'compile'))} | {foundry} | "
+            f"{f(r.get('naive_ms'))} | {f(speedup(r, 'eager'), '.2f')}x | "
+            f"{f(speedup(r, 'compile'), '.2f')}x | "
+            f"{f((r.get('fraction_of_roofline') or 0) * 100, '.0f')}% | "
+            f"{status} | `{r.get('schedule') or 'naive'}` |")
+        if r.get("torch_error"):
+            lines.append(f"|  | PyTorch: {r['torch_error'][:120]} |||||||||")
+    text = "\n".join(lines) + "\n"
+    with open(name + ".md", "w") as out:
+        out.write(text)
+    with open(name + ".json", "w") as out:
+        json.dump({"summary": summary, "problems": rows}, out, indent=2)
+    print(text)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("outdir")
+    parser.add_argument("problems", nargs="*")
+    parser.add_argument("--budget", default="60s")
+    parser.add_argument("--runs", type=int, default=100)
+    parser.add_argument("--check-bytes", type=float, default=20e9)
+    parser.add_argument("--report", default="")
+    parser.add_argument("--report-only", action="store_true")
+    args = parser.parse_args()
+    os.makedirs(args.outdir, exist_ok=True)
+    if not args.report_only:
+        for path in args.problems or problems_default():
+            if os.path.exists(os.path.join(result_dir(args.outdir, path),
+                                           "result.json")):
+                print(f"{path}: done earlier, skipped", flush=True)
+                continue
+            print(f"{path}: running", flush=True)
+            r = run_problem(path, args.outdir, args)
+            print(f"{path}: foundry {r.get('foundry_ms')} ms, eager "
+                  f"{(r.get('eager') or {}).get('median_ms')} ms, compile "
+                  f"{(r.get('compile') or {}).get('median_ms')} ms, check "
+                  f"{(r.get('cross_check') or {}).get('status')}, "
+                  f"{r['seconds']:.0f} s", flush=True)
+    report(args.outdir, args.report or os.path.join(args.outdir, "report"))
+
+
+if __name__ == "__main__":
+    main()
