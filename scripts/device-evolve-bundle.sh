@@ -5,8 +5,8 @@
 # run foundry-evolve on the cuda target: stripped foundry-evolve and
 # foundry-library (xz-compressed; they link libLLVM.so.22.1) and foundry-run
 # (links only static LLVMSupport), plus the Debian packages that provide
-# libLLVM.so.22.1 and libz3.so.4 (the exact version installed here, about
-# 37 MB). scripts/device-run.sh unpacks it there and runs a command.
+# libLLVM.so.22.1, libz3.so.4 and libyaml-cpp.so.0.7 (the exact versions
+# installed here, about 37 MB). libcurl and libsqlite3 are on the host. scripts/device-run.sh unpacks it there and runs a command.
 # MLIR itself is linked statically, so libMLIR.so does not travel.
 #
 #===----------------------------------------------------------------------===#
@@ -21,7 +21,7 @@ for tool in foundry-evolve foundry-library; do
 done
 strip -o "$OUT/bin/foundry-run" "$BUILD_DIR/bin/foundry-run"
 # The packages of the libraries the tools load, at the installed version.
-for package in libllvm22 libz3-4; do
+for package in libllvm22 libz3-4 libyaml-cpp0.7; do
   version=$(dpkg-query -W -f='${Version}' "$package")
   if ! ls "$OUT/debs/${package}_"*.deb >/dev/null 2>&1; then
     (cd "$OUT/debs" && apt-get download "$package=$version")

@@ -299,7 +299,7 @@ def main():
     parser.add_argument("--check-bytes", type=float, default=20e9)
     parser.add_argument("--report", default="")
     parser.add_argument("--report-only", action="store_true")
-    args = parser.parse_args()
+    args = parser.parse_intermixed_args()
     os.makedirs(args.outdir, exist_ok=True)
     if not args.report_only:
         for path in args.problems or problems_default():

@@ -8,6 +8,8 @@
 
 #include "foundry/Evolve/Search.h"
 
+#include "foundry/Evolve/LlmExpert.h"
+
 #include "foundry/Target/Compile.h"
 #include "foundry/Target/CpuRunner.h"
 #include "foundry/Transforms/Passes.h"
@@ -395,7 +397,8 @@ public:
          const std::function<bool()> &stop)
       : module_(module), kernelName_(kernelName.str()), options_(options),
         library_(library), stop_(stop), rng_(options.seed),
-        experts_(builtinExperts()) {}
+        experts_(options.experts.empty() ? builtinExperts()
+                                         : options.experts) {}
 
   FailureOr<SearchResult> run();
 
@@ -418,8 +421,11 @@ private:
   /// Evaluates (or finds in the cache) `genome`; returns its record.
   Evaluated evaluate(const std::string &genome, const std::string &expert,
                      int island, int generation);
-  /// A new genome from `expert` (mutating `parent` when given).
+  /// A new genome from `expert` (mutating `parent` when given); its
+  /// rationale, if the expert gave one, is left in lastRationale_.
   std::string propose(const Expert &expert, const Evaluated *parent);
+  /// The search's state for LLM experts (ExpertRequest::context).
+  std::string contextText();
   /// The expert that mutates `parent`: chosen by its diagnosis half of the
   /// time (spills or compute-bound: compute; too few blocks or launch-bound:
   /// parallelism; memory-bound below 70%: reduction for kernels that reduce,
@@ -471,6 +477,10 @@ private:
   std::string naiveCubin_;
   /// Compilations made ahead by precompile(), by normalized genome.
   std::map<std::string, CompileResult> compiled_;
+  std::string lastRationale_;
+  /// Rationales of proposals, by genome as proposed.
+  std::map<std::string, std::string> rationales_;
+  std::vector<std::string> retrieved_;
   SearchResult result_;
   std::chrono::steady_clock::time_point start_ =
       std::chrono::steady_clock::now();
@@ -480,8 +490,13 @@ private:
 std::string Search::propose(const Expert &expert, const Evaluated *parent) {
   ExpertRequest request{shape_, parent ? parent->genome : std::string(),
                         parent && parent->diagnosed ? &parent->diag : nullptr};
+  request.context = [this] { return contextText(); };
+  lastRationale_.clear();
+  request.rationale = &lastRationale_;
   std::string fresh = expert.propose(request, rng_);
-  if (request.parent.empty() || fresh.empty())
+  if (!lastRationale_.empty() && !fresh.empty())
+    rationales_[fresh] = lastRationale_;
+  if (request.parent.empty() || fresh.empty() || expert.mutatesWhole)
     return fresh;
   // Mutation: keep the parent's block tile, take the rest from the expert,
   // or the reverse (both are valid pipelines of the same passes).
@@ -558,10 +573,69 @@ static double median(std::vector<double> values) {
   return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
 }
 
+std::string Search::contextText() {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "## Kernel (MLIR; inputs are uniform in [0, 1))\n";
+  std::string kernelText;
+  if (auto kernel = module_.lookupSymbol<KernelOp>(kernelName_))
+    llvm::raw_string_ostream(kernelText) << kernel;
+  os << llvm::StringRef(kernelText).take_front(8000) << "\n\n";
+  os << "## Loops of the root op (the producer of the result)\n";
+  for (size_t i = 0; i < shape_.extents.size(); ++i)
+    os << "- loop " << i << ": extent " << shape_.extents[i] << ", "
+       << (shape_.parallel[i] ? "parallel" : "reduction")
+       << (shape_.reduced[i] ? ", reduced over by a producer (keep whole "
+                               "in a block: size 0)"
+                             : "")
+       << "\n";
+  os << "GEMM with elementwise epilogue: " << (shape_.gemm ? "yes" : "no")
+     << "; tensor cores allowed by #foundry.precision: "
+     << (shape_.tensorCores ? "yes" : "no") << "; target: "
+     << (options_.target == "cuda" ? "NVIDIA H200 (sm_90, 132 SMs)"
+                                   : "CPU (JIT)")
+     << "\n\n## Schedule passes (the only passes allowed)\n";
+  for (const std::string &name : schedulePassNames()) {
+    os << "- " << name;
+    if (const PassInfo *info = PassInfo::lookup(name))
+      os << ": " << info->getPassDescription();
+    os << "\n";
+  }
+  os << "\n## Best so far\n";
+  if (result_.naiveMs > 0)
+    os << "naive schedule: " << llvm::formatv("{0:F4}", result_.naiveMs)
+       << " ms\n";
+  if (result_.best.ok)
+    os << "best: " << llvm::formatv("{0:F4}", result_.best.medianMs)
+       << " ms, schedule: "
+       << (result_.best.genome.empty() ? "naive" : result_.best.genome)
+       << (result_.best.diagnosed ? "; diagnosis: " + result_.best.diag.hint
+                                  : std::string())
+       << "\n";
+  os << "\n## Recent candidates (schedule | result | diagnosis)\n";
+  size_t first = result_.evaluated.size() > 12 ? result_.evaluated.size() - 12
+                                               : 0;
+  for (size_t i = first; i < result_.evaluated.size(); ++i) {
+    const Evaluated &e = result_.evaluated[i];
+    os << "- " << (e.genome.empty() ? "naive" : e.genome) << " | "
+       << (e.ok ? llvm::formatv("{0:F4} ms", e.medianMs).str() : e.stage)
+       << " | " << llvm::StringRef(e.diagnosis).take_front(240) << "\n";
+  }
+  if (!retrieved_.empty()) {
+    os << "\n## Experience library: best known schedules for this kernel "
+          "or similar ones\n";
+    for (const std::string &genome : retrieved_)
+      os << "- " << genome << "\n";
+  }
+  return text;
+}
+
 Evaluated Search::evaluate(const std::string &genome, const std::string &expert,
                            int island, int generation) {
   Evaluated record;
   record.expert = expert;
+  if (auto it = rationales_.find(genome); it != rationales_.end())
+    record.rationale = it->second;
   record.island = island;
   record.generation = generation;
   std::string error;
@@ -999,6 +1073,7 @@ FailureOr<SearchResult> Search::run() {
       if (int(retrieved.size()) < islands &&
           (!resumedRun_ || record.run != resumedRun_))
         retrieved.push_back(record.genome);
+  retrieved_ = retrieved;
   auto better = [](const Evaluated &a, const Evaluated &b) {
     if (a.ok != b.ok)
       return a.ok;

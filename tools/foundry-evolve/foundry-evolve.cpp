@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "foundry/Dialect/Foundry/IR/Foundry.h"
+#include "foundry/Evolve/LlmExpert.h"
 #include "foundry/Evolve/Search.h"
 #include "foundry/InitAll.h"
 #include "foundry/Target/Compile.h"
@@ -70,8 +71,10 @@ static cl::opt<std::string>
     libraryOpt("library",
                cl::desc("Experience library (SQLite); 'none' for none."),
                cl::init("foundry-library.sqlite"), cl::cat(category));
-static cl::opt<std::string> expertsOpt("experts",
-                                       cl::desc("Expert configuration (YAML)."),
+static cl::opt<std::string> expertsOpt(
+    "experts",
+    cl::desc("Experts configuration (YAML): LLM experts over HTTP and the "
+             "built-in experts to keep (docs/evolve.md)."),
                                        cl::init(""), cl::cat(category));
 static cl::opt<unsigned>
     gpuTrials("gpu-trials",
@@ -137,6 +140,8 @@ static llvm::json::Object candidateJson(const Evaluated &e,
                             {"resumed", e.resumed},
                             {"seconds", e.seconds},
                             {"diagnosis", e.diagnosis}};
+  if (!e.rationale.empty())
+    object["rationale"] = e.rationale;
   if (e.diagnosed)
     object["resources"] = llvm::json::Object{
         {"bottleneck", e.diag.bottleneck},
@@ -169,11 +174,13 @@ int main(int argc, char **argv) {
       "Kernel Foundry: search the fastest verified schedule of each kernel "
       "of a file\n");
 
+  ExpertsConfig expertsConfig;
   if (!expertsOpt.empty()) {
-    llvm::errs() << "foundry-evolve: --experts (LLM experts over HTTP) is "
-                    "not implemented yet; the built-in experts need no "
-                    "configuration\n";
-    return 2;
+    std::string error;
+    if (!parseExpertsConfig(expertsOpt, expertsConfig, error)) {
+      llvm::errs() << "foundry-evolve: " << error << "\n";
+      return 2;
+    }
   }
   double seconds = 0;
   if (!budgetTime.empty() && (seconds = parseDuration(budgetTime)) < 0) {
@@ -356,6 +363,20 @@ int main(int argc, char **argv) {
     options.timeoutSeconds = timeoutSeconds;
     options.pruneFactor = pruneFactor;
     options.resume = resumeOpt;
+    // LLM experts first (island 0 is seeded by the first expert), then the
+    // built-in ones the configuration keeps.
+    for (const LlmExpertConfig &config : expertsConfig.llm) {
+      Expert expert = makeLlmExpert(config, &context, [](const std::string &m) {
+        llvm::errs() << "foundry-evolve: " << m << "\n";
+      });
+      expert.mutatesWhole = true;
+      options.experts.push_back(std::move(expert));
+    }
+    if (!expertsConfig.llm.empty() || !expertsConfig.builtin.empty())
+      for (Expert &expert : builtinExperts())
+        if (expertsConfig.builtin.empty() ||
+            llvm::is_contained(expertsConfig.builtin, expert.name))
+          options.experts.push_back(std::move(expert));
     options.progress = [](const std::string &line) {
       llvm::errs() << line << "\n";
     };

@@ -63,6 +63,12 @@ struct ExpertRequest {
   const KernelShape &shape;
   std::string parent;
   const Diagnosis *diagnosis = nullptr;
+  /// The search's state as text (kernel IR, loop analysis, best so far,
+  /// recent diagnoses, retrieved experience, the schedule passes), built on
+  /// demand: LLM experts send it, built-in ones ignore it.
+  std::function<std::string()> context;
+  /// Where an expert may leave the rationale of its proposal.
+  std::string *rationale = nullptr;
 };
 
 /// A built-in expert: proposes schedules for a kernel, deterministically for
@@ -70,6 +76,9 @@ struct ExpertRequest {
 struct Expert {
   std::string name;
   std::function<std::string(const ExpertRequest &, std::mt19937 &)> propose;
+  /// Its proposals for a parent are mutations already (LLM experts); else
+  /// the search splices them with the parent.
+  bool mutatesWhole = false;
 };
 
 /// The built-in experts: memory, compute, parallelism, reduction.
@@ -116,6 +125,9 @@ struct SearchOptions {
   /// is found and counted against the budget, and goes on from where it
   /// was interrupted. Nothing is evaluated twice.
   bool resume = false;
+  /// The experts; empty: builtinExperts(). Island i is seeded by expert
+  /// i modulo their number.
+  std::vector<Expert> experts;
   /// Progress lines (one per evaluation) go here when set.
   std::function<void(const std::string &)> progress;
   /// Called with every evaluated (or cached) candidate, as it completes.
@@ -135,6 +147,8 @@ struct Evaluated {
   double medianMs = 0;
   /// Why it failed, or (GPU) the diagnosis's hint.
   std::string diagnosis;
+  /// The expert's reason for the proposal (LLM experts).
+  std::string rationale;
   bool cached = false;
   /// Cached from the run that --resume continues.
   bool resumed = false;

@@ -1,0 +1,100 @@
+//===- LlmExpert.h - Experts that ask an LLM over HTTP ----------*- C++ -*-===//
+//
+// LLM experts implement the same Expert interface as the built-in ones. One
+// asks an OpenAI-compatible chat-completions endpoint for schedules. The
+// request carries the search's context (kernel IR, loop analysis, best so
+// far, recent diagnoses, the library's experience, the schedule passes).
+// The reply is untrusted data: only a JSON list of schedules is read from
+// it, and each schedule must parse as a pipeline of foundry schedule passes
+// alone. Anything else is dropped with a reason; nothing from the reply is
+// ever run.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef FOUNDRY_EVOLVE_LLMEXPERT_H
+#define FOUNDRY_EVOLVE_LLMEXPERT_H
+
+#include "foundry/Evolve/Search.h"
+
+#include <string>
+#include <vector>
+
+namespace mlir::foundry {
+
+/// One LLM expert of an experts configuration (--experts FILE.yaml).
+struct LlmExpertConfig {
+  std::string name;
+  /// Full URL of a chat-completions endpoint, e.g.
+  /// http://localhost:8000/v1/chat/completions.
+  std::string url;
+  std::string model;
+  /// Name of the environment variable holding the API key (sent as
+  /// "Authorization: Bearer KEY"); empty: no key.
+  std::string apiKeyEnv;
+  double temperature = 0.7;
+  /// Schedules asked for per request.
+  int proposals = 4;
+  int timeoutSeconds = 60;
+  int maxTokens = 2048;
+};
+
+/// An experts configuration: the LLM experts, and which built-in experts
+/// to keep (empty: all).
+struct ExpertsConfig {
+  std::vector<LlmExpertConfig> llm;
+  std::vector<std::string> builtin;
+};
+
+/// Reads an experts configuration (YAML). Format, with defaults:
+///
+///   builtin: [parallelism, compute, memory, reduction]
+///   experts:
+///     - name: llm-1
+///       url: http://localhost:8000/v1/chat/completions
+///       model: some-model
+///       api_key_env: OPENAI_API_KEY   # optional
+///       temperature: 0.7
+///       proposals: 4
+///       timeout_seconds: 60
+///       max_tokens: 2048
+///
+/// Returns false with `error` ("PATH:LINE:COL: why") on malformed input.
+bool parseExpertsConfig(const std::string &path, ExpertsConfig &config,
+                        std::string &error);
+
+/// One schedule an LLM proposed, with its rationale.
+struct LlmProposal {
+  std::string schedule, rationale;
+};
+
+/// The foundry passes a schedule may use (the search space).
+const std::vector<std::string> &schedulePassNames();
+
+/// Checks that `schedule` parses as a pipeline of schedule passes only
+/// (schedulePassNames(), at the top level, no nesting); fills `normalized`.
+bool validateSchedule(MLIRContext *context, llvm::StringRef schedule,
+                      std::string &normalized, std::string &error);
+
+/// The body of a chat-completions request asking for `count` schedules,
+/// with `context` (the search's state, see Search) as the user message.
+std::string buildLlmRequest(const LlmExpertConfig &config,
+                            llvm::StringRef context, int count);
+
+/// Reads the schedules out of a chat-completions response body: the first
+/// JSON object in choices[0].message.content (code fences allowed) of the
+/// form {"proposals": [{"schedule": "...", "rationale": "..."}]}. At most
+/// 16 proposals of at most 4096 characters are kept. Returns false with
+/// `error` when no such list is found.
+bool parseLlmResponse(llvm::StringRef body, std::vector<LlmProposal> &proposals,
+                      std::string &error);
+
+/// An Expert backed by `config`. It keeps a queue of validated proposals,
+/// refilled by one HTTP request when empty. After a failed request it logs
+/// the reason through `log` and proposes nothing more in this search.
+/// Rejected proposals are logged with their reason too.
+Expert makeLlmExpert(const LlmExpertConfig &config, MLIRContext *context,
+                     std::function<void(const std::string &)> log);
+
+} // namespace mlir::foundry
+
+#endif // FOUNDRY_EVOLVE_LLMEXPERT_H

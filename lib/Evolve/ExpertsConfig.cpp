@@ -1,0 +1,115 @@
+//===- ExpertsConfig.cpp - The --experts YAML file ------------------------===//
+//
+// This file reads an experts configuration with yaml-cpp. yaml-cpp reports
+// malformed input with exceptions, so this file alone is compiled with
+// -fexceptions; every exception ends here as an error message.
+//
+//===----------------------------------------------------------------------===//
+
+#include "foundry/Evolve/LlmExpert.h"
+
+#include <yaml-cpp/yaml.h>
+
+using namespace mlir::foundry;
+
+namespace {
+/// An error at a YAML node, as "PATH:LINE:COL: why".
+struct ConfigError {
+  std::string message;
+};
+
+std::string at(const std::string &path, const YAML::Node &node) {
+  YAML::Mark mark = node.Mark();
+  return path + ":" + std::to_string(mark.line + 1) + ":" +
+         std::to_string(mark.column + 1) + ": ";
+}
+} // namespace
+
+bool mlir::foundry::parseExpertsConfig(const std::string &path,
+                                       ExpertsConfig &config,
+                                       std::string &error) {
+  try {
+    YAML::Node root = YAML::LoadFile(path);
+    if (!root.IsMap())
+      throw ConfigError{at(path, root) + "expected a map with 'experts' "
+                                         "and/or 'builtin'"};
+    static const char *const builtins[] = {"parallelism", "compute", "memory",
+                                           "reduction"};
+    for (const auto &entry : root) {
+      std::string key = entry.first.as<std::string>();
+      if (key == "builtin") {
+        if (!entry.second.IsSequence())
+          throw ConfigError{at(path, entry.second) +
+                            "'builtin' must be a list of expert names"};
+        for (const YAML::Node &name : entry.second) {
+          std::string text = name.as<std::string>();
+          if (!llvm::is_contained(builtins, text))
+            throw ConfigError{at(path, name) + "unknown built-in expert '" +
+                              text +
+                              "' (parallelism, compute, memory, reduction)"};
+          config.builtin.push_back(text);
+        }
+      } else if (key == "experts") {
+        if (!entry.second.IsSequence())
+          throw ConfigError{at(path, entry.second) +
+                            "'experts' must be a list"};
+        for (const YAML::Node &node : entry.second) {
+          if (!node.IsMap())
+            throw ConfigError{at(path, node) + "an expert is a map"};
+          LlmExpertConfig expert;
+          for (const auto &field : node) {
+            std::string name = field.first.as<std::string>();
+            const YAML::Node &value = field.second;
+            if (name == "name")
+              expert.name = value.as<std::string>();
+            else if (name == "url")
+              expert.url = value.as<std::string>();
+            else if (name == "model")
+              expert.model = value.as<std::string>();
+            else if (name == "api_key_env")
+              expert.apiKeyEnv = value.as<std::string>();
+            else if (name == "temperature")
+              expert.temperature = value.as<double>();
+            else if (name == "proposals")
+              expert.proposals = value.as<int>();
+            else if (name == "timeout_seconds")
+              expert.timeoutSeconds = value.as<int>();
+            else if (name == "max_tokens")
+              expert.maxTokens = value.as<int>();
+            else
+              throw ConfigError{at(path, field.first) + "unknown field '" +
+                                name +
+                                "' (name, url, model, api_key_env, "
+                                "temperature, proposals, timeout_seconds, "
+                                "max_tokens)"};
+          }
+          if (expert.name.empty() || expert.url.empty())
+            throw ConfigError{at(path, node) +
+                              "an expert needs a 'name' and a 'url'"};
+          if (!llvm::StringRef(expert.url).starts_with("http://") &&
+              !llvm::StringRef(expert.url).starts_with("https://"))
+            throw ConfigError{at(path, node) + "'url' must be http:// or "
+                                               "https://"};
+          if (expert.proposals < 1 || expert.proposals > 16 ||
+              expert.timeoutSeconds < 1 || expert.maxTokens < 1)
+            throw ConfigError{at(path, node) +
+                              "'proposals' must be 1 to 16, "
+                              "'timeout_seconds' and 'max_tokens' positive"};
+          config.llm.push_back(std::move(expert));
+        }
+      } else {
+        throw ConfigError{at(path, entry.first) + "unknown key '" + key +
+                          "' (experts, builtin)"};
+      }
+    }
+    return true;
+  } catch (const ConfigError &e) {
+    error = e.message;
+  } catch (const YAML::BadFile &) {
+    error = path + ": cannot read the file";
+  } catch (const YAML::Exception &e) {
+    error = path + ":" + std::to_string(e.mark.line + 1) + ":" +
+            std::to_string(e.mark.column + 1) + ": " + e.msg;
+  }
+  return false;
+}

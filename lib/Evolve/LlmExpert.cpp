@@ -1,0 +1,286 @@
+//===- LlmExpert.cpp - Experts that ask an LLM over HTTP ------------------===//
+//
+// This file implements the request, the parsing and validation of replies,
+// and the HTTP transport (libcurl) of LLM experts.
+//
+//===----------------------------------------------------------------------===//
+
+#include "foundry/Evolve/LlmExpert.h"
+
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <curl/curl.h>
+
+#include <cstdlib>
+#include <deque>
+#include <memory>
+#include <mutex>
+
+using namespace mlir;
+using namespace mlir::foundry;
+
+const std::vector<std::string> &mlir::foundry::schedulePassNames() {
+  static const std::vector<std::string> names = {
+      "foundry-add-unit-parallel-loop", "foundry-tile-blocks",
+      "foundry-tile-reduction",         "foundry-tile-threads",
+      "foundry-tile-warps",             "foundry-reduce-threads",
+      "foundry-promote",                "foundry-vectorize",
+      "foundry-unroll",                 "foundry-mma"};
+  return names;
+}
+
+bool mlir::foundry::validateSchedule(MLIRContext *context,
+                                     llvm::StringRef schedule,
+                                     std::string &normalized,
+                                     std::string &error) {
+  if (schedule.size() > 4096) {
+    error = "longer than 4096 characters";
+    return false;
+  }
+  OpPassManager pm("builtin.module");
+  std::string messages;
+  llvm::raw_string_ostream stream(messages);
+  if (failed(parsePassPipeline(schedule, pm, stream))) {
+    error = "does not parse as a pass pipeline: " +
+            llvm::StringRef(messages).trim().split('\n').first.str();
+    return false;
+  }
+  for (Pass &pass : pm.getPasses()) {
+    llvm::StringRef name = pass.getArgument();
+    if (!llvm::is_contained(schedulePassNames(), name)) {
+      error = "uses '" +
+              (name.empty() ? pass.getName().str() : name.str()) +
+              "', which is not a schedule pass";
+      return false;
+    }
+  }
+  FailureOr<std::string> text = normalizeGenome(context, schedule, error);
+  if (failed(text))
+    return false;
+  normalized = *text;
+  return true;
+}
+
+std::string mlir::foundry::buildLlmRequest(const LlmExpertConfig &config,
+                                           llvm::StringRef context,
+                                           int count) {
+  std::string system =
+      "You are an expert in GPU kernel optimization for NVIDIA H200 (sm_90) "
+      "working inside Kernel Foundry, a compiler that optimizes MLIR kernels "
+      "by searching schedules. A schedule is an MLIR pass pipeline made only "
+      "of foundry schedule passes, separated by commas, with options in "
+      "braces, e.g. foundry-tile-blocks{sizes=64,64},foundry-tile-threads{"
+      "sizes=4,4},foundry-tile-reduction{sizes=8},foundry-vectorize. "
+      "Propose schedules that are likely to be faster than the best so far, "
+      "using the diagnoses. Answer with JSON only, of the form "
+      "{\"proposals\": [{\"schedule\": \"...\", \"rationale\": \"...\"}]}.";
+  std::string user = context.str() + "\n\nPropose " + std::to_string(count) +
+                     " distinct schedules.";
+  llvm::json::Object body{
+      {"model", config.model},
+      {"temperature", config.temperature},
+      {"max_tokens", config.maxTokens},
+      {"messages",
+       llvm::json::Array{
+           llvm::json::Object{{"role", "system"}, {"content", system}},
+           llvm::json::Object{{"role", "user"}, {"content", user}}}}};
+  std::string text;
+  llvm::raw_string_ostream(text) << llvm::json::Value(std::move(body));
+  return text;
+}
+
+/// The first balanced JSON object in `text` that parses, if any.
+static std::optional<llvm::json::Value> firstJsonObject(llvm::StringRef text) {
+  for (size_t start = text.find('{'); start != llvm::StringRef::npos;
+       start = text.find('{', start + 1)) {
+    int depth = 0;
+    bool inString = false, escaped = false;
+    for (size_t i = start; i < text.size(); ++i) {
+      char c = text[i];
+      if (inString) {
+        if (escaped)
+          escaped = false;
+        else if (c == '\\')
+          escaped = true;
+        else if (c == '"')
+          inString = false;
+        continue;
+      }
+      if (c == '"')
+        inString = true;
+      else if (c == '{')
+        ++depth;
+      else if (c == '}' && --depth == 0) {
+        llvm::Expected<llvm::json::Value> value =
+            llvm::json::parse(text.slice(start, i + 1));
+        if (value)
+          return std::move(*value);
+        llvm::consumeError(value.takeError());
+        break;
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+bool mlir::foundry::parseLlmResponse(llvm::StringRef body,
+                                     std::vector<LlmProposal> &proposals,
+                                     std::string &error) {
+  llvm::Expected<llvm::json::Value> response = llvm::json::parse(body);
+  if (!response) {
+    error = "the reply is not JSON: " + llvm::toString(response.takeError());
+    return false;
+  }
+  const llvm::json::Object *root = response->getAsObject();
+  const llvm::json::Array *choices = root ? root->getArray("choices") : nullptr;
+  const llvm::json::Object *first =
+      choices && !choices->empty() ? (*choices)[0].getAsObject() : nullptr;
+  const llvm::json::Object *message =
+      first ? first->getObject("message") : nullptr;
+  std::optional<llvm::StringRef> content =
+      message ? message->getString("content") : std::nullopt;
+  if (!content) {
+    error = "the reply has no choices[0].message.content";
+    return false;
+  }
+  std::optional<llvm::json::Value> object = firstJsonObject(*content);
+  const llvm::json::Array *list =
+      object && object->getAsObject()
+          ? object->getAsObject()->getArray("proposals")
+          : nullptr;
+  if (!list) {
+    error = "the content holds no JSON object with a \"proposals\" list";
+    return false;
+  }
+  for (const llvm::json::Value &item : *list) {
+    if (proposals.size() >= 16)
+      break;
+    const llvm::json::Object *proposal = item.getAsObject();
+    std::optional<llvm::StringRef> schedule =
+        proposal ? proposal->getString("schedule") : std::nullopt;
+    if (!schedule || schedule->size() > 4096)
+      continue;
+    std::optional<llvm::StringRef> rationale =
+        proposal->getString("rationale");
+    proposals.push_back({schedule->str(),
+                         rationale ? rationale->take_front(1000).str() : ""});
+  }
+  return true;
+}
+
+/// libcurl write callback: appends to a std::string, at most 4 MiB.
+static size_t appendBody(char *data, size_t size, size_t count, void *out) {
+  std::string &body = *static_cast<std::string *>(out);
+  size_t bytes = size * count;
+  if (body.size() + bytes > (size_t(4) << 20))
+    return 0; // abort: a reply this large is not a list of schedules
+  body.append(data, bytes);
+  return bytes;
+}
+
+/// POSTs `body` as JSON to `config.url`; fills `reply` or `error`.
+static bool httpPost(const LlmExpertConfig &config, const std::string &body,
+                     std::string &reply, std::string &error) {
+  static std::once_flag once;
+  std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
+  std::unique_ptr<CURL, void (*)(CURL *)> curl(curl_easy_init(),
+                                               curl_easy_cleanup);
+  if (!curl) {
+    error = "cannot initialize libcurl";
+    return false;
+  }
+  curl_slist *headers =
+      curl_slist_append(nullptr, "Content-Type: application/json");
+  std::string authorization;
+  if (!config.apiKeyEnv.empty()) {
+    const char *key = std::getenv(config.apiKeyEnv.c_str());
+    if (!key || !*key) {
+      curl_slist_free_all(headers);
+      error = "environment variable " + config.apiKeyEnv + " is not set";
+      return false;
+    }
+    authorization = std::string("Authorization: Bearer ") + key;
+    headers = curl_slist_append(headers, authorization.c_str());
+  }
+  char message[CURL_ERROR_SIZE] = "";
+  curl_easy_setopt(curl.get(), CURLOPT_URL, config.url.c_str());
+  curl_easy_setopt(curl.get(), CURLOPT_HTTPHEADER, headers);
+  curl_easy_setopt(curl.get(), CURLOPT_POSTFIELDS, body.c_str());
+  curl_easy_setopt(curl.get(), CURLOPT_POSTFIELDSIZE, long(body.size()));
+  curl_easy_setopt(curl.get(), CURLOPT_TIMEOUT, long(config.timeoutSeconds));
+  curl_easy_setopt(curl.get(), CURLOPT_NOSIGNAL, 1L);
+  curl_easy_setopt(curl.get(), CURLOPT_WRITEFUNCTION, appendBody);
+  curl_easy_setopt(curl.get(), CURLOPT_WRITEDATA, &reply);
+  curl_easy_setopt(curl.get(), CURLOPT_ERRORBUFFER, message);
+  CURLcode code = curl_easy_perform(curl.get());
+  curl_slist_free_all(headers);
+  if (code != CURLE_OK) {
+    error = *message ? message : curl_easy_strerror(code);
+    return false;
+  }
+  long status = 0;
+  curl_easy_getinfo(curl.get(), CURLINFO_RESPONSE_CODE, &status);
+  if (status != 200) {
+    error = "HTTP " + std::to_string(status) + ": " +
+            llvm::StringRef(reply).take_front(200).str();
+    return false;
+  }
+  return true;
+}
+
+Expert mlir::foundry::makeLlmExpert(
+    const LlmExpertConfig &config, MLIRContext *context,
+    std::function<void(const std::string &)> log) {
+  struct State {
+    std::deque<LlmProposal> queue;
+    bool disabled = false;
+  };
+  auto state = std::make_shared<State>();
+  return {config.name, [config, context, log,
+                        state](const ExpertRequest &request, std::mt19937 &) {
+            if (state->queue.empty() && !state->disabled) {
+              std::string reply, error;
+              std::vector<LlmProposal> proposals;
+              std::string text =
+                  request.context ? request.context() : std::string();
+              if (!request.parent.empty())
+                text += "\n\nMutate this parent schedule: " + request.parent;
+              if (!httpPost(config,
+                            buildLlmRequest(config, text, config.proposals),
+                            reply, error) ||
+                  !parseLlmResponse(reply, proposals, error)) {
+                state->disabled = true;
+                if (log)
+                  log("expert " + config.name + ": " + error +
+                      "; it proposes nothing more in this search");
+                return std::string();
+              }
+              for (LlmProposal &p : proposals) {
+                std::string normalized, why;
+                if (!validateSchedule(context, p.schedule, normalized, why)) {
+                  if (log)
+                    log("expert " + config.name + ": rejected '" +
+                        llvm::StringRef(p.schedule).take_front(120).str() +
+                        "': " + why);
+                  continue;
+                }
+                state->queue.push_back({normalized, p.rationale});
+              }
+              if (state->queue.empty() && log)
+                log("expert " + config.name + ": no valid schedule in the "
+                                              "reply");
+            }
+            if (state->queue.empty())
+              return std::string();
+            LlmProposal next = std::move(state->queue.front());
+            state->queue.pop_front();
+            if (request.rationale)
+              *request.rationale = next.rationale;
+            return next.schedule;
+          }};
+}

@@ -1,0 +1,96 @@
+//===- LlmExpertTest.cpp - Untrusted LLM replies -------------------------===//
+
+#include "foundry/Evolve/LlmExpert.h"
+
+#include "foundry/InitAll.h"
+
+#include "mlir/IR/MLIRContext.h"
+#include "llvm/Support/JSON.h"
+
+#include <gtest/gtest.h>
+
+using namespace mlir;
+using namespace mlir::foundry;
+
+/// A chat-completions body whose message content is `content`.
+static std::string reply(const std::string &content) {
+  std::string text;
+  llvm::raw_string_ostream(text) << llvm::json::Value(llvm::json::Object{
+      {"choices", llvm::json::Array{llvm::json::Object{
+                      {"message", llvm::json::Object{{"role", "assistant"},
+                                                     {"content", content}}}}}}});
+  return text;
+}
+
+TEST(LlmResponse, ReadsProposalsInsideProseAndFences) {
+  std::vector<LlmProposal> proposals;
+  std::string error;
+  ASSERT_TRUE(parseLlmResponse(
+      reply("Sure!\n```json\n{\"proposals\": [{\"schedule\": \"a{x=1}\", "
+            "\"rationale\": \"r\"}, {\"schedule\": \"b\"}, {\"no\": 1}]}\n```"),
+      proposals, error))
+      << error;
+  ASSERT_EQ(proposals.size(), 2u);
+  EXPECT_EQ(proposals[0].schedule, "a{x=1}");
+  EXPECT_EQ(proposals[0].rationale, "r");
+  EXPECT_EQ(proposals[1].schedule, "b");
+}
+
+TEST(LlmResponse, SkipsBracesInStringsAndUnparsableObjects) {
+  std::vector<LlmProposal> proposals;
+  std::string error;
+  ASSERT_TRUE(parseLlmResponse(
+      reply("{not json} {\"proposals\": [{\"schedule\": \"x{s=}}\"}]}"),
+      proposals, error))
+      << error;
+  ASSERT_EQ(proposals.size(), 1u);
+  EXPECT_EQ(proposals[0].schedule, "x{s=}}");
+}
+
+TEST(LlmResponse, RejectsWhatIsNotAReply) {
+  std::vector<LlmProposal> proposals;
+  std::string error;
+  EXPECT_FALSE(parseLlmResponse("<html>502</html>", proposals, error));
+  EXPECT_NE(error.find("not JSON"), std::string::npos) << error;
+  EXPECT_FALSE(parseLlmResponse("{\"choices\": []}", proposals, error));
+  EXPECT_NE(error.find("choices[0].message.content"), std::string::npos);
+  EXPECT_FALSE(parseLlmResponse(reply("I cannot help with that."), proposals,
+                                error));
+  EXPECT_NE(error.find("\"proposals\""), std::string::npos);
+  EXPECT_TRUE(proposals.empty());
+}
+
+TEST(LlmResponse, KeepsAtMostSixteenBoundedProposals) {
+  std::string list;
+  for (int i = 0; i < 40; ++i)
+    list += std::string(i ? "," : "") + "{\"schedule\": \"s" +
+            std::to_string(i) + "\"}";
+  list += ",{\"schedule\": \"" + std::string(5000, 'x') + "\"}";
+  std::vector<LlmProposal> proposals;
+  std::string error;
+  ASSERT_TRUE(parseLlmResponse(reply("{\"proposals\": [" + list + "]}"),
+                               proposals, error));
+  EXPECT_EQ(proposals.size(), 16u);
+}
+
+TEST(ScheduleValidation, OnlyTopLevelSchedulePasses) {
+  registerAllPasses();
+  MLIRContext context;
+  std::string normalized, error;
+  EXPECT_TRUE(validateSchedule(
+      &context, "foundry-tile-blocks{sizes=64,64},foundry-vectorize",
+      normalized, error))
+      << error;
+  EXPECT_EQ(normalized.rfind("foundry-tile-blocks{sizes={64,64}}", 0), 0u)
+      << normalized;
+  EXPECT_FALSE(validateSchedule(&context, "canonicalize", normalized, error));
+  EXPECT_NE(error.find("not a schedule pass"), std::string::npos) << error;
+  EXPECT_FALSE(validateSchedule(
+      &context, "foundry-tile-blocks{sizes=1},foundry-to-nvvm", normalized,
+      error));
+  EXPECT_FALSE(
+      validateSchedule(&context, "foundry-tile-blocks{", normalized, error));
+  EXPECT_NE(error.find("does not parse"), std::string::npos) << error;
+  EXPECT_FALSE(validateSchedule(&context, std::string(5000, 'a'), normalized,
+                                error));
+}
