@@ -69,6 +69,11 @@ CREATE TABLE IF NOT EXISTS candidates (
   diagnosis TEXT NOT NULL,
   recorded TEXT NOT NULL DEFAULT (datetime('now')),
   PRIMARY KEY (kernel_key, genome_hash));
+CREATE TABLE IF NOT EXISTS insights (
+  family_key TEXT NOT NULL, expert TEXT NOT NULL, change TEXT NOT NULL,
+  run INTEGER NOT NULL, tries INTEGER NOT NULL, passed INTEGER NOT NULL,
+  improvements INTEGER NOT NULL, gain REAL NOT NULL,
+  PRIMARY KEY (family_key, expert, change, run));
 PRAGMA user_version = 1;
 )sql";
 } // namespace
@@ -135,6 +140,48 @@ int64_t ExperienceLibrary::beginRun(int64_t seed,
   if (insert.step() != SQLITE_DONE)
     return error = insert.error(), 0;
   return sqlite3_last_insert_rowid(db_);
+}
+
+bool ExperienceLibrary::recordInsight(const std::string &familyKey,
+                                      const std::string &expert,
+                                      const std::string &change, int64_t run,
+                                      double speedup, std::string &error) {
+  Statement upsert(
+      db_, "INSERT INTO insights (family_key, expert, change, run, tries, "
+           "passed, improvements, gain) VALUES (?1, ?2, ?3, ?7, 1, ?4, ?5, "
+           "?6) ON CONFLICT (family_key, expert, change, run) DO UPDATE SET "
+           "tries = tries + 1, passed = passed + ?4, "
+           "improvements = improvements + ?5, gain = gain + ?6");
+  if (!upsert)
+    return error = sqlite3_errmsg(db_), false;
+  upsert.bind(1, familyKey)
+      .bind(2, expert)
+      .bind(3, change)
+      .bind(4, int64_t(speedup > 0))
+      .bind(5, int64_t(speedup > 1))
+      .bind(6, speedup)
+      .bind(7, run);
+  if (upsert.step() != SQLITE_DONE)
+    return error = upsert.error(), false;
+  return true;
+}
+
+std::vector<ExperienceLibrary::Insight>
+ExperienceLibrary::insights(const std::string &familyKey, int64_t excludeRun) {
+  std::vector<Insight> rows;
+  Statement query(
+      db_, "SELECT family_key, expert, change, sum(tries) AS t, sum(passed), "
+           "sum(improvements) AS i, sum(gain) FROM insights WHERE (?1 = '' OR "
+           "family_key = ?1) AND run != ?2 GROUP BY family_key, expert, "
+           "change ORDER BY i * 1.0 / t DESC, t DESC, expert, change");
+  if (!query)
+    return rows;
+  query.bind(1, familyKey).bind(2, excludeRun);
+  while (query.step() == SQLITE_ROW)
+    rows.push_back({query.text(0), query.text(1), query.text(2),
+                    query.integer(3), query.integer(4), query.integer(5),
+                    query.real(6)});
+  return rows;
 }
 
 std::optional<int64_t>

@@ -388,6 +388,47 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
   return experts;
 }
 
+/// The top-level pass names of a schedule ("a{x=1},b" -> a, b).
+static std::vector<std::string> passNames(llvm::StringRef schedule) {
+  std::vector<std::string> names;
+  int depth = 0;
+  size_t start = 0;
+  for (size_t i = 0; i <= schedule.size(); ++i) {
+    char c = i < schedule.size() ? schedule[i] : ',';
+    if (c == '{')
+      ++depth;
+    else if (c == '}')
+      --depth;
+    else if (c == ',' && depth == 0) {
+      llvm::StringRef pass = schedule.slice(start, i).trim();
+      pass = pass.take_until([](char ch) { return ch == '{'; });
+      if (!pass.empty())
+        names.push_back(pass.str());
+      start = i + 1;
+    }
+  }
+  return names;
+}
+
+std::string mlir::foundry::scheduleChange(llvm::StringRef parent,
+                                          llvm::StringRef child) {
+  std::multiset<std::string> from, to;
+  for (std::string &name : passNames(parent))
+    from.insert(std::move(name));
+  for (std::string &name : passNames(child))
+    to.insert(std::move(name));
+  std::vector<std::string> parts;
+  for (const std::string &name : to)
+    if (to.count(name) > from.count(name) &&
+        !llvm::is_contained(parts, "+" + name))
+      parts.push_back("+" + name);
+  for (const std::string &name : from)
+    if (from.count(name) > to.count(name) &&
+        !llvm::is_contained(parts, "-" + name))
+      parts.push_back("-" + name);
+  return parts.empty() ? "options" : llvm::join(parts, " ");
+}
+
 namespace {
 /// The state of one search.
 class Search {
@@ -478,6 +519,9 @@ private:
   /// Compilations made ahead by precompile(), by normalized genome.
   std::map<std::string, CompileResult> compiled_;
   std::string lastRationale_;
+  /// From the library's insights for this op family: per expert, its
+  /// mutations' tries and improvements.
+  std::map<std::string, std::pair<int64_t, int64_t>> expertSuccess_;
   /// Rationales of proposals, by genome as proposed.
   std::map<std::string, std::string> rationales_;
   std::vector<std::string> retrieved_;
@@ -510,8 +554,20 @@ std::string Search::propose(const Expert &expert, const Evaluated *parent) {
 }
 
 const Expert &Search::chooseExpert(const Evaluated &parent) {
-  const Expert &random = experts_[std::uniform_int_distribution<size_t>(
-      0, experts_.size() - 1)(rng_)];
+  // Without a diagnosis-driven choice, experts are drawn in proportion to
+  // how often their mutations improved kernels of this op family before
+  // (the library's insights, Laplace-smoothed: (improvements + 1) /
+  // (tries + 2)); with no history, uniformly.
+  std::vector<double> weights;
+  for (const Expert &expert : experts_) {
+    auto it = expertSuccess_.find(expert.name);
+    weights.push_back(it == expertSuccess_.end()
+                          ? 0.5
+                          : (it->second.second + 1.0) /
+                                (it->second.first + 2.0));
+  }
+  const Expert &random = experts_[std::discrete_distribution<size_t>(
+      weights.begin(), weights.end())(rng_)];
   if (!parent.diagnosed || rng_() % 2)
     return random;
   const Diagnosis &d = parent.diag;
@@ -1074,6 +1130,13 @@ FailureOr<SearchResult> Search::run() {
           (!resumedRun_ || record.run != resumedRun_))
         retrieved.push_back(record.genome);
   retrieved_ = retrieved;
+  if (library_)
+    for (const ExperienceLibrary::Insight &insight :
+         library_->insights(fingerprint_.familyKey(), resumedRun_)) {
+      auto &[tries, improvements] = expertSuccess_[insight.expert];
+      tries += insight.tries;
+      improvements += insight.improvements;
+    }
   auto better = [](const Evaluated &a, const Evaluated &b) {
     if (a.ok != b.ok)
       return a.ok;
@@ -1109,6 +1172,8 @@ FailureOr<SearchResult> Search::run() {
   // target), then evaluated one at a time in proposal order.
   struct Proposal {
     std::string genome, expert;
+    /// The passing parent it mutates, if any (for the library's insights).
+    const Evaluated *parent = nullptr;
   };
   auto evaluateAll = [&](const std::vector<Proposal> &proposals, int i,
                          int generation, std::vector<Evaluated> &into) {
@@ -1121,6 +1186,14 @@ FailureOr<SearchResult> Search::run() {
         break;
       Evaluated e = evaluate(p.genome, p.expert, i, generation);
       note(e);
+      if (p.parent && library_ && !e.cached) {
+        std::string error;
+        (void)library_->recordInsight(
+            fingerprint_.familyKey(), p.expert,
+            scheduleChange(p.parent->genome, e.genome), run_,
+            e.ok && e.medianMs > 0 ? p.parent->medianMs / e.medianMs : 0,
+            error);
+      }
       into.push_back(e);
     }
   };
@@ -1172,16 +1245,21 @@ FailureOr<SearchResult> Search::run() {
                                   members.begin() +
                                       std::min<size_t>(2, members.size()));
       std::vector<Proposal> proposals;
+      // Parents outlive the proposals: `members` is not touched until the
+      // generation is evaluated.
       for (int attempt = 0;
            int(next.size() + proposals.size()) < population &&
            attempt < 4 * population;
            ++attempt) {
-        const Evaluated &a = pick(members, rng_), &b = pick(members, rng_);
+        std::uniform_int_distribution<size_t> member(0, members.size() - 1);
+        const Evaluated &a = members[member(rng_)];
+        const Evaluated &b = members[member(rng_)];
         const Evaluated &parent = better(a, b) ? a : b;
         const Expert &expert = chooseExpert(parent);
         std::string child = propose(expert, parent.ok ? &parent : nullptr);
         if (!child.empty())
-          proposals.push_back({child, expert.name});
+          proposals.push_back(
+              {child, expert.name, parent.ok ? &parent : nullptr});
       }
       evaluateAll(proposals, i, generation, next);
       members = std::move(next);

@@ -7,6 +7,7 @@
 //   foundry-library import FILE.yaml           merge an export in
 //   foundry-library prune [--keep N]           drop failures and slow ones
 //   foundry-library check                      SQLite's integrity check
+//   foundry-library insights [KERNEL.mlir]     which mutations helped
 // All take --library PATH (default foundry-library.sqlite).
 //
 //===----------------------------------------------------------------------===//
@@ -27,6 +28,7 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <map>
 #include <yaml-cpp/yaml.h>
 
 #include <fstream>
@@ -37,7 +39,7 @@ namespace cl = llvm::cl;
 
 static cl::OptionCategory category("foundry-library options");
 static cl::opt<std::string>
-    command(cl::Positional, cl::desc("<stats|best|export|import|prune|check>"),
+    command(cl::Positional, cl::desc("<stats|best|export|import|prune|check|insights>"),
             cl::Required, cl::cat(category));
 static cl::opt<std::string> argument(cl::Positional,
                                      cl::desc("[KERNEL.mlir | FILE.yaml]"),
@@ -90,6 +92,52 @@ static int best(ExperienceLibrary &library) {
       llvm::outs() << llvm::formatv(
           "  {0,-6} {1:F4} ms  {2}\n", record.match, record.medianMs,
           record.genome.empty() ? "naive" : record.genome);
+  }
+  return 0;
+}
+
+/// Prints the insights of `familyKey` (all families when empty).
+static int insights(ExperienceLibrary &library) {
+  std::string familyKey;
+  if (!argument.empty()) {
+    DialectRegistry registry;
+    registerAllDialects(registry);
+    MLIRContext context(registry);
+    context.loadAllAvailableDialects();
+    llvm::SourceMgr sourceMgr;
+    std::string error;
+    auto file = openInputFile(argument, &error);
+    if (!file)
+      return fail(error);
+    sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+    SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+    OwningOpRef<ModuleOp> module =
+        parseSourceFile<ModuleOp>(sourceMgr, &context);
+    if (!module)
+      return 1;
+    for (auto func :
+         llvm::make_early_inc_range(module->getOps<func::FuncOp>()))
+      if (failed(outlineKernel(func)))
+        return 1;
+    auto kernels = module->getOps<KernelOp>();
+    if (kernels.empty())
+      return fail("no kernel in " + argument);
+    familyKey = fingerprintKernel(*kernels.begin(), targetOpt).familyKey();
+  }
+  std::map<std::string, std::string> families;
+  for (const ExperienceLibrary::KernelRow &k : library.kernels())
+    families[k.familyKey] = k.family + ", " + k.target;
+  std::string current;
+  for (const ExperienceLibrary::Insight &i : library.insights(familyKey)) {
+    if (i.familyKey != current) {
+      current = i.familyKey;
+      llvm::outs() << (families.count(current) ? families[current] : current)
+                   << ": tries passed improved mean-speedup expert change\n";
+    }
+    llvm::outs() << llvm::formatv(
+        "  {0,5} {1,6} {2,8} {3,10:F2}x  {4} {5}\n", i.tries, i.passed,
+        i.improvements, i.passed ? i.gain / i.passed : 0.0, i.expert,
+        i.change);
   }
   return 0;
 }
@@ -187,10 +235,11 @@ int main(int argc, char **argv) {
       "Kernel Foundry experience library: stats, best schedules, export, "
       "import, prune, integrity check\n");
   if (!llvm::is_contained(
-          {"stats", "best", "export", "import", "prune", "check"},
+          {"stats", "best", "export", "import", "prune", "check", "insights"},
           llvm::StringRef(command)))
     return fail("unknown command '" + command +
-                "' (stats, best, export, import, prune, check)");
+                "' (stats, best, export, import, prune, check, "
+                "insights)");
   std::string error;
   std::unique_ptr<ExperienceLibrary> library =
       ExperienceLibrary::open(libraryPath, error);
@@ -210,6 +259,8 @@ int main(int argc, char **argv) {
   }
   if (command == "best")
     return best(*library);
+  if (command == "insights")
+    return insights(*library);
   if (command == "export")
     return exportYaml(*library);
   if (command == "import")
@@ -225,5 +276,6 @@ int main(int argc, char **argv) {
     return 0;
   }
   return fail("unknown command '" + command +
-              "' (stats, best, export, import, prune, check)");
+              "' (stats, best, export, import, prune, check, "
+                "insights)");
 }

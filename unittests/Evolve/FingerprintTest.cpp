@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "foundry/Evolve/Fingerprint.h"
+#include "foundry/Evolve/Search.h"
 #include "foundry/InitAll.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -125,4 +126,17 @@ TEST_F(FingerprintTest, TheTargetAndTheOpGraphDo) {
   EXPECT_NE(gpu.graphKey(), other.graphKey());
   EXPECT_EQ(gpu.familyKey(), other.familyKey());
   EXPECT_EQ(gpu.exactKey().size(), 16u);
+}
+
+TEST(ScheduleChange, PassesAddedRemovedOrOptions) {
+  EXPECT_EQ(scheduleChange("foundry-tile-blocks{sizes={4,4}}",
+                           "foundry-tile-blocks{sizes={8,8}}"),
+            "options");
+  EXPECT_EQ(scheduleChange("foundry-tile-blocks{sizes={4,4}},foundry-unroll{"
+                           "factor=2}",
+                           "foundry-tile-blocks{sizes={4,4}},foundry-tile-"
+                           "threads{sizes={1,1}},foundry-vectorize"),
+            "+foundry-tile-threads +foundry-vectorize -foundry-unroll");
+  EXPECT_EQ(scheduleChange("", "foundry-tile-blocks{sizes={1}}"),
+            "+foundry-tile-blocks");
 }

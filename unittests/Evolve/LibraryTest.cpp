@@ -121,3 +121,28 @@ TEST(ExperienceLibrary, ReportsAnUnopenablePath) {
   EXPECT_FALSE(ExperienceLibrary::open("/nonexistent-dir/x/lib.sqlite", error));
   EXPECT_NE(error.find("/nonexistent-dir/x/lib.sqlite"), std::string::npos);
 }
+
+TEST(Insights, SumOverRunsAndExcludeTheResumedOne) {
+  std::string error;
+  std::unique_ptr<ExperienceLibrary> library =
+      ExperienceLibrary::open(":memory:", error);
+  ASSERT_TRUE(library) << error;
+  ASSERT_TRUE(library->recordInsight("fam", "compute", "+foundry-unroll", 1,
+                                     2.0, error));
+  ASSERT_TRUE(library->recordInsight("fam", "compute", "+foundry-unroll", 1,
+                                     0.5, error));
+  ASSERT_TRUE(library->recordInsight("fam", "compute", "+foundry-unroll", 2, 0,
+                                     error));
+  ASSERT_TRUE(library->recordInsight("other", "memory", "options", 2, 1.5,
+                                     error));
+  std::vector<ExperienceLibrary::Insight> all = library->insights("fam");
+  ASSERT_EQ(all.size(), 1u);
+  EXPECT_EQ(all[0].tries, 3);
+  EXPECT_EQ(all[0].passed, 2);
+  EXPECT_EQ(all[0].improvements, 1);
+  EXPECT_DOUBLE_EQ(all[0].gain, 2.5);
+  std::vector<ExperienceLibrary::Insight> before = library->insights("fam", 2);
+  ASSERT_EQ(before.size(), 1u);
+  EXPECT_EQ(before[0].tries, 2);
+  EXPECT_EQ(library->insights("").size(), 2u);
+}

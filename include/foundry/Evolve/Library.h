@@ -88,6 +88,28 @@ public:
   /// of each kernel; returns how many were deleted, or -1 with `error`.
   int64_t prune(int keep, std::string &error);
 
+  /// What one kind of mutation did for one op family: `tries` mutations by
+  /// `expert` that made `change` (the schedule passes added and removed,
+  /// e.g. "+foundry-promote -foundry-unroll", or "options" when only their
+  /// options changed) to a passing parent, `improvements` of them faster
+  /// than the parent, and the sum of parent / child time ratios of those
+  /// that passed (`gain / passed` is the mean speedup).
+  struct Insight {
+    std::string familyKey, expert, change;
+    int64_t tries = 0, passed = 0, improvements = 0;
+    double gain = 0;
+  };
+  /// Adds one mutation's outcome in run `run` (one transaction). `speedup`
+  /// is parent / child time, 0 when the child failed.
+  bool recordInsight(const std::string &familyKey, const std::string &expert,
+                     const std::string &change, int64_t run, double speedup,
+                     std::string &error);
+  /// The insights of `familyKey` (all families when empty) summed over
+  /// runs, except run `excludeRun` (a run being resumed sees the library as
+  /// it was before it), most improving first.
+  std::vector<Insight> insights(const std::string &familyKey,
+                                int64_t excludeRun = 0);
+
   /// Number of kernels, runs and candidates recorded.
   struct Stats {
     int64_t kernels = 0, runs = 0, candidates = 0, passed = 0;

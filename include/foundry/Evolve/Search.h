@@ -71,6 +71,11 @@ struct ExpertRequest {
   std::string *rationale = nullptr;
 };
 
+/// What a mutation changed, as the library's insights record it: the
+/// schedule passes added ("+name") and removed ("-name"), or "options" when
+/// the passes are the same.
+std::string scheduleChange(llvm::StringRef parent, llvm::StringRef child);
+
 /// A built-in expert: proposes schedules for a kernel, deterministically for
 /// a given random engine.
 struct Expert {
