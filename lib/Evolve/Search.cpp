@@ -465,6 +465,10 @@ private:
   /// A new genome from `expert` (mutating `parent` when given); its
   /// rationale, if the expert gave one, is left in lastRationale_.
   std::string propose(const Expert &expert, const Evaluated *parent);
+  /// The block tile (first pass) of `a` with the rest of `b`'s schedule,
+  /// or the reverse; "" when the two are not both passing, tiled schedules
+  /// with different genomes.
+  std::string crossover(const Evaluated &a, const Evaluated &b);
   /// The search's state for LLM experts (ExpertRequest::context).
   std::string contextText();
   /// The expert that mutates `parent`: chosen by its diagnosis half of the
@@ -551,6 +555,17 @@ std::string Search::propose(const Expert &expert, const Evaluated *parent) {
     return fresh;
   return rng_() % 2 ? (parentHead + "}," + freshTail).str()
                     : (freshHead + "}," + parentTail).str();
+}
+
+std::string Search::crossover(const Evaluated &a, const Evaluated &b) {
+  if (!a.ok || !b.ok || a.genome == b.genome)
+    return "";
+  auto [aHead, aTail] = llvm::StringRef(a.genome).split("},");
+  auto [bHead, bTail] = llvm::StringRef(b.genome).split("},");
+  if (aTail.empty() || bTail.empty())
+    return "";
+  return rng_() % 2 ? (aHead + "}," + bTail).str()
+                    : (bHead + "}," + aTail).str();
 }
 
 const Expert &Search::chooseExpert(const Evaluated &parent) {
@@ -1255,6 +1270,19 @@ FailureOr<SearchResult> Search::run() {
         const Evaluated &a = members[member(rng_)];
         const Evaluated &b = members[member(rng_)];
         const Evaluated &parent = better(a, b) ? a : b;
+        // Crossover, one child in four: a second tournament picks another
+        // passing parent; the child takes the block tile of one and the
+        // inner schedule of the other.
+        if (rng_() % 4 == 0) {
+          const Evaluated &c = members[member(rng_)];
+          const Evaluated &d = members[member(rng_)];
+          const Evaluated &other = better(c, d) ? c : d;
+          std::string child = crossover(parent, other);
+          if (!child.empty()) {
+            proposals.push_back({child, "crossover", &parent});
+            continue;
+          }
+        }
         const Expert &expert = chooseExpert(parent);
         std::string child = propose(expert, parent.ok ? &parent : nullptr);
         if (!child.empty())
