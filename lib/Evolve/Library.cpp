@@ -146,21 +146,29 @@ bool ExperienceLibrary::recordInsight(const std::string &familyKey,
                                       const std::string &expert,
                                       const std::string &change, int64_t run,
                                       double speedup, std::string &error) {
+  return addInsight({familyKey, expert, change, 1, int64_t(speedup > 0),
+                     int64_t(speedup > 1), speedup},
+                    run, error);
+}
+
+bool ExperienceLibrary::addInsight(const Insight &insight, int64_t run,
+                                   std::string &error) {
   Statement upsert(
       db_, "INSERT INTO insights (family_key, expert, change, run, tries, "
-           "passed, improvements, gain) VALUES (?1, ?2, ?3, ?7, 1, ?4, ?5, "
-           "?6) ON CONFLICT (family_key, expert, change, run) DO UPDATE SET "
-           "tries = tries + 1, passed = passed + ?4, "
-           "improvements = improvements + ?5, gain = gain + ?6");
+           "passed, improvements, gain) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, "
+           "?8) ON CONFLICT (family_key, expert, change, run) DO UPDATE SET "
+           "tries = tries + ?5, passed = passed + ?6, "
+           "improvements = improvements + ?7, gain = gain + ?8");
   if (!upsert)
     return error = sqlite3_errmsg(db_), false;
-  upsert.bind(1, familyKey)
-      .bind(2, expert)
-      .bind(3, change)
-      .bind(4, int64_t(speedup > 0))
-      .bind(5, int64_t(speedup > 1))
-      .bind(6, speedup)
-      .bind(7, run);
+  upsert.bind(1, insight.familyKey)
+      .bind(2, insight.expert)
+      .bind(3, insight.change)
+      .bind(4, run)
+      .bind(5, insight.tries)
+      .bind(6, insight.passed)
+      .bind(7, insight.improvements)
+      .bind(8, insight.gain);
   if (upsert.step() != SQLITE_DONE)
     return error = upsert.error(), false;
   return true;

@@ -165,6 +165,16 @@ static int exportYaml(ExperienceLibrary &library) {
         << c.ok << YAML::Key << "median_ms" << YAML::Value << c.medianMs
         << YAML::Key << "diagnosis" << YAML::Value << c.diagnosis
         << YAML::EndMap;
+  out << YAML::EndSeq << YAML::Key << "insights" << YAML::Value
+      << YAML::BeginSeq;
+  for (const ExperienceLibrary::Insight &i : library.insights(""))
+    out << YAML::BeginMap << YAML::Key << "family_key" << YAML::Value
+        << i.familyKey << YAML::Key << "expert" << YAML::Value << i.expert
+        << YAML::Key << "change" << YAML::Value << i.change << YAML::Key
+        << "tries" << YAML::Value << i.tries << YAML::Key << "passed"
+        << YAML::Value << i.passed << YAML::Key << "improvements"
+        << YAML::Value << i.improvements << YAML::Key << "gain" << YAML::Value
+        << i.gain << YAML::EndMap;
   out << YAML::EndSeq << YAML::EndMap;
   if (!out.good())
     return fail(std::string("YAML: ") + out.GetLastError());
@@ -188,7 +198,7 @@ static int importYaml(ExperienceLibrary &library) {
                 std::to_string(e.mark.column + 1) + ": " + e.msg);
   }
   std::string error;
-  int kernels = 0, candidates = 0;
+  int kernels = 0, candidates = 0, insights = 0;
   try {
     if (!root.IsMap() || root["version"].as<int>(0) != 1)
       return fail(argument + ": not a foundry-library export (version 1)");
@@ -218,12 +228,28 @@ static int importYaml(ExperienceLibrary &library) {
         return fail(error);
       ++candidates;
     }
+    // Exports older than the insights have none.
+    for (const YAML::Node &i : root["insights"]) {
+      ExperienceLibrary::Insight insight{
+          i["family_key"].as<std::string>(), i["expert"].as<std::string>(),
+          i["change"].as<std::string>(),     i["tries"].as<int64_t>(),
+          i["passed"].as<int64_t>(),         i["improvements"].as<int64_t>(),
+          i["gain"].as<double>()};
+      if (insight.tries < 1 || insight.passed < 0 || insight.passed > insight.tries ||
+          insight.improvements < 0 || insight.improvements > insight.passed)
+        return fail(argument + ":" + std::to_string(i.Mark().line + 1) +
+                    ": inconsistent insight counts");
+      if (!library.addInsight(insight, 0, error))
+        return fail(error);
+      ++insights;
+    }
   } catch (const YAML::Exception &e) {
     return fail(argument + ":" + std::to_string(e.mark.line + 1) + ":" +
                 std::to_string(e.mark.column + 1) + ": " + e.msg);
   }
-  llvm::outs() << "imported " << kernels << " kernels and " << candidates
-               << " candidates into " << libraryPath << "\n";
+  llvm::outs() << "imported " << kernels << " kernels, " << candidates
+               << " candidates and " << insights << " insights into "
+               << libraryPath << "\n";
   return 0;
 }
 

@@ -104,6 +104,8 @@ public:
   bool recordInsight(const std::string &familyKey, const std::string &expert,
                      const std::string &change, int64_t run, double speedup,
                      std::string &error);
+  /// Adds `insight`'s counts to run `run`'s record (imports use run 0).
+  bool addInsight(const Insight &insight, int64_t run, std::string &error);
   /// The insights of `familyKey` (all families when empty) summed over
   /// runs, except run `excludeRun` (a run being resumed sees the library as
   /// it was before it), most improving first.
