@@ -26,11 +26,9 @@ using namespace mlir::foundry;
 
 const std::vector<std::string> &mlir::foundry::schedulePassNames() {
   static const std::vector<std::string> names = {
-      "foundry-add-unit-parallel-loop", "foundry-tile-blocks",
-      "foundry-tile-reduction",         "foundry-tile-threads",
-      "foundry-tile-warps",             "foundry-reduce-threads",
-      "foundry-promote",                "foundry-vectorize",
-      "foundry-unroll",                 "foundry-mma"};
+      "foundry-tile-blocks",    "foundry-tile-reduction", "foundry-tile-threads",
+      "foundry-tile-warps",     "foundry-reduce-threads", "foundry-promote",
+      "foundry-vectorize",      "foundry-unroll",         "foundry-mma"};
   return names;
 }
 

@@ -38,6 +38,7 @@
 #include <atomic>
 #include <cmath>
 #include <map>
+#include <memory>
 #include <csignal>
 #include <dlfcn.h>
 
@@ -377,16 +378,61 @@ int main(int argc, char **argv) {
         if (expertsConfig.builtin.empty() ||
             llvm::is_contained(expertsConfig.builtin, expert.name))
           options.experts.push_back(std::move(expert));
-    options.progress = [](const std::string &line) {
-      llvm::errs() << line << "\n";
+    // On a terminal, one live status line replaces the per-candidate
+    // lines; other messages still print on lines of their own.
+    bool live = llvm::errs().is_displayed();
+    struct Status {
+      int evaluated = 0, generation = 0;
+      double naive = 0, best = 0;
+      std::map<int, double> islands;
     };
-    options.onEvaluated = [&](const Evaluated &e) {
+    auto status = std::make_shared<Status>();
+    auto drawStatus = [status, budget = int(budgetEvals)] {
+      std::string line = llvm::formatv("gen {0} | {1}/{2} evaluated | best ",
+                                       status->generation, status->evaluated,
+                                       budget)
+                             .str();
+      line += status->best > 0
+                  ? llvm::formatv("{0:F4} ms ({1:F2}x naive)", status->best,
+                                  status->naive > 0
+                                      ? status->naive / status->best
+                                      : 0.0)
+                        .str()
+                  : std::string("none");
+      line += " | islands";
+      for (auto [island, ms] : status->islands)
+        line += llvm::formatv(" {0}:{1:F4}", island, ms).str();
+      llvm::errs() << "\r\033[K" << line;
+      llvm::errs().flush();
+    };
+    options.progress = [live, drawStatus](const std::string &line) {
+      if (!live) {
+        llvm::errs() << line << "\n";
+        return;
+      }
+      if (llvm::StringRef(line).starts_with("["))
+        return drawStatus();
+      llvm::errs() << "\r\033[K" << line << "\n";
+      drawStatus();
+    };
+    options.onEvaluated = [&, status](const Evaluated &e) {
       history << llvm::json::Value(candidateJson(e, name)) << "\n";
       history.flush();
+      status->evaluated += !e.cached || e.resumed;
+      status->generation = std::max(status->generation, e.generation);
+      if (e.ok && e.genome.empty() && status->naive == 0)
+        status->naive = e.medianMs;
+      if (e.ok && (status->best == 0 || e.medianMs < status->best))
+        status->best = e.medianMs;
+      if (e.ok && (!status->islands.count(e.island) ||
+                   e.medianMs < status->islands[e.island]))
+        status->islands[e.island] = e.medianMs;
     };
     FailureOr<SearchResult> result =
         searchCpu(*module, name, options, library.get(),
                   [] { return interrupted.load(); });
+    if (live)
+      llvm::errs() << "\n";
     if (failed(result)) {
       anyFailure = true;
       continue;
