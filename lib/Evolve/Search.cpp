@@ -87,12 +87,22 @@ FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel) {
   });
   shape.tensorCores = kernel.getEffectivePrecision() != Precision::ieee;
   bool anyContraction = false;
+  int64_t contractionLoops = 0;
   kernel.walk([&](linalg::LinalgOp op) {
-    anyContraction |= linalg::isaContractionOpInterface(op) &&
-                      op.getNumParallelLoops() >= 2;
+    if (linalg::isaContractionOpInterface(op) &&
+        op.getNumParallelLoops() >= 2 && !anyContraction) {
+      anyContraction = true;
+      contractionLoops = op.getNumParallelLoops();
+    }
   });
-  shape.gemm = anyContraction && shape.numParallel() >= 2 &&
-               llvm::none_of(shape.reduced, [](bool r) { return r; });
+  bool anyReduced = llvm::any_of(shape.reduced, [](bool r) { return r; });
+  shape.gemm = anyContraction && shape.numParallel() >= 2 && !anyReduced;
+  // A contraction followed by a reduction over its output (not the root
+  // itself, a plain GEMM).
+  if (anyContraction && !shape.gemm &&
+      !linalg::isaContractionOpInterface(root) &&
+      (anyReduced || root.getNumReductionLoops() > 0))
+    shape.splitContractionLoops = contractionLoops;
   return shape;
 }
 
@@ -238,6 +248,32 @@ static std::string gemmSchedule(const KernelShape &shape, std::mt19937 &rng,
   return schedule;
 }
 
+/// The first phase of a split kernel: the contraction tiled as a GEMM of
+/// its own (`loops` parallel loops, leading batch loops tile 1), distributed
+/// over threads with a register tile and a k-loop, optionally staged in
+/// shared memory; "" when `loops` is 0.
+static std::string splitGemmPrefix(int64_t loops, std::mt19937 &rng) {
+  if (loops < 2)
+    return "";
+  int64_t bm = pick<int64_t>({32, 64, 128}, rng),
+          bn = pick<int64_t>({32, 64, 128}, rng);
+  int64_t tm = 4, tn = 4;
+  std::vector<std::string> blocks(loops - 2, "1"), threads(loops - 2, "0");
+  blocks.push_back(std::to_string(bm));
+  blocks.push_back(std::to_string(bn));
+  threads.push_back(std::to_string(tm));
+  threads.push_back(std::to_string(tn));
+  std::string prefix = "foundry-tile-blocks{target=contraction sizes=" +
+                       llvm::join(blocks, ",") + "}";
+  if (rng() % 2)
+    prefix += ",foundry-tile-reduction{sizes=" +
+              std::to_string(pick<int64_t>({16, 32}, rng)) +
+              "},foundry-promote{operands=0,1}";
+  return prefix + ",foundry-tile-threads{sizes=" + llvm::join(threads, ",") +
+         "},foundry-tile-reduction{sizes=" +
+         std::to_string(pick<int64_t>({4, 8}, rng)) + "},foundry-vectorize,";
+}
+
 /// The diagnosis of the parent, if it has one and it says `bottleneck`.
 static bool parentIs(const ExpertRequest &request, llvm::StringRef bottleneck) {
   return request.diagnosis && request.diagnosis->bottleneck == bottleneck;
@@ -329,6 +365,9 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
          if (!shape.hasReduction || shape.numParallel() == 0 || shape.gemm ||
              shape.contraction)
            return std::string();
+         // After a contraction, the GEMM first, as a kernel of its own.
+         std::string prefix =
+             splitGemmPrefix(shape.splitContractionLoops, rng);
          // One row per block: size 1 along the loops the reduction keeps
          // (at most three), the reduced ones whole; without a known reduced
          // loop, the innermost is the row.
@@ -346,8 +385,8 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
            int64_t tiled = 0;
            for (size_t i = 0; i < reduced.size(); ++i)
              rows.push_back(++tiled > 3 ? "0" : "1");
-           return "foundry-tile-blocks{sizes=" + llvm::join(rows, ",") +
-                  "},foundry-reduce-threads{threads=" +
+           return prefix + "foundry-tile-blocks{sizes=" +
+                  llvm::join(rows, ",") + "},foundry-reduce-threads{threads=" +
                   std::to_string(pick<int64_t>({32, 64, 128, 256}, rng)) + "}";
          }
          std::vector<std::string> blocks, threadTile;
@@ -365,7 +404,7 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
          bool interleave = (rng() % 2 || parentIs(request, "memory")) &&
                            row > 0 && row % (threads * width) == 0;
          std::string schedule =
-             "foundry-tile-blocks{sizes=" + llvm::join(blocks, ",") +
+             prefix + "foundry-tile-blocks{sizes=" + llvm::join(blocks, ",") +
              "},foundry-reduce-threads{threads=" + std::to_string(threads) +
              (interleave ? " interleave=" + std::to_string(width)
                          : std::string()) +

@@ -102,9 +102,9 @@ static FailureOr<std::array<int64_t, 3>> blockDims(scf::ForallOp block) {
   return dims;
 }
 
-/// Runs the upstream forall-to-GPU transform ops on `func` with the
-/// transform interpreter.
-static LogicalResult mapWithTransformOps(func::FuncOp func,
+/// Runs the upstream forall-to-GPU transform ops on the block loop `block`
+/// with the transform interpreter: one gpu.launch of `dims` threads.
+static LogicalResult mapWithTransformOps(scf::ForallOp block,
                                          std::array<int64_t, 3> dims) {
   std::string script = llvm::formatv(
       R"mlir(module attributes {{transform.with_named_sequence} {
@@ -118,18 +118,18 @@ static LogicalResult mapWithTransformOps(func::FuncOp func,
   }
 })mlir",
       dims[0], dims[1], dims[2]);
-  ParserConfig config(func.getContext());
+  ParserConfig config(block.getContext());
   OwningOpRef<ModuleOp> module =
       parseSourceString<ModuleOp>(script, config, "foundry-map-forall-to-gpu");
   if (!module)
-    return func.emitOpError("foundry-map-forall-to-gpu: internal transform "
-                            "script does not parse");
+    return block.emitOpError("foundry-map-forall-to-gpu: internal transform "
+                             "script does not parse");
   auto entry =
       module->lookupSymbol<transform::TransformOpInterface>("__transform_main");
   if (!entry)
-    return func.emitOpError("foundry-map-forall-to-gpu: internal transform "
-                            "script has no entry point");
-  return transform::applyTransforms(func, entry, {},
+    return block.emitOpError("foundry-map-forall-to-gpu: internal transform "
+                             "script has no entry point");
+  return transform::applyTransforms(block, entry, {},
                                     transform::TransformOptions(),
                                     /*enforceToplevelTransformOp=*/false);
 }
@@ -538,16 +538,14 @@ struct FoundryMapForallToGpuPass final
     });
     if (blocks.empty())
       return;
-    if (blocks.size() > 1) {
-      blocks[1].emitOpError("foundry-map-forall-to-gpu: only one "
-                            "block-level loop per function is supported");
-      return signalPassFailure();
-    }
-    if (blocks.front()->getParentOp() != func) {
-      blocks.front().emitOpError("foundry-map-forall-to-gpu: the block "
-                                 "loop must be at the top of the function");
-      return signalPassFailure();
-    }
+    // Several block loops (a schedule that splits a kernel) become one
+    // launch each, in program order.
+    for (scf::ForallOp block : blocks)
+      if (block->getParentOp() != func) {
+        block.emitOpError("foundry-map-forall-to-gpu: the block loop must "
+                          "be at the top of the function");
+        return signalPassFailure();
+      }
     // The upstream mapping wants loops from 0 with step 1.
     SmallVector<scf::ForallOp> foralls;
     func.walk([&](scf::ForallOp forall) {
@@ -570,9 +568,11 @@ struct FoundryMapForallToGpuPass final
       if (isBlockLevelForall(forall))
         blocks.push_back(forall);
     });
-    FailureOr<std::array<int64_t, 3>> dims = blockDims(blocks.front());
-    if (failed(dims) || failed(mapWithTransformOps(func, *dims)))
-      return signalPassFailure();
+    for (scf::ForallOp block : blocks) {
+      FailureOr<std::array<int64_t, 3>> dims = blockDims(block);
+      if (failed(dims) || failed(mapWithTransformOps(block, *dims)))
+        return signalPassFailure();
+    }
     WalkResult walk = func.walk([&](gpu::LaunchOp launch) {
       return failed(lowerLaunchBody(launch)) ? WalkResult::interrupt()
                                              : WalkResult::advance();

@@ -293,6 +293,16 @@ static LogicalResult tileAndFuse(TilingInterface root,
   }
   scf::SCFTileAndFuseOptions fuseOptions;
   fuseOptions.setTilingOptions(options);
+  // A block tile of its own (foundry-tile-blocks{target=contraction}) is a
+  // separate kernel: never pulled into another tile.
+  fuseOptions.setFusionControlFn(
+      [](tensor::ExtractSliceOp, OpResult producer, bool)
+          -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
+        if (auto forall = dyn_cast<scf::ForallOp>(producer.getOwner());
+            forall && isBlockLevelForall(forall))
+          return std::nullopt;
+        return scf::SCFTileAndFuseOptions::ControlFnResult{};
+      });
   FailureOr<scf::SCFTileAndFuseResult> result =
       scf::tileConsumerAndFuseProducersUsingSCF(rewriter, root, fuseOptions);
   if (failed(result))
@@ -486,13 +496,40 @@ struct FoundryTileBlocksPass final
   LogicalResult tileKernel(KernelOp kernel) {
     constexpr StringLiteral kPass = "foundry-tile-blocks";
     Block &body = kernel.getBody().front();
-    if (llvm::any_of(body.getOps<scf::ForallOp>(), isBlockLevelForall))
+    TilingInterface root;
+    if (target == "contraction") {
+      for (Operation &op : body)
+        if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+            linalgOp && linalg::isaContractionOpInterface(linalgOp)) {
+          root = cast<TilingInterface>(op);
+          break;
+        }
+      if (!root)
+        return kernel.emitOpError()
+               << kPass << ": target=contraction, but the kernel has no "
+                           "contraction outside a block tile";
+    } else if (target == "result") {
+      root = findRoot(body);
+      if (!root) {
+        // The result comes out of a block tile already.
+        Operation *terminator = body.getTerminator();
+        Value result = terminator->getNumOperands()
+                           ? skipTensorReshapes(terminator->getOperand(0))
+                           : Value();
+        auto forall = result ? result.getDefiningOp<scf::ForallOp>()
+                             : scf::ForallOp();
+        if (forall && isBlockLevelForall(forall))
+          return kernel.emitOpError()
+                 << kPass << ": the kernel is already tiled to blocks";
+        return kernel.emitOpError()
+               << kPass
+               << ": the first result is not produced by a tileable op";
+      }
+    } else {
       return kernel.emitOpError()
-             << kPass << ": the kernel is already tiled to blocks";
-    TilingInterface root = findRoot(body);
-    if (!root)
-      return kernel.emitOpError()
-             << kPass << ": the first result is not produced by a tileable op";
+             << kPass << ": target must be result or contraction, got '"
+             << target << "'";
+    }
     if (failed(checkTileable(root, kPass)))
       return failure();
     FailureOr<SmallVector<int64_t>> perLoop =
@@ -802,9 +839,21 @@ static LogicalResult distributeBlockTiles(Operation *root,
       distributed |= !isLinearForall(inner) &&
                      (isThreadLevelForall(inner) || isWarpLevelForall(inner));
     });
-    if (distributed)
-      return block.emitOpError()
-             << passName << ": the block tile is already distributed";
+    // Block tiles distributed by an earlier pass (a GEMM split from what
+    // follows it, say) are left as they are; if all are, that is an error.
+    if (distributed) {
+      if (llvm::all_of(blocks, [&](scf::ForallOp other) {
+            bool done = false;
+            other.getBody()->walk([&](scf::ForallOp inner) {
+              done |= !isLinearForall(inner) &&
+                      (isThreadLevelForall(inner) || isWarpLevelForall(inner));
+            });
+            return done;
+          }))
+        return block.emitOpError()
+               << passName << ": the block tile is already distributed";
+      continue;
+    }
     // A block-level k-loop (foundry-tile-reduction before this pass): each
     // op on its own, so that shared-memory copies stay block-wide.
     if (!body.getOps<scf::ForOp>().empty()) {

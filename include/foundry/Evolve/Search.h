@@ -39,6 +39,11 @@ struct KernelShape {
   /// result the root reads element for element, nothing reduced over a
   /// root loop): register-tiled and shared-memory GEMM schedules apply.
   bool gemm = false;
+  /// Parallel loops of the kernel's first contraction when it is followed
+  /// by a reduction over one of its output loops (a GEMM then a row
+  /// softmax or sum): such a kernel is best split, the contraction tiled as
+  /// a kernel of its own (foundry-tile-blocks{target=contraction}). 0: no.
+  int64_t splitContractionLoops = 0;
   /// Some op of the kernel reduces (a softmax, a norm).
   bool hasReduction = false;
   /// #foundry.precision allows tensor cores.

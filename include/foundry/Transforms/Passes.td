@@ -366,10 +366,23 @@ def FoundryTileBlocksPass
 
     Example: `foundry-tile-blocks{sizes=64,64}` on a 1024x1024 matmul gives
     a 16x16 grid of 64x64 output tiles.
+
+    `target=contraction` tiles the kernel's first contraction (a matmul-like
+    op) instead of the root, as a kernel of its own: its consumers are not
+    fused, and its result goes through memory. A second
+    `foundry-tile-blocks` (default target) then tiles the rest, e.g. a row
+    softmax after a GEMM, which needs whole rows that a GEMM tile does not
+    have. Passes that distribute block tiles (`foundry-tile-threads`,
+    `foundry-tile-warps`, `foundry-reduce-threads`) skip block tiles that
+    are already distributed.
   }];
   let options = [
     ListOption<"sizes", "sizes", "int64_t",
-               "Tile size per parallel loop of the root op, outermost first.">
+               "Tile size per parallel loop of the root op, outermost first.">,
+    Option<"target", "target", "std::string", /*default=*/"\"result\"",
+           "What to tile: result (the producer of the kernel's first "
+           "result, with its producers fused) or contraction (the first "
+           "contraction alone).">
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",
