@@ -141,6 +141,11 @@ def random_pass(rng):
     if kind == "threads" and sizes and rng.random() < 0.3:
         return "foundry-tile-threads{sizes=%s interleave=%d}" % (
             sizes, rng.choice([-1, 0, 1, 2, 4]))
+    if kind == "blocks" and sizes and rng.random() < 0.25:
+        # A split kernel: the contraction tiled alone (or a bad target).
+        return "foundry-tile-blocks{target=%s sizes=%s}" % (
+            rng.choice(["contraction", "contraction", "result", "bogus"]),
+            sizes)
     return "foundry-tile-%s%s" % (kind, "{sizes=%s}" % sizes if sizes else "")
 
 
