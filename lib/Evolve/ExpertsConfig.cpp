@@ -41,6 +41,7 @@ bool mlir::foundry::parseExpertsConfig(const std::string &path,
         if (!entry.second.IsSequence())
           throw ConfigError{at(path, entry.second) +
                             "'builtin' must be a list of expert names"};
+        config.builtinListed = true;
         for (const YAML::Node &name : entry.second) {
           std::string text = name.as<std::string>();
           if (!llvm::is_contained(builtins, text))
@@ -91,10 +92,22 @@ bool mlir::foundry::parseExpertsConfig(const std::string &path,
             throw ConfigError{at(path, node) + "'url' must be http:// or "
                                                "https://"};
           if (expert.proposals < 1 || expert.proposals > 16 ||
-              expert.timeoutSeconds < 1 || expert.maxTokens < 1)
+              expert.timeoutSeconds < 1 || expert.timeoutSeconds > 3600 ||
+              expert.maxTokens < 1 || expert.maxTokens > 1000000 ||
+              !(expert.temperature >= 0 && expert.temperature <= 2))
             throw ConfigError{at(path, node) +
-                              "'proposals' must be 1 to 16, "
-                              "'timeout_seconds' and 'max_tokens' positive"};
+                              "'proposals' must be 1 to 16, 'temperature' 0 "
+                              "to 2, 'timeout_seconds' 1 to 3600 and "
+                              "'max_tokens' 1 to 1000000"};
+          static const char *const reserved[] = {
+              "parallelism", "compute", "memory", "reduction", "naive",
+              "library", "crossover"};
+          if (llvm::is_contained(reserved, expert.name) ||
+              llvm::any_of(config.llm, [&](const LlmExpertConfig &other) {
+                return other.name == expert.name;
+              }))
+            throw ConfigError{at(path, node) + "expert name '" + expert.name +
+                              "' is taken (built-in or repeated)"};
           config.llm.push_back(std::move(expert));
         }
       } else {
@@ -110,6 +123,9 @@ bool mlir::foundry::parseExpertsConfig(const std::string &path,
   } catch (const YAML::Exception &e) {
     error = path + ":" + std::to_string(e.mark.line + 1) + ":" +
             std::to_string(e.mark.column + 1) + ": " + e.msg;
+  } catch (const std::exception &e) {
+    // A directory, an unreadable file: the stream's own failure.
+    error = path + ": cannot read the file (" + e.what() + ")";
   }
   return false;
 }

@@ -7,6 +7,8 @@
 
 #include "foundry/Evolve/Library.h"
 
+#include "llvm/Support/FileSystem.h"
+
 #include <sqlite3.h>
 
 #include <algorithm>
@@ -79,16 +81,34 @@ PRAGMA user_version = 1;
 } // namespace
 
 std::unique_ptr<ExperienceLibrary>
-ExperienceLibrary::open(const std::string &path, std::string &error) {
+ExperienceLibrary::open(const std::string &path, std::string &error,
+                        bool readOnly) {
   std::unique_ptr<ExperienceLibrary> library(new ExperienceLibrary());
+  if (readOnly && path != ":memory:" && !llvm::sys::fs::exists(path)) {
+    error = path + ": no such library";
+    return nullptr;
+  }
   if (sqlite3_open_v2(path.c_str(), &library->db_,
-                      SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
+                      readOnly ? SQLITE_OPEN_READONLY
+                               : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
                       nullptr) != SQLITE_OK) {
     error = path + ": " +
             (library->db_ ? sqlite3_errmsg(library->db_) : "cannot open");
     return nullptr;
   }
   sqlite3_busy_timeout(library->db_, 5000);
+  if (readOnly) {
+    // A library written by foundry-evolve has every table; anything else
+    // (another SQLite file, a corrupted one) is reported here.
+    Statement check(library->db_, "SELECT count(*) FROM sqlite_master WHERE "
+                                  "name IN ('kernels', 'runs', 'candidates')");
+    if (!check || check.step() != SQLITE_ROW || check.integer(0) != 3) {
+      error = path + ": not a foundry experience library (" +
+              sqlite3_errmsg(library->db_) + ")";
+      return nullptr;
+    }
+    return library;
+  }
   if (!library->exec("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON;",
                      error) ||
       !library->exec(kSchema, error)) {
@@ -96,6 +116,44 @@ ExperienceLibrary::open(const std::string &path, std::string &error) {
     return nullptr;
   }
   return library;
+}
+
+bool ExperienceLibrary::begin(std::string &error) {
+  return exec("BEGIN IMMEDIATE", error);
+}
+bool ExperienceLibrary::commit(std::string &error) {
+  return exec("COMMIT", error);
+}
+void ExperienceLibrary::rollback() {
+  std::string ignored;
+  (void)exec("ROLLBACK", ignored);
+}
+
+bool ExperienceLibrary::importCandidate(const CandidateRecord &candidate,
+                                        std::string &error) {
+  if (!std::isfinite(candidate.medianMs) || candidate.medianMs < 0 ||
+      (candidate.ok && candidate.medianMs <= 0) || candidate.stage.empty() ||
+      candidate.ok != (candidate.stage == "ok")) {
+    error = "candidate " + candidate.genomeHash +
+            ": inconsistent stage, verdict or time";
+    return false;
+  }
+  // What this library measured itself wins over what it is told.
+  Statement insert(db_, "INSERT OR IGNORE INTO candidates (kernel_key, "
+                        "genome_hash, genome, run, stage, ok, median_ms, "
+                        "diagnosis) VALUES (?1, ?2, ?3, 0, ?4, ?5, ?6, ?7)");
+  if (!insert)
+    return error = sqlite3_errmsg(db_), false;
+  insert.bind(1, candidate.kernelKey)
+      .bind(2, candidate.genomeHash)
+      .bind(3, candidate.genome)
+      .bind(4, candidate.stage)
+      .bind(5, int64_t(candidate.ok))
+      .bind(6, candidate.medianMs)
+      .bind(7, candidate.diagnosis);
+  if (insert.step() != SQLITE_DONE)
+    return error = insert.error(), false;
+  return true;
 }
 
 ExperienceLibrary::~ExperienceLibrary() { sqlite3_close(db_); }
@@ -153,12 +211,28 @@ bool ExperienceLibrary::recordInsight(const std::string &familyKey,
 
 bool ExperienceLibrary::addInsight(const Insight &insight, int64_t run,
                                    std::string &error) {
+  if (!std::isfinite(insight.gain) || insight.gain < 0 || insight.tries < 1 ||
+      insight.passed < 0 || insight.passed > insight.tries ||
+      insight.improvements < 0 || insight.improvements > insight.passed) {
+    error = "insight " + insight.expert + " " + insight.change +
+            ": inconsistent counts";
+    return false;
+  }
+  // Runs add up; imports (run 0) keep the larger record, so importing the
+  // same export twice changes nothing.
   Statement upsert(
-      db_, "INSERT INTO insights (family_key, expert, change, run, tries, "
-           "passed, improvements, gain) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, "
-           "?8) ON CONFLICT (family_key, expert, change, run) DO UPDATE SET "
-           "tries = tries + ?5, passed = passed + ?6, "
-           "improvements = improvements + ?7, gain = gain + ?8");
+      db_, run != 0
+               ? "INSERT INTO insights (family_key, expert, change, run, "
+                 "tries, passed, improvements, gain) VALUES (?1, ?2, ?3, ?4, "
+                 "?5, ?6, ?7, ?8) ON CONFLICT (family_key, expert, change, "
+                 "run) DO UPDATE SET tries = tries + ?5, passed = passed + "
+                 "?6, improvements = improvements + ?7, gain = gain + ?8"
+               : "INSERT INTO insights (family_key, expert, change, run, "
+                 "tries, passed, improvements, gain) VALUES (?1, ?2, ?3, ?4, "
+                 "?5, ?6, ?7, ?8) ON CONFLICT (family_key, expert, change, "
+                 "run) DO UPDATE SET tries = max(tries, ?5), passed = "
+                 "max(passed, ?6), improvements = max(improvements, ?7), "
+                 "gain = max(gain, ?8)");
   if (!upsert)
     return error = sqlite3_errmsg(db_), false;
   upsert.bind(1, insight.familyKey)

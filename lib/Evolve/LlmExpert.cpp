@@ -50,10 +50,13 @@ bool mlir::foundry::validateSchedule(MLIRContext *context,
   }
   for (Pass &pass : pm.getPasses()) {
     llvm::StringRef name = pass.getArgument();
+    if (name.empty()) {
+      error = "nests a pass pipeline; a schedule is a flat list of schedule "
+              "passes";
+      return false;
+    }
     if (!llvm::is_contained(schedulePassNames(), name)) {
-      error = "uses '" +
-              (name.empty() ? pass.getName().str() : name.str()) +
-              "', which is not a schedule pass";
+      error = "uses '" + name.str() + "', which is not a schedule pass";
       return false;
     }
   }
@@ -126,9 +129,40 @@ static std::optional<llvm::json::Value> firstJsonObject(llvm::StringRef text) {
   return std::nullopt;
 }
 
+/// The deepest nesting of [ and { in `text` outside strings: llvm::json
+/// parses recursively, so hostile depth would overflow the stack.
+static int jsonDepth(llvm::StringRef text) {
+  int depth = 0, deepest = 0;
+  bool inString = false, escaped = false;
+  for (char c : text) {
+    if (inString) {
+      if (escaped)
+        escaped = false;
+      else if (c == '\\')
+        escaped = true;
+      else if (c == '"')
+        inString = false;
+    } else if (c == '"') {
+      inString = true;
+    } else if (c == '[' || c == '{') {
+      deepest = std::max(deepest, ++depth);
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+  return deepest;
+}
+
 bool mlir::foundry::parseLlmResponse(llvm::StringRef body,
                                      std::vector<LlmProposal> &proposals,
                                      std::string &error) {
+  // A reply nested deeper than this is not a list of schedules.
+  constexpr int maxDepth = 64;
+  if (jsonDepth(body) > maxDepth) {
+    error = "the reply nests JSON deeper than " + std::to_string(maxDepth) +
+            " levels";
+    return false;
+  }
   llvm::Expected<llvm::json::Value> response = llvm::json::parse(body);
   if (!response) {
     error = "the reply is not JSON: " + llvm::toString(response.takeError());
@@ -144,6 +178,11 @@ bool mlir::foundry::parseLlmResponse(llvm::StringRef body,
       message ? message->getString("content") : std::nullopt;
   if (!content) {
     error = "the reply has no choices[0].message.content";
+    return false;
+  }
+  if (jsonDepth(*content) > maxDepth) {
+    error = "the content nests JSON deeper than " + std::to_string(maxDepth) +
+            " levels";
     return false;
   }
   std::optional<llvm::json::Value> object = firstJsonObject(*content);
@@ -181,8 +220,18 @@ static size_t appendBody(char *data, size_t size, size_t count, void *out) {
   return bytes;
 }
 
-/// POSTs `body` as JSON to `config.url`; fills `reply` or `error`.
+/// libcurl progress callback: a non-zero return aborts the transfer (the
+/// search was interrupted).
+static int checkStop(void *stop, curl_off_t, curl_off_t, curl_off_t,
+                     curl_off_t) {
+  auto *fn = static_cast<const std::function<bool()> *>(stop);
+  return *fn && (*fn)() ? 1 : 0;
+}
+
+/// POSTs `body` as JSON to `config.url` within `timeoutSeconds`, giving up
+/// when `stop` says so; fills `reply` or `error`.
 static bool httpPost(const LlmExpertConfig &config, const std::string &body,
+                     long timeoutSeconds, const std::function<bool()> &stop,
                      std::string &reply, std::string &error) {
   static std::once_flag once;
   std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
@@ -210,7 +259,11 @@ static bool httpPost(const LlmExpertConfig &config, const std::string &body,
   curl_easy_setopt(curl.get(), CURLOPT_HTTPHEADER, headers);
   curl_easy_setopt(curl.get(), CURLOPT_POSTFIELDS, body.c_str());
   curl_easy_setopt(curl.get(), CURLOPT_POSTFIELDSIZE, long(body.size()));
-  curl_easy_setopt(curl.get(), CURLOPT_TIMEOUT, long(config.timeoutSeconds));
+  curl_easy_setopt(curl.get(), CURLOPT_TIMEOUT, timeoutSeconds);
+  curl_easy_setopt(curl.get(), CURLOPT_NOPROGRESS, 0L);
+  curl_easy_setopt(curl.get(), CURLOPT_XFERINFOFUNCTION, checkStop);
+  curl_easy_setopt(curl.get(), CURLOPT_XFERINFODATA,
+                   const_cast<std::function<bool()> *>(&stop));
   curl_easy_setopt(curl.get(), CURLOPT_NOSIGNAL, 1L);
   curl_easy_setopt(curl.get(), CURLOPT_WRITEFUNCTION, appendBody);
   curl_easy_setopt(curl.get(), CURLOPT_WRITEDATA, &reply);
@@ -218,7 +271,10 @@ static bool httpPost(const LlmExpertConfig &config, const std::string &body,
   CURLcode code = curl_easy_perform(curl.get());
   curl_slist_free_all(headers);
   if (code != CURLE_OK) {
-    error = *message ? message : curl_easy_strerror(code);
+    error = code == CURLE_ABORTED_BY_CALLBACK ? "interrupted"
+            : code == CURLE_WRITE_ERROR       ? "the reply is over 4 MiB"
+            : *message                        ? message
+                                              : curl_easy_strerror(code);
     return false;
   }
   long status = 0;
@@ -237,6 +293,8 @@ Expert mlir::foundry::makeLlmExpert(
   struct State {
     std::deque<LlmProposal> queue;
     bool disabled = false;
+    /// Replies in a row with no valid schedule.
+    int empty = 0;
   };
   auto state = std::make_shared<State>();
   return {config.name, [config, context, log,
@@ -248,9 +306,16 @@ Expert mlir::foundry::makeLlmExpert(
                   request.context ? request.context() : std::string();
               if (!request.parent.empty())
                 text += "\n\nMutate this parent schedule: " + request.parent;
+              // Within the search's time budget, if it has one.
+              long timeout = config.timeoutSeconds;
+              if (request.secondsLeft > 0)
+                timeout = std::max<long>(
+                    1, std::min<long>(timeout, long(request.secondsLeft)));
+              else if (request.secondsLeft < 0)
+                return std::string(); // the budget is spent
               if (!httpPost(config,
                             buildLlmRequest(config, text, config.proposals),
-                            reply, error) ||
+                            timeout, request.stop, reply, error) ||
                   !parseLlmResponse(reply, proposals, error)) {
                 state->disabled = true;
                 if (log)
@@ -269,9 +334,18 @@ Expert mlir::foundry::makeLlmExpert(
                 }
                 state->queue.push_back({normalized, p.rationale});
               }
-              if (state->queue.empty() && log)
-                log("expert " + config.name + ": no valid schedule in the "
-                                              "reply");
+              if (state->queue.empty()) {
+                // Twice in a row: this expert has nothing to offer here.
+                state->disabled = ++state->empty >= 2;
+                if (log)
+                  log("expert " + config.name + ": no valid schedule in the "
+                                                "reply" +
+                      (state->disabled
+                           ? "; it proposes nothing more in this search"
+                           : ""));
+              } else {
+                state->empty = 0;
+              }
             }
             if (state->queue.empty())
               return std::string();

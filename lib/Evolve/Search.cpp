@@ -578,6 +578,14 @@ std::string Search::propose(const Expert &expert, const Evaluated *parent) {
   ExpertRequest request{shape_, parent ? parent->genome : std::string(),
                         parent && parent->diagnosed ? &parent->diag : nullptr};
   request.context = [this] { return contextText(); };
+  request.stop = stop_;
+  if (options_.budgetSeconds > 0) {
+    double left = options_.budgetSeconds -
+                  std::chrono::duration<double>(
+                      std::chrono::steady_clock::now() - start_)
+                      .count();
+    request.secondsLeft = left > 0 ? left : -1;
+  }
   lastRationale_.clear();
   request.rationale = &lastRationale_;
   std::string fresh = expert.propose(request, rng_);
@@ -820,7 +828,8 @@ Evaluated Search::evaluate(const std::string &genome, const std::string &expert,
     }
   }
   seen_[record.hash] = record;
-  if (library_) {
+  // "no-gpu" says nothing about the candidate: not kept for later runs.
+  if (library_ && record.stage != "no-gpu") {
     CandidateRecord stored;
     stored.kernelKey = fingerprint_.exactKey();
     stored.genomeHash = record.hash;
@@ -830,8 +839,13 @@ Evaluated Search::evaluate(const std::string &genome, const std::string &expert,
     stored.ok = record.ok;
     stored.medianMs = record.medianMs;
     stored.diagnosis = record.diagnosis;
-    std::string ignored;
-    (void)library_->recordCandidate(stored, ignored);
+    std::string error;
+    if (!library_->recordCandidate(stored, error)) {
+      // The search goes on; the user hears of it, and the report counts it.
+      if (++result_.libraryFailures <= 3 && options_.progress)
+        options_.progress("foundry-evolve: library: cannot record a "
+                          "candidate: " + error);
+    }
   }
   return record;
 }
@@ -1144,8 +1158,9 @@ FailureOr<SearchResult> Search::run() {
                                              false, options_.timedRuns);
     if (failed(naive))
       return kernel.emitOpError("foundry-evolve: the naive schedule fails");
+    // Its time is taken from the naive candidate, evaluated first like
+    // every other, so that the naive schedule is never faster than itself.
     naive_ = std::move(*naive);
-    result_.naiveMs = median(naive_.milliseconds);
   }
   if (library_) {
     std::string error;
@@ -1186,7 +1201,8 @@ FailureOr<SearchResult> Search::run() {
   retrieved_ = retrieved;
   if (library_)
     for (const ExperienceLibrary::Insight &insight :
-         library_->insights(fingerprint_.familyKey(), resumedRun_)) {
+         library_->insights(fingerprint_.familyKey(),
+                            resumedRun_ ? resumedRun_ : -1)) {
       auto &[tries, improvements] = expertSuccess_[insight.expert];
       tries += insight.tries;
       improvements += insight.improvements;

@@ -545,6 +545,8 @@ struct FoundryTileBlocksPass final
         continue;
       if (!extent)
         return root.emitOpError() << kPass << ": loop extents must be static";
+      if (*extent == 0)
+        return root.emitOpError() << kPass << ": a loop of extent 0";
       grid.push_back(llvm::divideCeil(*extent, std::min(size, *extent)));
     }
     for (auto [index, blocks] : llvm::enumerate(llvm::reverse(grid))) {
@@ -613,6 +615,8 @@ static FailureOr<int64_t> tileToUnits(TilingInterface op,
         return op.emitOpError()
                << passName << ": cannot bound the block tile extent of loop #"
                << index;
+      if (*extent == 0)
+        return op.emitOpError() << passName << ": a loop of extent 0";
       units = llvm::divideCeil(*extent, std::min(size, *extent));
       total *= units;
       if (total * threadsPerUnit > kMaxThreadsPerBlock)
@@ -651,6 +655,8 @@ static LogicalResult distributeOverThreads(TilingInterface op, int64_t threads,
       !extents[0] || !extents[1])
     return failure();
   int64_t rows = *extents[0], cols = *extents[1];
+  if (rows == 0 || cols == 0)
+    return failure();
   int64_t width = cols % 4 == 0 ? 4 : 1;
   // Threads along a row: as many pieces as the row has, at most `threads`,
   // and a divisor of both.
@@ -896,6 +902,18 @@ struct FoundryReduceThreadsPass final
     if (!extents[dim])
       return op.emitOpError()
              << kPass << ": the reduction loop has no static extent";
+    // The partial-reduction tiling renumbers the reduction loop per
+    // thread, so a body that reads its index (a cumsum's mask k <= j, an
+    // argmax) would see thread-local positions: not split.
+    bool readsIndex = false;
+    op->walk([&](linalg::IndexOp index) {
+      readsIndex |= index.getDim() == uint64_t(dim);
+    });
+    if (readsIndex)
+      return op.emitOpError()
+             << kPass << ": the reduction reads its own loop index "
+                         "(linalg.index " << dim
+             << "); it cannot be split over threads";
     // Fewer threads than elements would leave threads without work.
     int64_t count = std::min<int64_t>(threads, *extents[dim]);
     if (interleave > 0) {

@@ -21,6 +21,14 @@ func.func @dynamic(%x: tensor<?xf32>) -> tensor<?xf32> {
 
 // -----
 
+// A zero-size tensor would divide the grid by zero further down.
+// expected-error @+1 {{'func.func' op argument #0 of @empty has no elements, got tensor<0x300xf32> (a zero-size dimension leaves nothing to compute)}}
+func.func @empty(%x: tensor<0x300xf32>) -> tensor<0x300xf32> {
+  return %x : tensor<0x300xf32>
+}
+
+// -----
+
 // expected-error @+1 {{'func.func' op argument #0 of @scalar must be a ranked tensor, got f32}}
 func.func @scalar(%x: f32) -> tensor<4xf32> {
   %e = tensor.empty() : tensor<4xf32>

@@ -108,15 +108,26 @@ readNpy(const std::string &path, RankedTensorType type, std::string &error) {
   Type element = type.getElementType();
   const char *descr = element.isF32()         ? "'<f4'"
                       : element.isF64()       ? "'<f8'"
+                      : element.isF16()       ? "'<f2'"
                       : element.isInteger(32) ? "'<i4'"
+                      : element.isInteger(16) ? "'<i2'"
+                      : element.isInteger(8)  ? "'|i1'"
                                               : "'<i8'";
   std::string shape;
   for (int64_t size : type.getShape())
     shape += std::to_string(size) + ",";
   if (type.getRank() > 1)
     shape.pop_back();
-  if (!header.contains(descr) || !header.contains("'fortran_order': False") ||
-      !header.contains("'shape': (" + shape + ")")) {
+  // numpy writes "(37, 300)", foundry-run "(37,300)": compare without
+  // spaces.
+  std::string compact;
+  for (char c : header)
+    if (c != ' ')
+      compact += c;
+  std::string wantDescr = descr, wantShape = "'shape':(" + shape + ")";
+  if (!llvm::StringRef(compact).contains("'descr':" + wantDescr) ||
+      !llvm::StringRef(compact).contains("'fortran_order':False") ||
+      !llvm::StringRef(compact).contains(wantShape)) {
     error = path + ": expected dtype " + descr + " and shape (" + shape +
             "), C order; the header says " + header.trim().str();
     return failure();

@@ -200,6 +200,11 @@ int main(int argc, char **argv) {
                     "it cannot be 'none'\n";
     return 2;
   }
+  if (islandsOpt > 1024 || populationOpt > 4096 || budgetEvals > 1000000) {
+    llvm::errs() << "foundry-evolve: at most 1024 --islands, 4096 "
+                    "--population and 1000000 --budget-evals\n";
+    return 2;
+  }
   if (budgetEvals < 1 || islandsOpt < 1 || populationOpt < 2) {
     llvm::errs() << "foundry-evolve: --budget-evals and --islands must be "
                     "positive and --population at least 2\n";
@@ -281,6 +286,7 @@ int main(int argc, char **argv) {
     }
   }
   std::signal(SIGINT, onInterrupt);
+  std::signal(SIGTERM, onInterrupt);
   // Every candidate as it completes, one JSON object per line: what is left
   // of a search that was killed.
   std::error_code historyError;
@@ -373,11 +379,16 @@ int main(int argc, char **argv) {
       expert.mutatesWhole = true;
       options.experts.push_back(std::move(expert));
     }
-    if (!expertsConfig.llm.empty() || !expertsConfig.builtin.empty())
+    if (!expertsConfig.llm.empty() || expertsConfig.builtinListed)
       for (Expert &expert : builtinExperts())
-        if (expertsConfig.builtin.empty() ||
+        if (!expertsConfig.builtinListed ||
             llvm::is_contained(expertsConfig.builtin, expert.name))
           options.experts.push_back(std::move(expert));
+    if (expertsConfig.builtinListed && options.experts.empty()) {
+      llvm::errs() << "foundry-evolve: " << expertsOpt
+                   << ": no experts left (builtin: [] and no LLM expert)\n";
+      return 2;
+    }
     // On a terminal, one live status line replaces the per-candidate
     // lines; other messages still print on lines of their own.
     bool live = llvm::errs().is_displayed();
@@ -449,6 +460,11 @@ int main(int argc, char **argv) {
                  << result->evaluated.size() << " candidates, "
                  << result->generations << " generations; "
                  << result->stopReason << "\n";
+    if (result->libraryFailures) {
+      llvm::errs() << "foundry-evolve: the library did not record "
+                   << result->libraryFailures << " candidates\n";
+      anyFailure = true;
+    }
     // The kernel with the winning schedule, replayable by hand.
     if (best.ok) {
       auto kernel = module->lookupSymbol<KernelOp>(name);
@@ -585,5 +601,9 @@ int main(int argc, char **argv) {
   llvm::errs() << "foundry-evolve: wrote " << outputDir << "/best.mlir, "
                << "report.json, report.md, history.jsonl"
                << (library ? ", library " + libraryOpt : std::string()) << "\n";
+  // Interrupted (Ctrl-C, SIGTERM): the report is written, the exit status
+  // says the search did not finish.
+  if (interrupted)
+    return 130;
   return anyFailure ? 1 : 0;
 }

@@ -193,15 +193,26 @@ static int importYaml(ExperienceLibrary &library) {
   YAML::Node root;
   try {
     root = YAML::LoadFile(argument);
+  } catch (const YAML::BadFile &) {
+    return fail(argument + ": cannot read the file");
   } catch (const YAML::Exception &e) {
     return fail(argument + ":" + std::to_string(e.mark.line + 1) + ":" +
                 std::to_string(e.mark.column + 1) + ": " + e.msg);
+  } catch (const std::exception &e) {
+    return fail(argument + ": cannot read the file (" + e.what() + ")");
   }
   std::string error;
   int kernels = 0, candidates = 0, insights = 0;
+  // All or nothing: a malformed entry leaves the library as it was.
+  if (!library.begin(error))
+    return fail(error);
+  auto abort = [&](const std::string &message) {
+    library.rollback();
+    return fail(message);
+  };
   try {
     if (!root.IsMap() || root["version"].as<int>(0) != 1)
-      return fail(argument + ": not a foundry-library export (version 1)");
+      return abort(argument + ": not a foundry-library export (version 1)");
     for (const YAML::Node &k : root["kernels"]) {
       ExperienceLibrary::KernelRow row{k["exact_key"].as<std::string>(),
                                        k["graph_key"].as<std::string>(),
@@ -212,7 +223,7 @@ static int importYaml(ExperienceLibrary &library) {
                                        k["family"].as<std::string>(),
                                        k["target"].as<std::string>()};
       if (!library.importKernel(row, error))
-        return fail(error);
+        return abort(error);
       ++kernels;
     }
     for (const YAML::Node &c : root["candidates"]) {
@@ -224,8 +235,9 @@ static int importYaml(ExperienceLibrary &library) {
       record.ok = c["ok"].as<bool>();
       record.medianMs = c["median_ms"].as<double>();
       record.diagnosis = c["diagnosis"].as<std::string>("");
-      if (!library.recordCandidate(record, error))
-        return fail(error);
+      if (!library.importCandidate(record, error))
+        return abort(argument + ":" + std::to_string(c.Mark().line + 1) +
+                     ": " + error);
       ++candidates;
     }
     // Exports older than the insights have none.
@@ -235,18 +247,19 @@ static int importYaml(ExperienceLibrary &library) {
           i["change"].as<std::string>(),     i["tries"].as<int64_t>(),
           i["passed"].as<int64_t>(),         i["improvements"].as<int64_t>(),
           i["gain"].as<double>()};
-      if (insight.tries < 1 || insight.passed < 0 || insight.passed > insight.tries ||
-          insight.improvements < 0 || insight.improvements > insight.passed)
-        return fail(argument + ":" + std::to_string(i.Mark().line + 1) +
-                    ": inconsistent insight counts");
       if (!library.addInsight(insight, 0, error))
-        return fail(error);
+        return abort(argument + ":" + std::to_string(i.Mark().line + 1) +
+                     ": " + error);
       ++insights;
     }
   } catch (const YAML::Exception &e) {
-    return fail(argument + ":" + std::to_string(e.mark.line + 1) + ":" +
-                std::to_string(e.mark.column + 1) + ": " + e.msg);
+    return abort(argument + ":" + std::to_string(e.mark.line + 1) + ":" +
+                 std::to_string(e.mark.column + 1) + ": " + e.msg);
+  } catch (const std::exception &e) {
+    return abort(argument + ": " + e.what());
   }
+  if (!library.commit(error))
+    return abort(error);
   llvm::outs() << "imported " << kernels << " kernels, " << candidates
                << " candidates and " << insights << " insights into "
                << libraryPath << "\n";
@@ -267,12 +280,20 @@ int main(int argc, char **argv) {
                 "' (stats, best, export, import, prune, check, "
                 "insights)");
   std::string error;
+  // Only import and prune write; the others never create or change a file.
+  bool writes = command == "import" || command == "prune";
+  if (libraryPath == "none")
+    return fail("--library none: no library to " + command);
   std::unique_ptr<ExperienceLibrary> library =
-      ExperienceLibrary::open(libraryPath, error);
+      ExperienceLibrary::open(libraryPath, error, /*readOnly=*/!writes);
   if (!library)
     return fail(error);
   if (command == "stats") {
     ExperienceLibrary::Stats stats = library->stats();
+    if (stats.kernels < 0 || stats.runs < 0 || stats.candidates < 0 ||
+        stats.passed < 0)
+      return fail(libraryPath + ": cannot read the library (run "
+                                "'foundry-library check')");
     llvm::outs() << libraryPath << ": " << stats.kernels << " kernels, "
                  << stats.runs << " runs, " << stats.candidates
                  << " candidates (" << stats.passed << " passed)\n";

@@ -94,3 +94,15 @@ TEST(ScheduleValidation, OnlyTopLevelSchedulePasses) {
   EXPECT_FALSE(validateSchedule(&context, std::string(5000, 'a'), normalized,
                                 error));
 }
+
+TEST(LlmResponse, RejectsHostileNesting) {
+  // llvm::json parses recursively: deep nesting must be refused before.
+  std::vector<LlmProposal> proposals;
+  std::string error;
+  std::string deep(100000, '[');
+  EXPECT_FALSE(parseLlmResponse(deep, proposals, error));
+  EXPECT_NE(error.find("deeper than"), std::string::npos) << error;
+  EXPECT_FALSE(parseLlmResponse(reply(std::string(50000, '[')), proposals,
+                                error));
+  EXPECT_NE(error.find("deeper than"), std::string::npos) << error;
+}

@@ -48,8 +48,19 @@ class ExperienceLibrary {
 public:
   /// Opens (creating if needed) the library at `path`; ":memory:" is an
   /// in-memory one. Returns null with `error` on failure.
+  /// With `readOnly`, the file must exist and hold a library; nothing is
+  /// created or written.
   static std::unique_ptr<ExperienceLibrary> open(const std::string &path,
-                                                 std::string &error);
+                                                 std::string &error,
+                                                 bool readOnly = false);
+  /// A transaction around several writes (an import): all or nothing.
+  bool begin(std::string &error);
+  bool commit(std::string &error);
+  void rollback();
+  /// Records a candidate from an export: its stage, verdict and time must
+  /// agree (finite, non-negative, positive when it passed), and a candidate
+  /// this library already has is kept. Recorded under run 0.
+  bool importCandidate(const CandidateRecord &candidate, std::string &error);
   ~ExperienceLibrary();
   ExperienceLibrary(const ExperienceLibrary &) = delete;
   ExperienceLibrary &operator=(const ExperienceLibrary &) = delete;
@@ -110,7 +121,7 @@ public:
   /// runs, except run `excludeRun` (a run being resumed sees the library as
   /// it was before it), most improving first.
   std::vector<Insight> insights(const std::string &familyKey,
-                                int64_t excludeRun = 0);
+                                int64_t excludeRun = -1);
 
   /// Number of kernels, runs and candidates recorded.
   struct Stats {

@@ -39,10 +39,11 @@ struct LlmExpertConfig {
 };
 
 /// An experts configuration: the LLM experts, and which built-in experts
-/// to keep (empty: all).
+/// to keep (all when no `builtin` list is given; none for `builtin: []`).
 struct ExpertsConfig {
   std::vector<LlmExpertConfig> llm;
   std::vector<std::string> builtin;
+  bool builtinListed = false;
 };
 
 /// Reads an experts configuration (YAML). Format, with defaults:

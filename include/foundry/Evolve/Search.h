@@ -74,6 +74,10 @@ struct ExpertRequest {
   std::function<std::string()> context;
   /// Where an expert may leave the rationale of its proposal.
   std::string *rationale = nullptr;
+  /// Seconds left in the search's time budget: 0 none, negative spent.
+  double secondsLeft = 0;
+  /// True once the search is interrupted (Ctrl-C): slow experts give up.
+  std::function<bool()> stop;
 };
 
 /// What a mutation changed, as the library's insights record it: the
@@ -182,6 +186,8 @@ struct SearchResult {
   double searchMs = 0;
   bool verified = false;
   double fractionOfRoofline = 0;
+  /// Candidates the library could not record (locked, corrupted, full).
+  int libraryFailures = 0;
   int generations = 0;
   std::string stopReason;
 };

@@ -83,6 +83,13 @@ std::optional<std::string> mlir::foundry::checkKernelBoundaryType(Type type) {
        << " (dynamic dimensions are not supported)";
     return message;
   }
+  if (tensorType.getNumElements() == 0) {
+    std::string message;
+    llvm::raw_string_ostream os(message);
+    os << "has no elements, got " << type
+       << " (a zero-size dimension leaves nothing to compute)";
+    return message;
+  }
   if (!isSupportedElementType(tensorType.getElementType())) {
     std::string message;
     llvm::raw_string_ostream os(message);
