@@ -1129,6 +1129,15 @@ FailureOr<SearchResult> Search::run() {
       return kernel.emitOpError("foundry-evolve: only f32 inputs for now");
     if (options_.target == "cuda")
       continue;
+    // The CPU JIT runs on host memory: refuse what cannot fit instead of
+    // aborting out of memory.
+    constexpr int64_t maxCpuBytes = int64_t(4) << 30;
+    if (tensor.getNumElements() * 4 > maxCpuBytes)
+      return kernel.emitOpError("foundry-evolve: the cpu target holds inputs "
+                                "in host memory; ")
+             << type << " needs " << tensor.getNumElements() * 4 / (1 << 20)
+             << " MiB, more than " << (maxCpuBytes >> 20)
+             << " MiB (use --target cuda or a smaller variant)";
     std::vector<char> bytes(tensor.getNumElements() * 4);
     for (size_t i = 0; i < bytes.size() / 4; ++i) {
       float v = uniform(rng_);
@@ -1175,13 +1184,19 @@ FailureOr<SearchResult> Search::run() {
                       options_.budgetEvals, options_.migrateEvery,
                       options_.migrants, options_.patience)
             .str();
-    if (options_.resume)
+    if (options_.resume) {
       if (std::optional<int64_t> run = library_->findRun(configuration)) {
         run_ = resumedRun_ = *run;
         if (options_.progress)
           options_.progress("resuming run " + std::to_string(run_) +
                             " of the library");
+      } else if (options_.progress) {
+        options_.progress("foundry-evolve: nothing to resume for @" +
+                          kernelName_ +
+                          " with these flags (kernel, target, seed, islands, "
+                          "population, budget); starting a new run");
       }
+    }
     if (!run_)
       run_ = library_->beginRun(options_.seed, configuration, error);
   }

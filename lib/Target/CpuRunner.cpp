@@ -49,6 +49,14 @@ static FailureOr<std::vector<BufferSpec>> readSignature(func::FuncOp func) {
     }
     specs.push_back(std::move(spec));
   }
+  int64_t total = 0;
+  for (const BufferSpec &spec : specs)
+    total += spec.bytes;
+  if (total > kMaxCpuBufferBytes)
+    return func.emitOpError("foundry cpu runner: the buffers need ")
+           << (total >> 20) << " MiB of host memory, more than "
+           << (kMaxCpuBufferBytes >> 20)
+           << " MiB; run a smaller variant, or on the GPU";
   return specs;
 }
 

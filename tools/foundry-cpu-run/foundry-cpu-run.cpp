@@ -174,6 +174,8 @@ static FailureOr<std::vector<char>> makeInput(RankedTensorType type,
     return failure();
   int64_t n = type.getNumElements();
   int64_t width = element.getIntOrFloatBitWidth() / 8;
+  if (n * width > kMaxCpuBufferBytes)
+    return failure();
   std::vector<char> bytes(n * width);
   std::uniform_real_distribution<double> uniform(-1.0, 1.0);
   double constant = 0;
@@ -219,6 +221,12 @@ static LogicalResult runKernel(ModuleOp module, KernelOp kernel) {
       inputs.push_back(std::move(*bytes));
       continue;
     }
+    if (tensor.getNumElements() *
+            ((tensor.getElementTypeBitWidth() + 7) / 8) >
+        kMaxCpuBufferBytes)
+      return kernel.emitOpError("foundry-cpu-run: an argument of type ")
+             << type << " needs more than " << (kMaxCpuBufferBytes >> 20)
+             << " MiB of host memory; run a smaller variant, or on the GPU";
     FailureOr<std::vector<char>> bytes = makeInput(tensor, rng);
     if (failed(bytes))
       return kernel.emitOpError("foundry-cpu-run: cannot fill an argument "

@@ -119,7 +119,7 @@ static double parseDuration(llvm::StringRef text) {
   else if (text.consume_back("h"))
     scale = 3600;
   double value;
-  if (text.getAsDouble(value) || value <= 0)
+  if (text.getAsDouble(value) || !std::isfinite(value) || value <= 0)
     return -1;
   return value * scale;
 }
@@ -272,6 +272,10 @@ int main(int argc, char **argv) {
     llvm::errs() << "foundry-evolve: no kernel in " << inputFile << "\n";
     return 2;
   }
+  if (outputDir.empty()) {
+    llvm::errs() << "foundry-evolve: -o needs a directory\n";
+    return 2;
+  }
   if (std::error_code ec = llvm::sys::fs::create_directories(outputDir)) {
     llvm::errs() << "foundry-evolve: " << outputDir << ": " << ec.message()
                  << "\n";
@@ -318,10 +322,13 @@ int main(int argc, char **argv) {
   auto writeBestArtifacts = [&](const std::string &name, const Evaluated &best,
                                 const std::string &target,
                                 bool several) -> std::string {
-    if (!best.ok)
-      return "";
     std::string stem =
         outputDir + "/" + (several ? "best-" + name : std::string("best"));
+    // Nothing of an earlier run may pass for this one's best.
+    for (const char *suffix : {".ptx", ".cubin", ".json"})
+      llvm::sys::fs::remove(stem + suffix);
+    if (!best.ok)
+      return "";
     std::string work = outputDir + "/gpu-" + name + "/" +
                        (best.genome.empty() ? std::string("naive")
                                             : "cand-" + best.hash);
@@ -457,7 +464,12 @@ int main(int argc, char **argv) {
                  << (best.ok ? llvm::formatv("{0:F4}", best.medianMs).str()
                              : std::string("none"))
                  << " ms (" << llvm::format("%.2f", speedup) << "x) after "
-                 << result->evaluated.size() << " candidates, "
+                 << result->evaluated.size() << " candidates ("
+                 << llvm::count_if(result->evaluated,
+                                   [](const Evaluated &e) {
+                                     return !e.cached || e.resumed;
+                                   })
+                 << " evaluated, the rest cached), "
                  << result->generations << " generations; "
                  << result->stopReason << "\n";
     if (result->libraryFailures) {

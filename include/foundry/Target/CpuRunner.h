@@ -24,6 +24,11 @@ namespace mlir::foundry {
 
 /// One buffer argument of a lowered kernel, in argument order: the kernel's
 /// inputs, then its outputs (`index` = result number), then workspaces.
+/// The most bytes of buffers (inputs, outputs, workspaces) the CPU runner
+/// holds in host memory for one kernel; larger kernels are refused with a
+/// diagnostic instead of running out of memory.
+constexpr int64_t kMaxCpuBufferBytes = int64_t(8) << 30;
+
 struct BufferSpec {
   enum class Role { Input, Output, Workspace };
   Role role;
