@@ -23,6 +23,9 @@ level1 and level2), in one process on one GPU:
    whose inputs and outputs exceed --check-bytes are not cross-checked (the
    .npy files go through host memory and disk), and the report says so.
 
+The PyTorch functions (torch_problems.py) are checked against the
+problems' plain-Python references by check_torch.py; run it first.
+
 Each finished problem leaves OUTDIR/<level>/<stem>/result.json and is
 skipped on the next run, so the table is built over several short runs.
 --report-only rebuilds the report from what is there:
