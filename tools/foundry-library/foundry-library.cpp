@@ -28,6 +28,7 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <map>
 #include <yaml-cpp/yaml.h>
 
@@ -127,12 +128,19 @@ static int insights(ExperienceLibrary &library) {
   std::map<std::string, std::string> families;
   for (const ExperienceLibrary::KernelRow &k : library.kernels())
     families[k.familyKey] = k.family + ", " + k.target;
+  // Grouped by family (several kernels can share a family's name).
+  std::vector<ExperienceLibrary::Insight> rows = library.insights(familyKey);
+  std::stable_sort(rows.begin(), rows.end(),
+                   [](const auto &a, const auto &b) {
+                     return a.familyKey < b.familyKey;
+                   });
   std::string current;
-  for (const ExperienceLibrary::Insight &i : library.insights(familyKey)) {
+  for (const ExperienceLibrary::Insight &i : rows) {
     if (i.familyKey != current) {
       current = i.familyKey;
       llvm::outs() << (families.count(current) ? families[current] : current)
-                   << ": tries passed improved mean-speedup expert change\n";
+                   << " [" << llvm::StringRef(current).take_front(8)
+                   << "]: tries passed improved mean-speedup expert change\n";
     }
     llvm::outs() << llvm::formatv(
         "  {0,5} {1,6} {2,8} {3,10:F2}x  {4} {5}\n", i.tries, i.passed,
@@ -213,6 +221,11 @@ static int importYaml(ExperienceLibrary &library) {
   try {
     if (!root.IsMap() || root["version"].as<int>(0) != 1)
       return abort(argument + ": not a foundry-library export (version 1)");
+    for (const char *list : {"kernels", "candidates", "insights"})
+      if (root[list] && !root[list].IsSequence())
+        return abort(argument + ":" +
+                     std::to_string(root[list].Mark().line + 1) + ": '" +
+                     list + "' must be a list");
     for (const YAML::Node &k : root["kernels"]) {
       ExperienceLibrary::KernelRow row{k["exact_key"].as<std::string>(),
                                        k["graph_key"].as<std::string>(),
@@ -280,6 +293,10 @@ int main(int argc, char **argv) {
                 "' (stats, best, export, import, prune, check, "
                 "insights)");
   std::string error;
+  if (count < 1)
+    return fail("-n must be at least 1");
+  if (targetOpt != "cpu" && !llvm::StringRef(targetOpt).starts_with("sm_"))
+    return fail("--target must be cpu or sm_XY, got '" + targetOpt + "'");
   // Only import and prune write; the others never create or change a file.
   bool writes = command == "import" || command == "prune";
   if (libraryPath == "none")
