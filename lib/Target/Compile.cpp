@@ -15,6 +15,7 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 
@@ -35,6 +36,28 @@ static const DialectRegistry &globalRegistry() {
     return r;
   }();
   return *registry;
+}
+
+OwningOpRef<ModuleOp> mlir::foundry::parseKernels(llvm::SourceMgr &sourceMgr,
+                                                  MLIRContext *context) {
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, context);
+  if (!module)
+    return nullptr;
+  for (auto func : llvm::make_early_inc_range(module->getOps<func::FuncOp>()))
+    if (failed(outlineKernel(func)))
+      return nullptr;
+  return module;
+}
+
+OwningOpRef<ModuleOp> mlir::foundry::loadKernelFile(llvm::StringRef path,
+                                                    llvm::SourceMgr &sourceMgr,
+                                                    MLIRContext *context,
+                                                    std::string &error) {
+  std::unique_ptr<llvm::MemoryBuffer> file = openInputFile(path, &error);
+  if (!file)
+    return nullptr;
+  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  return parseKernels(sourceMgr, context);
 }
 
 CompileResult mlir::foundry::compile(llvm::StringRef source,
@@ -61,12 +84,9 @@ CompileResult mlir::foundry::compile(llvm::StringRef source,
   llvm::raw_string_ostream diagnostics(result.diagnostics);
   SourceMgrDiagnosticHandler handler(sourceMgr, &context, diagnostics);
 
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module = parseKernels(sourceMgr, &context);
   if (!module)
     return finish(false);
-  for (auto func : llvm::make_early_inc_range(module->getOps<func::FuncOp>()))
-    if (failed(outlineKernel(func)))
-      return finish(false);
   if (module->getOps<KernelOp>().empty()) {
     emitError(module->getLoc(), "no foundry.kernel or func.func on tensors");
     return finish(false);

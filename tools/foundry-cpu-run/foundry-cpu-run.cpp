@@ -13,6 +13,7 @@
 
 #include "foundry/Dialect/Foundry/IR/Foundry.h"
 #include "foundry/InitAll.h"
+#include "foundry/Target/Compile.h"
 #include "foundry/Target/CpuRunner.h"
 #include "foundry/Transforms/Passes.h"
 
@@ -20,8 +21,6 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/Parser/Parser.h"
-#include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
@@ -392,21 +391,16 @@ int main(int argc, char **argv) {
   context.printOpOnDiagnostic(false);
 
   llvm::SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler handler(sourceMgr, &context);
   std::string error;
-  auto file = openInputFile(inputFile, &error);
-  if (!file) {
-    llvm::errs() << "foundry-cpu-run: " << error << "\n";
+  // Plain functions on tensors come in the way foundry-opt takes them.
+  OwningOpRef<ModuleOp> module =
+      loadKernelFile(inputFile, sourceMgr, &context, error);
+  if (!module) {
+    if (!error.empty())
+      llvm::errs() << "foundry-cpu-run: " << error << "\n";
     return 1;
   }
-  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
-  SourceMgrDiagnosticHandler handler(sourceMgr, &context);
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
-  if (!module)
-    return 1;
-  // Plain functions on tensors come in the way foundry-opt takes them.
-  for (auto func : llvm::make_early_inc_range(module->getOps<func::FuncOp>()))
-    if (failed(outlineKernel(func)))
-      return 1;
   bool ok = true, any = false;
   for (KernelOp kernel :
        llvm::make_early_inc_range(module->getOps<KernelOp>())) {

@@ -22,8 +22,6 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/Parser/Parser.h"
-#include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
@@ -251,20 +249,15 @@ int main(int argc, char **argv) {
   context.loadAllAvailableDialects();
   context.printOpOnDiagnostic(false);
   llvm::SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler handler(sourceMgr, &context);
   std::string error;
-  auto file = openInputFile(inputFile, &error);
-  if (!file) {
-    llvm::errs() << "foundry-evolve: " << error << "\n";
+  OwningOpRef<ModuleOp> module =
+      loadKernelFile(inputFile, sourceMgr, &context, error);
+  if (!module) {
+    if (!error.empty())
+      llvm::errs() << "foundry-evolve: " << error << "\n";
     return 2;
   }
-  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
-  SourceMgrDiagnosticHandler handler(sourceMgr, &context);
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
-  if (!module)
-    return 2;
-  for (auto func : llvm::make_early_inc_range(module->getOps<func::FuncOp>()))
-    if (failed(outlineKernel(func)))
-      return 2;
   std::vector<std::string> kernels;
   for (KernelOp kernel : module->getOps<KernelOp>())
     kernels.push_back(kernel.getSymName().str());

@@ -14,14 +14,13 @@
 
 #include "foundry/Evolve/Library.h"
 #include "foundry/InitAll.h"
+#include "foundry/Target/Compile.h"
 #include "foundry/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/Parser/Parser.h"
-#include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
@@ -71,18 +70,12 @@ static int best(ExperienceLibrary &library) {
   MLIRContext context(registry);
   context.loadAllAvailableDialects();
   llvm::SourceMgr sourceMgr;
-  std::string error;
-  auto file = openInputFile(argument, &error);
-  if (!file)
-    return fail(error);
-  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
   SourceMgrDiagnosticHandler handler(sourceMgr, &context);
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  std::string error;
+  OwningOpRef<ModuleOp> module =
+      loadKernelFile(argument, sourceMgr, &context, error);
   if (!module)
-    return 1;
-  for (auto func : llvm::make_early_inc_range(module->getOps<func::FuncOp>()))
-    if (failed(outlineKernel(func)))
-      return 1;
+    return error.empty() ? 1 : fail(error);
   for (KernelOp kernel : module->getOps<KernelOp>()) {
     KernelFingerprint fingerprint = fingerprintKernel(kernel, targetOpt);
     std::vector<CandidateRecord> found = library.retrieve(fingerprint, count);
@@ -106,20 +99,12 @@ static int insights(ExperienceLibrary &library) {
     MLIRContext context(registry);
     context.loadAllAvailableDialects();
     llvm::SourceMgr sourceMgr;
-    std::string error;
-    auto file = openInputFile(argument, &error);
-    if (!file)
-      return fail(error);
-    sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
     SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+    std::string error;
     OwningOpRef<ModuleOp> module =
-        parseSourceFile<ModuleOp>(sourceMgr, &context);
+        loadKernelFile(argument, sourceMgr, &context, error);
     if (!module)
-      return 1;
-    for (auto func :
-         llvm::make_early_inc_range(module->getOps<func::FuncOp>()))
-      if (failed(outlineKernel(func)))
-        return 1;
+      return error.empty() ? 1 : fail(error);
     auto kernels = module->getOps<KernelOp>();
     if (kernels.empty())
       return fail("no kernel in " + argument);

@@ -10,7 +10,10 @@
 
 #include "foundry/Target/Ptxas.h"
 
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/JSON.h"
 
 #include <map>
@@ -63,6 +66,19 @@ struct CompileResult {
 CompileResult compile(llvm::StringRef source, llvm::StringRef schedule,
                       const CompileOptions &options = {},
                       llvm::StringRef sourceName = "<kernel>");
+
+/// Parses the main buffer of `sourceMgr` as MLIR and outlines its
+/// func.func on tensors into foundry.kernel ops. Diagnostics go to the
+/// handler the caller installed on `context` (with file:line:col from
+/// `sourceMgr`). Returns null after emitting them.
+OwningOpRef<ModuleOp> parseKernels(llvm::SourceMgr &sourceMgr,
+                                   MLIRContext *context);
+
+/// Opens `path` into `sourceMgr` (error: why it cannot be read) and runs
+/// parseKernels on it.
+OwningOpRef<ModuleOp> loadKernelFile(llvm::StringRef path,
+                                     llvm::SourceMgr &sourceMgr,
+                                     MLIRContext *context, std::string &error);
 
 /// `result` as JSON: succeeded, stage, diagnostics, seconds, manifest,
 /// resources (per kernel) and the sizes of the PTX and cubin.
