@@ -6,6 +6,7 @@ of scripts/device-evolve-bundle.sh (run through scripts/device-run.sh):
 
   python3 bench/kernelbench/harness.py OUTDIR [PROBLEM.mlir ...]
       [--budget 60s] [--check-bytes 20e9] [--report DATE-h200]
+      [--shard K/N] [--stop-after SECONDS]
 
 For each problem (default: every full-size problem of bench/kernelbench
 level1 and level2), in one process on one GPU:
@@ -25,6 +26,12 @@ level1 and level2), in one process on one GPU:
 
 The PyTorch functions (torch_problems.py) are checked against the
 problems' plain-Python references by check_torch.py; run it first.
+
+On a host with several GPUs, run one harness per GPU, each with its own
+CUDA_VISIBLE_DEVICES and --shard K/N (problem i goes to shard i mod N);
+they share OUTDIR and its library. --stop-after starts no new problem once
+that many seconds have passed, so a run cut off by a time limit loses no
+half-done problem.
 
 Each finished problem leaves OUTDIR/<level>/<stem>/result.json and is
 skipped on the next run, so the table is built over several short runs.
@@ -302,10 +309,28 @@ def main():
     parser.add_argument("--check-bytes", type=float, default=20e9)
     parser.add_argument("--report", default="")
     parser.add_argument("--report-only", action="store_true")
+    parser.add_argument("--shard", default="0/1",
+                        help="K/N: run only problems i with i mod N == K")
+    parser.add_argument("--stop-after", type=float, default=0,
+                        help="seconds after which no new problem starts")
     args = parser.parse_intermixed_args()
+    try:
+        shard, shards = (int(v) for v in args.shard.split("/"))
+        if not 0 <= shard < shards:
+            raise ValueError
+    except ValueError:
+        parser.error(f"--shard {args.shard!r}: expected K/N with 0 <= K < N")
     os.makedirs(args.outdir, exist_ok=True)
+    started = time.time()
     if not args.report_only:
-        for path in args.problems or problems_default():
+        paths = args.problems or problems_default()
+        for index, path in enumerate(paths):
+            if index % shards != shard:
+                continue
+            if args.stop_after and time.time() - started > args.stop_after:
+                print(f"stopped after {args.stop_after:.0f} s; "
+                      f"{path} and later problems not started", flush=True)
+                break
             if os.path.exists(os.path.join(result_dir(args.outdir, path),
                                            "result.json")):
                 print(f"{path}: done earlier, skipped", flush=True)

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+#===- device-harness.sh - KernelBench harness on every GPU of a host ------===#
+#
+# Runs on a GPU host from the repository root, with device-bundle/evolve
+# built by scripts/device-evolve-bundle.sh:
+#
+#   bash bench/kernelbench/device-harness.sh RESULTS BUDGET STOP_AFTER \
+#       [PROBLEM.mlir ...]
+#
+# Starts one bench/kernelbench/harness.py per GPU (CUDA_VISIBLE_DEVICES=K,
+# --shard K/N) on the problems given (default: all), with --budget BUDGET
+# and --stop-after STOP_AFTER seconds, all writing into RESULTS. The
+# experience library travels as text: RESULTS/library.yaml is imported into
+# a fresh RESULTS/library.sqlite before the run (if present) and exported
+# after it, so the next run starts from what this one learned. Ends with
+# the report RESULTS.md / RESULTS.json.
+#
+#===----------------------------------------------------------------------===#
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+if [[ $# -lt 3 ]]; then
+  echo "usage: $0 RESULTS BUDGET STOP_AFTER [PROBLEM.mlir ...]" >&2
+  exit 2
+fi
+RESULTS=$1 BUDGET=$2 STOP_AFTER=$3
+shift 3
+mkdir -p "$RESULTS"
+LIBRARY=$RESULTS/library.sqlite
+bash scripts/device-run.sh true || exit 1  # unpack the tools once
+rm -f "$LIBRARY" "$LIBRARY"-wal "$LIBRARY"-shm
+if [[ -f "$RESULTS/library.yaml" ]]; then
+  bash scripts/device-run.sh foundry-library import --library "$LIBRARY" \
+    "$RESULTS/library.yaml" || exit 1
+fi
+GPUS=$(nvidia-smi -L | wc -l)
+echo "$GPUS GPU(s); budget $BUDGET per problem; no new problem after $STOP_AFTER s"
+for ((gpu = 0; gpu < GPUS; ++gpu)); do
+  CUDA_VISIBLE_DEVICES=$gpu PYTHONUNBUFFERED=1 python3 \
+    bench/kernelbench/harness.py "$RESULTS" "$@" --budget "$BUDGET" \
+    --shard "$gpu/$GPUS" --stop-after "$STOP_AFTER" \
+    > "$RESULTS/harness-gpu$gpu.log" 2>&1 &
+done
+wait
+cat "$RESULTS"/harness-gpu*.log | grep -v "done earlier, skipped"
+rm -f "$RESULTS"/harness-gpu*.log
+bash scripts/device-run.sh foundry-library export --library "$LIBRARY" \
+  -o "$RESULTS/library.yaml"
+rm -f "$LIBRARY" "$LIBRARY"-wal "$LIBRARY"-shm
+python3 bench/kernelbench/harness.py "$RESULTS" --report-only \
+  --report "$RESULTS" > /dev/null
