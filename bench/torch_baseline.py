@@ -23,7 +23,7 @@ import torch
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "kernelbench"))
-from torch_problems import PROBLEMS  # noqa: E402
+from torch_problems import PROBLEMS, function  # noqa: E402
 
 SIGNATURE = re.compile(r"func\.func @\w+\((.*?)\)\s*->")
 TENSOR = re.compile(r"tensor<([0-9x]*?)x?f32>")
@@ -88,7 +88,7 @@ def main():
             print(f"{path}: no PyTorch function for problem {key}",
                   file=sys.stderr)
             continue
-        fn = PROBLEMS[key]
+        fn = function(key, path)
         inputs = [torch.empty(s, dtype=torch.float32, device="cuda")
                   for s in input_shapes(path)]
         entry = {"problem": key, "shapes": [list(x.shape) for x in inputs]}

@@ -26,7 +26,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "references"))
 from check_small import flatten, nest, parse_shape  # noqa: E402
-from torch_problems import PROBLEMS  # noqa: E402
+from torch_problems import PROBLEMS, function  # noqa: E402
 
 
 def check(path):
@@ -56,7 +56,7 @@ def check(path):
         tensors.append(torch.tensor(flat, dtype=torch.float64).reshape(shape))
     want = flatten(module.reference(*lists))
     with torch.no_grad():
-        got = PROBLEMS[key](*tensors)
+        got = function(key, path)(*tensors)
     got = got.double().flatten().tolist() if got.dim() else [float(got)]
     if len(got) != len(want):
         return f"{len(got)} elements, the reference has {len(want)}"

@@ -83,7 +83,7 @@ def cross_check(path, evolve_dir, work, log, check_bytes):
     import numpy as np
     import torch
     from torch_baseline import problem_key
-    from torch_problems import PROBLEMS
+    from torch_problems import PROBLEMS, function
 
     best = os.path.join(evolve_dir, "best.cubin")
     naive = glob.glob(os.path.join(evolve_dir, "gpu-*", "naive.cubin"))
@@ -111,7 +111,7 @@ def cross_check(path, evolve_dir, work, log, check_bytes):
                 np.load(os.path.join(npy, f"input{i}.npy"))).cuda())
         got = torch.from_numpy(np.load(os.path.join(npy, "output0.npy"))).cuda()
         with torch.no_grad():
-            want = PROBLEMS[problem_key(path)](*inputs).reshape(got.shape)
+            want = function(problem_key(path), path)(*inputs).reshape(got.shape)
         atol = manifest.get("tolerance", {}).get("atol", 1e-4)
         rtol = manifest.get("tolerance", {}).get("rtol", 1e-4)
         diff = (got.double() - want.double()).abs()
@@ -133,7 +133,7 @@ def cross_check(path, evolve_dir, work, log, check_bytes):
 
 def run_problem(path, outdir, args):
     from torch_baseline import input_shapes, problem_key, time_fn
-    from torch_problems import PROBLEMS
+    from torch_problems import PROBLEMS, function
     import torch
 
     work = result_dir(outdir, path)
@@ -145,7 +145,7 @@ def run_problem(path, outdir, args):
     started = time.time()
     # 1. PyTorch.
     if key in PROBLEMS:
-        fn = PROBLEMS[key]
+        fn = function(key, path)
         torch.backends.cuda.matmul.allow_tf32 = False
         inputs = [torch.empty(s, dtype=torch.float32, device="cuda")
                   for s in input_shapes(path)]

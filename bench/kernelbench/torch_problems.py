@@ -3,9 +3,14 @@
 Written here from the one-line description at the top of each problem's
 .mlir file (not copied from KernelBench). Keys are "LEVEL/NUMBER"; each
 function takes the kernel's arguments in the order of its func.func
-signature, as float32 CUDA tensors, and returns one tensor.
+signature, as float32 CUDA tensors, and returns one tensor. Problems with a
+group count (grouped convolutions, GroupNorm) take it as the keyword
+`groups`, which differs between the full and the small shapes: call them
+through function(key, path), which reads it from the problem's description.
 """
+import functools
 import math
+import re
 
 import torch
 import torch.nn.functional as F
@@ -91,7 +96,7 @@ PROBLEMS = {
     "1/50": lambda x, w, b: F.conv2d(x, w, b, stride=4, padding=2),
     "1/54": lambda x, w: F.conv3d(x, w),
     "1/67": lambda x, w: F.conv1d(x, w),
-    "1/82": lambda x, w: F.conv2d(x, w, groups=64),
+    "1/82": lambda x, w, groups: F.conv2d(x, w, groups=groups),
     "1/87": lambda x, w: F.conv2d(x, w),
     # Misc.
     "1/88": lambda x: 0.5 * x * (1.0 + torch.tanh(
@@ -116,11 +121,12 @@ PROBLEMS = {
         torch.clamp((lambda v: v + v)(linear(x, w, b) * 2.0), -10, 10), dim=1,
         keepdim=True)),
     "2/29": lambda x, w, b: mish(mish(linear(x, w, b))),
-    "2/30": lambda x, w, b: F.hardtanh(
-        F.group_norm(linear(x, w, b), 16, eps=1e-5), -2.0, 2.0),
+    "2/30": lambda x, w, b, groups: F.hardtanh(
+        F.group_norm(linear(x, w, b), groups, eps=1e-5), -2.0, 2.0),
     "2/33": lambda x, w, b, s: batchnorm_train(linear(x, w, b) * s, (0,)),
-    "2/37": lambda x, w, b, e: F.group_norm(
-        (lambda v: torch.sigmoid(v) * v)(linear(x, w, b)) + e, 64, eps=1e-5),
+    "2/37": lambda x, w, b, e, groups: F.group_norm(
+        (lambda v: torch.sigmoid(v) * v)(linear(x, w, b)) + e, groups,
+        eps=1e-5),
     "2/39": lambda x, w, b, s: batchnorm_train(linear(x, w, b) * s, (0,)),
     "2/40": lambda x, w, b: (lambda v: v * 0.5 + v)(linear(x, w, b)),
     "2/41": lambda x, w, b: torch.relu(gelu(batchnorm_train(linear(x, w, b),
@@ -134,8 +140,8 @@ PROBLEMS = {
                                       keepdim=True),
     "2/59": lambda x, w, b: (lambda v: v * torch.sigmoid(v) * 2.0)(
         linear(x, w, b)),
-    "2/62": lambda x, w, b: (lambda v: v + v)(F.leaky_relu(
-        F.group_norm(linear(x, w, b), 512, eps=1e-5), 0.01)),
+    "2/62": lambda x, w, b, groups: (lambda v: v + v)(F.leaky_relu(
+        F.group_norm(linear(x, w, b), groups, eps=1e-5), 0.01)),
     "2/63": lambda x, w, b: torch.relu(linear(x, w, b)) / 2.0,
     "2/64": lambda x, w, b: gelu(gelu(F.leaky_relu(F.leaky_relu(
         torch.logsumexp(linear(x, w, b), dim=1, keepdim=True), 0.01), 0.01))),
@@ -154,13 +160,34 @@ PROBLEMS = {
         F.max_pool3d(F.conv3d(x, w, cb) / 2.0, 2), 1) + b, dim=1),
     "2/17": lambda x, w, cb: F.instance_norm(F.conv2d(x, w, cb),
                                              eps=1e-5) / 2.0,
-    "2/21": lambda x, w, cb, b, s: F.group_norm(
-        torch.sigmoid((F.conv2d(x, w, cb) + b) * s), 8, eps=1e-5),
-    "2/23": lambda x, w, cb: torch.mean(F.group_norm(F.conv3d(x, w, cb), 8,
-                                                     eps=1e-5),
-                                        dim=[1, 2, 3, 4]),
+    "2/21": lambda x, w, cb, b, s, groups: F.group_norm(
+        torch.sigmoid((F.conv2d(x, w, cb) + b) * s), groups, eps=1e-5),
+    "2/23": lambda x, w, cb, groups: torch.mean(
+        F.group_norm(F.conv3d(x, w, cb), groups, eps=1e-5), dim=[1, 2, 3, 4]),
     "2/24": lambda x, w, cb: torch.softmax(torch.min(F.conv3d(x, w, cb),
                                                      dim=2)[0], dim=1),
     "2/25": lambda x, w, cb: torch.tanh(torch.tanh(torch.min(
         F.conv2d(x, w, cb), dim=1, keepdim=True)[0])),
 }
+
+GROUPED = {"1/82", "2/21", "2/23", "2/30", "2/37", "2/62"}
+
+
+def groups_of(path):
+    """The group count in the description (line 2) of a problem's .mlir:
+    `groups=G`, `num_groups=G` or `GroupNorm(G, C)`."""
+    with open(path) as f:
+        f.readline()
+        line = f.readline()
+    match = re.search(r"(?:groups=|GroupNorm\()(\d+)", line)
+    if not match:
+        raise ValueError(f"{path}: no group count in its description")
+    return int(match.group(1))
+
+
+def function(key, path):
+    """The PyTorch function of problem KEY ("LEVEL/NUMBER") for the shapes of
+    the problem file PATH."""
+    fn = PROBLEMS[key]
+    return functools.partial(fn, groups=groups_of(path)) if key in GROUPED \
+        else fn

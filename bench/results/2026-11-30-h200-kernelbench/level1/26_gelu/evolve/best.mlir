@@ -1,0 +1,19 @@
+#map = affine_map<(d0, d1) -> (d0, d1)>
+module {
+  foundry.kernel @gelu(%arg0: tensor<4096x393216xf32>) -> tensor<4096x393216xf32> attributes {schedule = #foundry.schedule<"foundry-tile-blocks{sizes={2,256} target=result},foundry-tile-threads{interleave=0 sizes={2,4}},foundry-vectorize{max-elements=1024},foundry-unroll{factor=4}">} {
+    %cst = arith.constant 5.000000e-01 : f32
+    %cst_0 = arith.constant 1.000000e+00 : f32
+    %cst_1 = arith.constant 0.707106769 : f32
+    %0 = tensor.empty() : tensor<4096x393216xf32>
+    %1 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%arg0 : tensor<4096x393216xf32>) outs(%0 : tensor<4096x393216xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %2 = arith.mulf %in, %cst_1 : f32
+      %3 = math.erf %2 : f32
+      %4 = arith.addf %cst_0, %3 : f32
+      %5 = arith.mulf %cst, %in : f32
+      %6 = arith.mulf %5, %4 : f32
+      linalg.yield %6 : f32
+    } -> tensor<4096x393216xf32>
+    yield %1 : tensor<4096x393216xf32>
+  }
+}
