@@ -96,7 +96,8 @@ def fixed(args):
                 # tile) is a rejection, not a failure; anything else is.
                 rejected = why and all(
                     re.search(r"error: .*foundry-(tile|reduce|promote|mma|"
-                              r"vectorize|unroll)[a-z-]*: ", w) for w in why)
+                              r"vectorize|unroll|split)[a-z-]*: ", w)
+                    for w in why)
                 status = "REJECT" if rejected else "FAIL" if why else "PASS"
                 failed += bool(why) and not rejected
                 rejections += bool(rejected)
@@ -122,7 +123,11 @@ def random_sizes(rng):
 
 def random_pass(rng):
     kind = rng.choice(["blocks", "threads", "warps", "reduction", "reduction",
-                       "promote", "mma", "vectorize", "unroll", "rthreads"])
+                       "promote", "mma", "vectorize", "unroll", "rthreads",
+                       "split"])
+    if kind == "split":
+        return "foundry-split-reduction{parts=%d}" % rng.choice(
+            [-1, 0, 0, 1, 2, 3, 4, 37, 64, 1 << 40])
     if kind == "rthreads":
         threads = rng.choice([0, 1, 7, 32, 256, 1024, 4096])
         if rng.random() < 0.5:
@@ -155,7 +160,7 @@ def random_schedule(rng):
     if rng.random() < 0.6:
         order = {"blocks": 0, "promote": 2, "threads": 3, "warps": 3,
                  "reduction": 1, "mma": 4, "vectorize": 5, "unroll": 6,
-                 "reduce-threads": 1}
+                 "reduce-threads": 1, "split": 0}
         passes.sort(key=lambda p: next(v for k, v in order.items() if k in p))
     return ",".join(passes)
 

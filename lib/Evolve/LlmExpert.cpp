@@ -28,7 +28,8 @@ const std::vector<std::string> &mlir::foundry::schedulePassNames() {
   static const std::vector<std::string> names = {
       "foundry-tile-blocks",    "foundry-tile-reduction", "foundry-tile-threads",
       "foundry-tile-warps",     "foundry-reduce-threads", "foundry-promote",
-      "foundry-vectorize",      "foundry-unroll",         "foundry-mma"};
+      "foundry-vectorize",      "foundry-unroll",         "foundry-mma",
+      "foundry-split-reduction"};
   return names;
 }
 

@@ -86,6 +86,21 @@ FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel) {
     shape.hasReduction |= op.getNumReductionLoops() > 0;
   });
   shape.tensorCores = kernel.getEffectivePrecision() != Precision::ieee;
+  int64_t scalarReductions = 0;
+  for (Operation &op : body) {
+    auto linalgOp = dyn_cast<linalg::GenericOp>(op);
+    if (!linalgOp || linalgOp.getNumDpsInits() != 1 ||
+        linalgOp.getNumLoops() == 0 || linalgOp.getNumParallelLoops() != 0 ||
+        cast<ShapedType>(linalgOp->getResult(0).getType()).getRank() != 0)
+      continue;
+    if (++scalarReductions > 1) {
+      shape.scalarReduction.clear();
+      break;
+    }
+    for (int64_t extent : linalgOp.getStaticLoopRanges())
+      shape.scalarReduction.push_back(ShapedType::isDynamic(extent) ? 0
+                                                                    : extent);
+  }
   bool anyContraction = false;
   int64_t contractionLoops = 0;
   kernel.walk([&](linalg::LinalgOp op) {
@@ -274,6 +289,40 @@ static std::string splitGemmPrefix(int64_t loops, std::mt19937 &rng) {
          std::to_string(pick<int64_t>({4, 8}, rng)) + "},foundry-vectorize,";
 }
 
+/// A schedule for a kernel reduced to a scalar (`loops`: the extents of its
+/// reduction, outermost first): partial results over blocks along the
+/// outermost loop (one per iteration, or a divisor of it), each block's
+/// reductions split over its threads, interleaved when the extents divide.
+static std::string scalarReductionSchedule(const std::vector<int64_t> &loops,
+                                           std::mt19937 &rng) {
+  int64_t outer = loops.front();
+  std::vector<int64_t> parts = {0};
+  if (loops.size() == 1 || rng() % 4 == 0)
+    for (int64_t count : {64, 256, 1024, 4096})
+      if (outer > count && outer % count == 0)
+        parts.push_back(count);
+  int64_t count = pick(parts, rng);
+  int64_t threads = pick<int64_t>({128, 256, 512, 1024}, rng);
+  int64_t width = pick<int64_t>({1, 2, 4}, rng);
+  // Interleaving needs threads x width to divide the loop each block
+  // splits (the innermost one) and the parts the final block combines.
+  int64_t inner = loops.size() > 1 ? loops.back() : 0;
+  int64_t combined = count ? count : outer;
+  int64_t unit = threads * width;
+  bool interleave = rng() % 4 != 0 && combined % unit == 0 &&
+                    (inner == 0 || inner % unit == 0);
+  std::string schedule = "foundry-split-reduction";
+  if (count)
+    schedule += "{parts=" + std::to_string(count) + "}";
+  schedule += ",foundry-reduce-threads{threads=" + std::to_string(threads);
+  if (interleave)
+    schedule += " interleave=" + std::to_string(width);
+  schedule += "}";
+  if (interleave)
+    schedule += ",foundry-vectorize";
+  return schedule;
+}
+
 /// The diagnosis of the parent, if it has one and it says `bottleneck`.
 static bool parentIs(const ExpertRequest &request, llvm::StringRef bottleneck) {
   return request.diagnosis && request.diagnosis->bottleneck == bottleneck;
@@ -362,6 +411,8 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
   experts.push_back(
       {"reduction", [](const ExpertRequest &request, std::mt19937 &rng) {
          const KernelShape &shape = request.shape;
+         if (shape.numParallel() == 0 && !shape.scalarReduction.empty())
+           return scalarReductionSchedule(shape.scalarReduction, rng);
          if (!shape.hasReduction || shape.numParallel() == 0 || shape.gemm ||
              shape.contraction)
            return std::string();

@@ -486,6 +486,108 @@ static LogicalResult checkTileable(TilingInterface root, StringRef passName) {
   return success();
 }
 
+LogicalResult mlir::foundry::tileToBlocks(TilingInterface root,
+                                           ArrayRef<int64_t> sizes,
+                                           StringRef passName) {
+  if (failed(checkTileable(root, passName)))
+    return failure();
+  FailureOr<SmallVector<int64_t>> perLoop =
+      mappedLoopSizes(root, sizes, passName, "grid x, y, z");
+  if (failed(perLoop))
+    return failure();
+
+  // Grid extent of each tiled loop, checked against the sm_90 limits.
+  SmallVector<std::optional<int64_t>> extents = staticLoopExtents(root);
+  SmallVector<int64_t> grid;
+  for (auto [extent, size] : llvm::zip(extents, *perLoop)) {
+    if (size == 0)
+      continue;
+    if (!extent)
+      return root.emitOpError() << passName << ": loop extents must be static";
+    if (*extent == 0)
+      return root.emitOpError() << passName << ": a loop of extent 0";
+    grid.push_back(llvm::divideCeil(*extent, std::min(size, *extent)));
+  }
+  for (auto [index, blocks] : llvm::enumerate(llvm::reverse(grid))) {
+    int64_t limit = index == 0 ? kMaxGridX : kMaxGridYZ;
+    if (blocks > limit)
+      return root.emitOpError()
+             << passName << ": " << blocks << " blocks along grid "
+             << "xyz"[index] << " exceed the limit of " << limit;
+  }
+
+  scf::SCFTilingOptions options;
+  options.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
+  // A tile larger than the loop is the whole loop.
+  SmallVector<OpFoldResult> tileSizes;
+  Builder builder(root.getContext());
+  for (auto [extent, size] : llvm::zip(extents, *perLoop))
+    tileSizes.push_back(
+        builder.getIndexAttr(extent && size > *extent ? *extent : size));
+  options.setTileSizes(tileSizes);
+  options.setMapping(
+      gpuMapping(root.getContext(), *perLoop, MappingLevel::Block));
+  Operation *scope = root->getParentOp();
+  if (failed(tileAndFuse(root, options, passName)))
+    return failure();
+  cleanUp(scope);
+  return success();
+}
+
+/// Rewrites `op`, whose body reads `linalg.index dim`, to read that index
+/// from a new input instead: a tensor<extent x index> produced by a
+/// linalg.generic yielding its own index. Tiling and fusion offset the
+/// producer's index per tile, which partial-reduction tiling does not do for
+/// the index ops of the op it splits.
+static FailureOr<linalg::GenericOp>
+materializeIndex(linalg::LinalgOp linalgOp, unsigned dim, int64_t extent) {
+  auto op = dyn_cast<linalg::GenericOp>(linalgOp.getOperation());
+  if (!op)
+    return failure();
+  MLIRContext *ctx = op.getContext();
+  Location loc = op.getLoc();
+  IRRewriter rewriter(ctx);
+  rewriter.setInsertionPoint(op);
+  Type indexType = rewriter.getIndexType();
+  Value empty = tensor::EmptyOp::create(rewriter, loc,
+                                        ArrayRef<int64_t>{extent}, indexType);
+  AffineMap identity = AffineMap::getMultiDimIdentityMap(1, ctx);
+  auto iota = linalg::GenericOp::create(
+      rewriter, loc, TypeRange{empty.getType()}, ValueRange{}, ValueRange{empty},
+      ArrayRef<AffineMap>{identity},
+      ArrayRef<utils::IteratorType>{utils::IteratorType::parallel},
+      [](OpBuilder &builder, Location bodyLoc, ValueRange) {
+        Value index = linalg::IndexOp::create(builder, bodyLoc, 0);
+        linalg::YieldOp::create(builder, bodyLoc, index);
+      });
+  SmallVector<Value> inputs(op.getDpsInputs());
+  inputs.push_back(iota.getResult(0));
+  SmallVector<AffineMap> maps;
+  for (OpOperand *input : op.getDpsInputOperands())
+    maps.push_back(op.getMatchingIndexingMap(input));
+  maps.push_back(AffineMap::get(op.getNumLoops(), 0,
+                                {getAffineDimExpr(dim, ctx)}, ctx));
+  for (OpOperand &init : op.getDpsInitsMutable())
+    maps.push_back(op.getMatchingIndexingMap(&init));
+  auto rewritten = linalg::GenericOp::create(
+      rewriter, loc, op.getResultTypes(), inputs, op.getDpsInits(), maps,
+      op.getIteratorTypesArray());
+  rewriter.inlineRegionBefore(op.getRegion(), rewritten.getRegion(),
+                              rewritten.getRegion().end());
+  Block &body = rewritten.getRegion().front();
+  BlockArgument index =
+      body.insertArgument(op.getNumDpsInputs(), indexType, loc);
+  SmallVector<linalg::IndexOp> reads;
+  body.walk([&](linalg::IndexOp read) {
+    if (read.getDim() == dim)
+      reads.push_back(read);
+  });
+  for (linalg::IndexOp read : reads)
+    rewriter.replaceOp(read, index);
+  rewriter.replaceOp(op, rewritten.getResults());
+  return rewritten;
+}
+
 namespace mlir::foundry {
 namespace {
 
@@ -530,48 +632,7 @@ struct FoundryTileBlocksPass final
              << kPass << ": target must be result or contraction, got '"
              << target << "'";
     }
-    if (failed(checkTileable(root, kPass)))
-      return failure();
-    FailureOr<SmallVector<int64_t>> perLoop =
-        mappedLoopSizes(root, sizes, kPass, "grid x, y, z");
-    if (failed(perLoop))
-      return failure();
-
-    // Grid extent of each tiled loop, checked against the sm_90 limits.
-    SmallVector<std::optional<int64_t>> extents = staticLoopExtents(root);
-    SmallVector<int64_t> grid;
-    for (auto [extent, size] : llvm::zip(extents, *perLoop)) {
-      if (size == 0)
-        continue;
-      if (!extent)
-        return root.emitOpError() << kPass << ": loop extents must be static";
-      if (*extent == 0)
-        return root.emitOpError() << kPass << ": a loop of extent 0";
-      grid.push_back(llvm::divideCeil(*extent, std::min(size, *extent)));
-    }
-    for (auto [index, blocks] : llvm::enumerate(llvm::reverse(grid))) {
-      int64_t limit = index == 0 ? kMaxGridX : kMaxGridYZ;
-      if (blocks > limit)
-        return root.emitOpError()
-               << kPass << ": " << blocks << " blocks along grid "
-               << "xyz"[index] << " exceed the limit of " << limit;
-    }
-
-    scf::SCFTilingOptions options;
-    options.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
-    // A tile larger than the loop is the whole loop.
-    SmallVector<OpFoldResult> tileSizes;
-    Builder builder(kernel.getContext());
-    for (auto [extent, size] : llvm::zip(extents, *perLoop))
-      tileSizes.push_back(
-          builder.getIndexAttr(extent && size > *extent ? *extent : size));
-    options.setTileSizes(tileSizes);
-    options.setMapping(
-        gpuMapping(kernel.getContext(), *perLoop, MappingLevel::Block));
-    if (failed(tileAndFuse(root, options, kPass)))
-      return failure();
-    cleanUp(kernel);
-    return success();
+    return tileToBlocks(root, sizes, kPass);
   }
 
   void runOnOperation() override {
@@ -903,17 +964,23 @@ struct FoundryReduceThreadsPass final
       return op.emitOpError()
              << kPass << ": the reduction loop has no static extent";
     // The partial-reduction tiling renumbers the reduction loop per
-    // thread, so a body that reads its index (a cumsum's mask k <= j, an
-    // argmax) would see thread-local positions: not split.
+    // thread, so a body that reads its index (a cumsum's mask k <= j, the
+    // target column of a cross-entropy) would see thread-local positions:
+    // the index is read from a producer instead, whose tiles are offset.
     bool readsIndex = false;
     op->walk([&](linalg::IndexOp index) {
       readsIndex |= index.getDim() == uint64_t(dim);
     });
-    if (readsIndex)
-      return op.emitOpError()
-             << kPass << ": the reduction reads its own loop index "
-                         "(linalg.index " << dim
-             << "); it cannot be split over threads";
+    if (readsIndex) {
+      FailureOr<linalg::GenericOp> rewritten =
+          materializeIndex(op, dim, *extents[dim]);
+      if (failed(rewritten))
+        return op.emitOpError()
+               << kPass << ": the reduction reads its own loop index "
+                           "(linalg.index "
+               << dim << ") in a form that cannot be split over threads";
+      op = *rewritten;
+    }
     // Fewer threads than elements would leave threads without work.
     int64_t count = std::min<int64_t>(threads, *extents[dim]);
     if (interleave > 0) {

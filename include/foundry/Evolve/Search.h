@@ -48,6 +48,11 @@ struct KernelShape {
   bool hasReduction = false;
   /// #foundry.precision allows tensor cores.
   bool tensorCores = false;
+  /// Loop extents of the kernel's one reduction to a scalar (a generic
+  /// whose loops all reduce into a rank-0 tensor: a loss, a global sum),
+  /// outermost first; empty when there is none or more than one. Such a
+  /// kernel is split over blocks by foundry-split-reduction.
+  std::vector<int64_t> scalarReduction;
   int64_t numParallel() const;
 };
 

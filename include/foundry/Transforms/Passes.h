@@ -13,6 +13,7 @@
 
 namespace mlir {
 class ModuleOp;
+class TilingInterface;
 namespace affine {
 class AffineDialect;
 } // namespace affine
@@ -105,6 +106,14 @@ LogicalResult mergeGpuModules(ModuleOp module);
 /// True for an scf.forall whose loops all map to GPU blocks (made by
 /// foundry-tile-blocks).
 bool isBlockLevelForall(scf::ForallOp forall);
+
+/// Tiles `root` into an scf.forall mapped to GPU blocks, one tile size per
+/// parallel loop (`sizes`, as foundry-tile-blocks takes them), fusing its
+/// tileable producers, and cleans up the enclosing op. Emits a diagnostic
+/// naming `passName` and fails on bad sizes, grids over the sm_90 limits,
+/// dynamic extents or upstream tiling failures.
+LogicalResult tileToBlocks(TilingInterface root, ArrayRef<int64_t> sizes,
+                           StringRef passName);
 
 /// sm_90 launch limits (CUDA programming guide, "Compute capabilities"):
 /// largest grid extent along x and along y/z, threads per block, warp size.

@@ -346,6 +346,52 @@ def FoundryReduceThreadsPass
   ];
 }
 
+def FoundrySplitReductionPass
+    : Pass<"foundry-split-reduction", "::mlir::ModuleOp"> {
+  let summary = "Split a kernel's reduction to a scalar over GPU blocks, then combine the partials in one block.";
+  let description = [{
+    A reduction strategy for losses and other kernels whose result is a
+    scalar (rank 0), which have no parallel loop for `foundry-tile-blocks`.
+    The kernel's reduction to a scalar (a `linalg.generic` whose loops all
+    reduce, with one combiner such as `addf` or `maximumf`) is rewritten in
+    two stages:
+
+    1. Partial results: its outermost reduction loop, of extent D, becomes
+       a parallel loop over `parts` parts (D / parts consecutive iterations
+       each; `parts=0` makes every iteration a part), into a
+       `tensor<parts>` initialized with the combiner's neutral element.
+       This op is tiled to GPU blocks, one part per block, with its
+       producers fused (the per-row softmax of a cross-entropy, say).
+    2. Final: one GPU block combines the parts into the original
+       initial value and computes the ops after it that produce the
+       scalar result (the division of a mean).
+
+    Floating-point additions are reassociated, as in any parallel
+    reduction. `foundry-reduce-threads` then splits the reductions left in
+    both block tiles over threads. Errors: no reduction to a scalar, or
+    more than one; a combiner that is not one arith op with a neutral
+    element; a body reading `linalg.index`; dynamic extents; `parts`
+    negative, 1, larger than D or not dividing D; a result that is also
+    used elsewhere.
+
+    Example, a mean squared error over 32768x32768 (one row per block):
+    `foundry-split-reduction,foundry-reduce-threads{threads=256 interleave=4},
+    foundry-vectorize`.
+  }];
+  let options = [
+    Option<"parts", "parts", "int64_t", /*default=*/"0",
+           "Partial results (blocks) along the outermost reduction loop; 0: "
+           "one per iteration of that loop.">
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::gpu::GPUDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect"
+  ];
+}
+
 def FoundryTileBlocksPass
     : Pass<"foundry-tile-blocks", "::mlir::ModuleOp"> {
   let summary = "Tile each kernel's root op into an scf.forall mapped to GPU blocks, fusing its producers.";
