@@ -20,6 +20,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Program.h"
@@ -119,6 +120,31 @@ FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel) {
       (anyReduced || root.getNumReductionLoops() > 0))
     shape.splitContractionLoops = contractionLoops;
   return shape;
+}
+
+std::string mlir::foundry::referenceScheduleFor(const KernelShape &shape,
+                                               std::string &reason) {
+  constexpr int64_t kMaxSerialIterations = int64_t{1} << 24;
+  if (shape.numParallel() != 0 || shape.scalarReduction.empty())
+    return "";
+  // The product of the extents; an unknown extent (0) or an overflow counts
+  // as above the limit.
+  int64_t iterations = 1;
+  bool exact = true;
+  for (int64_t extent : shape.scalarReduction)
+    if (extent <= 0 || llvm::MulOverflow(iterations, extent, iterations)) {
+      exact = false;
+      iterations = kMaxSerialIterations + 1;
+      break;
+    }
+  if (iterations <= kMaxSerialIterations)
+    return "";
+  reason = "the naive schedule reduces " +
+           (exact ? std::to_string(iterations)
+                  : std::string("more than 2^24")) +
+           " elements on one thread (seconds per launch); it is not timed, "
+           "and candidates are checked against foundry-split-reduction";
+  return "foundry-split-reduction";
 }
 
 FailureOr<std::string> mlir::foundry::normalizeGenome(MLIRContext *context,
@@ -610,6 +636,9 @@ private:
   /// The cuda target: the kernel alone as MLIR text, and its naive cubin.
   std::string kernelSource_;
   std::string naiveCubin_;
+  /// What candidates are checked against: naiveCubin_, or the reference
+  /// schedule's cubin (referenceScheduleFor).
+  std::string referenceCubin_;
   /// Compilations made ahead by precompile(), by normalized genome.
   std::map<std::string, CompileResult> compiled_;
   std::string lastRationale_;
@@ -935,7 +964,7 @@ Search::runRunner(const std::string &cubin, const std::string &stem,
   std::vector<std::string> args = {options_.runner,
                                    cubin,
                                    "--reference",
-                                   naiveCubin_,
+                                   referenceCubin_,
                                    "-o",
                                    resultPath,
                                    "--ceilings",
@@ -1020,7 +1049,8 @@ void Search::verifyBest() {
     return;
   if (const llvm::json::Object *candidate = timing->getObject("candidate"))
     best.medianMs = candidate->getNumber("median_ms").value_or(best.medianMs);
-  if (const llvm::json::Object *baseline = timing->getObject("baseline_start"))
+  if (const llvm::json::Object *baseline = timing->getObject("baseline_start");
+      baseline && result_.referenceSchedule.empty())
     result_.naiveMs = baseline->getNumber("median_ms").value_or(0);
   if (const llvm::json::Object *roofline = result->getObject("roofline"))
     result_.fractionOfRoofline =
@@ -1034,6 +1064,11 @@ void Search::verifyBest() {
 }
 
 void Search::evaluateOnGpu(Evaluated &record) {
+  if (record.genome.empty() && !result_.referenceSchedule.empty()) {
+    record.stage = "too-slow";
+    record.diagnosis = result_.referenceReason;
+    return;
+  }
   CompileResult compiled;
   if (auto it = compiled_.find(record.genome); it != compiled_.end()) {
     compiled = std::move(it->second);
@@ -1213,6 +1248,27 @@ FailureOr<SearchResult> Search::run() {
       return kernel.emitOpError("foundry-evolve: the naive schedule does not "
                                 "compile for sm_90: ")
              << (error.empty() ? naive.diagnostics : error);
+    referenceCubin_ = naiveCubin_;
+    std::string reason;
+    std::string reference = referenceScheduleFor(shape_, reason);
+    if (!reference.empty()) {
+      CompileOptions compileOptions;
+      compileOptions.target = "sm_90";
+      CompileResult compiled =
+          compile(kernelSource_, reference, compileOptions, kernelName_);
+      std::string cubin =
+          compiled.succeeded ? writeCandidate(compiled, "reference", error)
+                             : std::string();
+      if (cubin.empty())
+        return kernel.emitOpError("foundry-evolve: the reference schedule '")
+               << reference << "' does not compile for sm_90: "
+               << (error.empty() ? compiled.diagnostics : error);
+      referenceCubin_ = cubin;
+      result_.referenceSchedule = reference;
+      result_.referenceReason = reason;
+      if (options_.progress)
+        options_.progress("note: " + reason);
+    }
   } else {
     FailureOr<CpuRun> naive = runKernelOnCpu(module_, kernelName_, "", inputs_,
                                              false, options_.timedRuns);

@@ -453,7 +453,10 @@ int main(int argc, char **argv) {
     double speedup =
         best.ok && best.medianMs > 0 ? result->naiveMs / best.medianMs : 0;
     llvm::errs() << "@" << name << ": naive "
-                 << llvm::format("%.4f", result->naiveMs) << " ms, best "
+                 << (result->naiveMs > 0
+                         ? llvm::formatv("{0:F4} ms", result->naiveMs).str()
+                         : std::string("not timed"))
+                 << ", best "
                  << (best.ok ? llvm::formatv("{0:F4}", best.medianMs).str()
                              : std::string("none"))
                  << " ms (" << llvm::format("%.2f", speedup) << "x) after "
@@ -517,6 +520,10 @@ int main(int argc, char **argv) {
         {"kernel", name},
         {"target", target},
         {"naive_ms", result->naiveMs},
+        {"reference_schedule", result->referenceSchedule.empty()
+                                   ? llvm::json::Value("naive")
+                                   : llvm::json::Value(
+                                         result->referenceSchedule)},
         {"best", best.ok ? llvm::json::Value(llvm::json::Object{
                                {"genome", best.genome},
                                {"median_ms", best.medianMs},
@@ -549,7 +556,12 @@ int main(int argc, char **argv) {
     details += "\n## @" + name + "\n\nStopped: " + result->stopReason +
                " after " + std::to_string(result->evaluated.size()) +
                " candidates, " + std::to_string(result->generations) +
-               " generations" + artifacts + ".\n\nBest per island:\n\n"
+               " generations" + artifacts + ".\n\n" +
+               (result->referenceSchedule.empty()
+                    ? std::string()
+                    : "Reference: `" + result->referenceSchedule + "`: " +
+                          result->referenceReason + ".\n\n") +
+               "Best per island:\n\n"
                "| island | best ms | schedule |\n|---|---|---|\n";
     for (auto [island, e] : islandBest)
       details += "| " + std::to_string(island) + " | " +

@@ -140,3 +140,32 @@ TEST(ScheduleChange, PassesAddedRemovedOrOptions) {
   EXPECT_EQ(scheduleChange("", "foundry-tile-blocks{sizes={1}}"),
             "+foundry-tile-blocks");
 }
+
+TEST(ReferenceSchedule, SplitOnlyForLargeScalarReductions) {
+  std::string reason;
+  KernelShape loss;
+  loss.scalarReduction = {32768, 32768};
+  EXPECT_EQ(referenceScheduleFor(loss, reason), "foundry-split-reduction");
+  EXPECT_NE(reason.find("1073741824 elements on one thread"),
+            std::string::npos)
+      << reason;
+  // Small enough for one thread: the naive schedule stays the reference.
+  KernelShape small;
+  small.scalarReduction = {37, 37};
+  reason.clear();
+  EXPECT_EQ(referenceScheduleFor(small, reason), "");
+  EXPECT_EQ(reason, "");
+  // A kernel with parallel loops has a parallel naive schedule.
+  KernelShape rows;
+  rows.extents = {32768};
+  rows.parallel = {true};
+  rows.scalarReduction = {32768, 32768};
+  EXPECT_EQ(referenceScheduleFor(rows, reason), "");
+  // Unknown (dynamic, 0) extents count as large; no overflow on huge ones.
+  KernelShape dynamic;
+  dynamic.scalarReduction = {0, 4};
+  EXPECT_EQ(referenceScheduleFor(dynamic, reason), "foundry-split-reduction");
+  KernelShape huge;
+  huge.scalarReduction = {int64_t{1} << 40, int64_t{1} << 40};
+  EXPECT_EQ(referenceScheduleFor(huge, reason), "foundry-split-reduction");
+}

@@ -195,7 +195,20 @@ struct SearchResult {
   int libraryFailures = 0;
   int generations = 0;
   std::string stopReason;
+  /// cuda target: the schedule candidates were checked against when it is
+  /// not the naive one (see referenceScheduleFor), and why.
+  std::string referenceSchedule;
+  std::string referenceReason;
 };
+
+/// The schedule whose output every candidate of the cuda target is checked
+/// against: the naive schedule (""), except for a kernel reduced to a scalar
+/// whose naive schedule would run more than 2^24 reduction iterations on one
+/// thread (seconds per launch: a 32768x32768 loss takes about 20 s), which
+/// gets "foundry-split-reduction" (one thread per outermost iteration, then
+/// one thread combining them; checked against the naive schedule on the CPU
+/// in CI). `reason` says why when the result is not "".
+std::string referenceScheduleFor(const KernelShape &shape, std::string &reason);
 
 /// Searches schedules for kernel `kernelName` of `module` on
 /// `options.target`, recording into `library` (may be null). `stop` is polled
