@@ -19,7 +19,9 @@ static std::string hash(const std::string &x, const std::string &t) {
 }
 
 /// foundry_fill_<suffix>: element i of the buffer gets a value from
-/// hash(hash(hi(i) ^ seed) ^ lo(i)), uniform in [0, 1) or, with normal != 0,
+/// hash(hash(hi(i) ^ seed) ^ lo(i)), uniform in (0, 1) (the midpoints of
+/// 2^23 equal steps: never exactly 0, so log(x) and 1/x stay finite, as
+/// they do on KernelBench's softmax-like inputs) or, with normal != 0,
 /// standard normal; `store` converts %f1 and stores it at %rd8.
 static std::string fillKernel(const std::string &suffix, int elementBytes,
                               const std::string &store) {
@@ -49,7 +51,9 @@ static std::string fillKernel(const std::string &suffix, int elementBytes,
   ptx += hash("%r7", "%r8");
   ptx += "  cvt.u32.u64 %r9, %rd3;\n  xor.b32 %r7, %r7, %r9;\n";
   ptx += hash("%r7", "%r8");
-  ptx += "  shr.u32 %r10, %r7, 8;\n"
+  ptx += "  shr.u32 %r10, %r7, 9;\n"
+         "  shl.b32 %r10, %r10, 1;\n"
+         "  add.u32 %r10, %r10, 1;\n"
          "  cvt.rn.f32.u32 %f1, %r10;\n"
          "  mul.rn.f32 %f1, %f1, 0f33800000;\n"
          "  setp.eq.u32 %p2, %r2, 0;\n"

@@ -54,7 +54,7 @@ static cl::opt<unsigned> seed("seed", cl::desc("Seed of the first trial."),
                               cl::init(0), cl::cat(category));
 static cl::opt<std::string>
     distribution("distribution",
-                 cl::desc("Inputs: uniform ([0, 1), KernelBench) or normal."),
+                 cl::desc("Inputs: uniform in (0, 1) (KernelBench's [0, 1) without 0) or normal."),
                  cl::init("uniform"), cl::cat(category));
 static cl::opt<bool> noTime("no-time", cl::desc("Check, do not time."),
                             cl::cat(category));

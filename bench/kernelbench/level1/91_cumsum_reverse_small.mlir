@@ -5,13 +5,13 @@
 // A two-level scan: each row of 35 is split into 7 blocks of 5 (j = b * 5 + t).
 // 1. Scan inside each block from the block's end: local[i, b, t] = sum of x[i, b, s] for s >= t,
 //    a masked reduction over s (select on the linalg.index comparison), 35x5 terms per row.
-// 2. The block totals are local[i, b, 0].
+// 2. The block totals are local[i, b, 0], read in place by step 3 (a constant in its indexing map).
 // 3. Block offsets: offset[i, b] = sum of total[i, c] for c > b, masked, 7x7 terms per row.
 // 4. y = local + offset, broadcast over t.
 // The cost per row is 35*5 + 7*7 masked terms instead of 35*35 for a one-level masked scan.
 #x_map = affine_map<(i, b, t, s) -> (i, b, s)>
 #local_map = affine_map<(i, b, t, s) -> (i, b, t)>
-#total_map = affine_map<(i, b, c) -> (i, c)>
+#total_map = affine_map<(i, b, c) -> (i, c, 0)>
 #offset_map = affine_map<(i, b, c) -> (i, b)>
 #identity3 = affine_map<(i, b, t) -> (i, b, t)>
 #block = affine_map<(i, b, t) -> (i, b)>
@@ -33,14 +33,12 @@ func.func @cumsum_reverse(%x: tensor<13x35xf32>) -> tensor<13x35xf32> {
     %sum = arith.addf %acc, %term : f32
     linalg.yield %sum : f32
   } -> tensor<13x7x5xf32>
-  // 2. Block totals: the block scan at t = 0.
-  %total = tensor.extract_slice %local[0, 0, 0] [13, 7, 1] [1, 1, 1] : tensor<13x7x5xf32> to tensor<13x7xf32>
-  // 3. Block offsets: masked sum of the totals of the blocks after b.
+  // 2 and 3. Block offsets: masked sum of the totals of the blocks after b.
   %offset_empty = tensor.empty() : tensor<13x7xf32>
   %offset_init = linalg.fill ins(%zero : f32) outs(%offset_empty : tensor<13x7xf32>) -> tensor<13x7xf32>
   %offset = linalg.generic {indexing_maps = [#total_map, #offset_map],
                             iterator_types = ["parallel", "parallel", "reduction"]}
-      ins(%total : tensor<13x7xf32>) outs(%offset_init : tensor<13x7xf32>) {
+      ins(%local : tensor<13x7x5xf32>) outs(%offset_init : tensor<13x7xf32>) {
   ^bb0(%in: f32, %acc: f32):
     %b = linalg.index 1 : index
     %c = linalg.index 2 : index

@@ -1,0 +1,15 @@
+#map = affine_map<(d0, d1) -> (d0, d1)>
+module {
+  foundry.kernel @softsign(%arg0: tensor<4096x393216xf32>) -> tensor<4096x393216xf32> attributes {schedule = #foundry.schedule<"foundry-tile-blocks{sizes={2,256} target=result},foundry-tile-threads{interleave=0 sizes={2,2}},foundry-vectorize{max-elements=1024}">} {
+    %cst = arith.constant 1.000000e+00 : f32
+    %0 = tensor.empty() : tensor<4096x393216xf32>
+    %1 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%arg0 : tensor<4096x393216xf32>) outs(%0 : tensor<4096x393216xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %2 = math.absf %in : f32
+      %3 = arith.addf %cst, %2 : f32
+      %4 = arith.divf %in, %3 : f32
+      linalg.yield %4 : f32
+    } -> tensor<4096x393216xf32>
+    yield %1 : tensor<4096x393216xf32>
+  }
+}
