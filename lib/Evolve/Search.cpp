@@ -397,7 +397,10 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
          std::string threads = threadSizes(block, rng, spilled ? 2 : 8);
          std::string schedule = "foundry-tile-blocks{sizes=" + blocks +
                                 "},foundry-tile-threads{sizes=" + threads + "}";
-         if (shape.hasReduction && shape.contraction)
+         // The root's own reduction loop (a contraction's k, a sum over a
+         // middle dimension) in steps, so that each thread has several
+         // independent loads in flight per step.
+         if (llvm::is_contained(shape.parallel, false))
            schedule += ",foundry-tile-reduction{sizes=" +
                        std::to_string(pick<int64_t>({2, 4, 8}, rng)) + "}";
          schedule += ",foundry-vectorize";
