@@ -563,6 +563,19 @@ public:
   FailureOr<SearchResult> run();
 
 private:
+  /// Seconds a candidate's ptxas may take: what is left of a time budget
+  /// (at least 30 s, at most 300 s), so that one pathological PTX cannot
+  /// stall the search past its budget.
+  unsigned ptxasTimeout() const {
+    if (options_.budgetSeconds <= 0)
+      return 300;
+    double left = options_.budgetSeconds -
+                  std::chrono::duration<double>(
+                      std::chrono::steady_clock::now() - start_)
+                      .count();
+    return unsigned(std::clamp(left + 10, 30.0, 300.0));
+  }
+
   bool outOfBudget() const {
     // Cached genomes cost nothing but still count a little, so that a
     // search that keeps rediscovering the same schedules ends.
@@ -756,6 +769,7 @@ void Search::precompile(const std::vector<std::string> &genomes) {
     llvm::DefaultThreadPool pool(llvm::hardware_concurrency(threads));
     CompileOptions compileOptions;
     compileOptions.target = "sm_90";
+    compileOptions.ptxasTimeoutSeconds = ptxasTimeout();
     for (size_t i = 0; i < todo.size(); ++i)
       pool.async([&, i] {
         results[i] = compile(kernelSource_, todo[i], compileOptions,
@@ -1079,6 +1093,7 @@ void Search::evaluateOnGpu(Evaluated &record) {
   } else {
     CompileOptions compileOptions;
     compileOptions.target = "sm_90";
+    compileOptions.ptxasTimeoutSeconds = ptxasTimeout();
     compiled =
         compile(kernelSource_, record.genome, compileOptions, kernelName_);
   }

@@ -158,7 +158,7 @@ CompileResult mlir::foundry::compile(llvm::StringRef source,
     return finish(true);
   }
   result.stage = "ptxas";
-  llvm::Expected<PtxasResult> assembled = runPtxas(result.ptx, options.target);
+  llvm::Expected<PtxasResult> assembled = runPtxas(result.ptx, options.target, options.ptxasTimeoutSeconds);
   if (!assembled) {
     diagnostics << llvm::toString(assembled.takeError()) << "\n";
     return finish(false);

@@ -85,7 +85,8 @@ std::string mlir::foundry::findPtxas() {
 }
 
 llvm::Expected<PtxasResult> mlir::foundry::runPtxas(llvm::StringRef ptx,
-                                                    llvm::StringRef chip) {
+                                                    llvm::StringRef chip,
+                                                    unsigned timeoutSeconds) {
   std::string ptxas = findPtxas();
   if (ptxas.empty())
     return llvm::createStringError(
@@ -119,7 +120,7 @@ llvm::Expected<PtxasResult> mlir::foundry::runPtxas(llvm::StringRef ptx,
   std::optional<llvm::StringRef> redirects[] = {std::nullopt, logPath, logPath};
   std::string error;
   int rc = llvm::sys::ExecuteAndWait(ptxas, args, std::nullopt, redirects,
-                                     /*SecondsToWait=*/300, 0, &error);
+                                     timeoutSeconds, 0, &error);
   PtxasResult result;
   if (auto log = llvm::MemoryBuffer::getFile(logPath))
     result.log = (*log)->getBuffer().str();

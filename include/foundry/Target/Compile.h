@@ -33,6 +33,9 @@ struct CompileOptions {
   bool assemble = true;
   /// Threads per block of the naive mapping of what the schedule leaves.
   int64_t naiveBlockSize = 256;
+  /// ptxas is killed after this many seconds (the compilation then fails
+  /// at stage "ptxas").
+  unsigned ptxasTimeoutSeconds = 300;
 };
 
 /// Everything known about one compilation. `stage` is the last stage reached:

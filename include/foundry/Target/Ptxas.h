@@ -61,9 +61,11 @@ struct PtxasResult {
 };
 
 /// Runs `ptxas -arch=<chip> -v` on `ptx` in a child process, in a private
-/// temporary directory (safe to call from many threads). Errors: no ptxas,
-/// a failed start, or a non-zero exit (the error carries ptxas's message).
-llvm::Expected<PtxasResult> runPtxas(llvm::StringRef ptx, llvm::StringRef chip);
+/// temporary directory (safe to call from many threads), killing it after
+/// `timeoutSeconds`. Errors: no ptxas, a failed start, a timeout, or a
+/// non-zero exit (the error carries ptxas's message).
+llvm::Expected<PtxasResult> runPtxas(llvm::StringRef ptx, llvm::StringRef chip,
+                                     unsigned timeoutSeconds = 300);
 
 } // namespace mlir::foundry
 
