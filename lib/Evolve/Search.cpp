@@ -142,8 +142,7 @@ std::string mlir::foundry::referenceScheduleFor(const KernelShape &shape,
   reason = "the naive schedule reduces " +
            (exact ? std::to_string(iterations)
                   : std::string("more than 2^24")) +
-           " elements on one thread (seconds per launch); it is not timed, "
-           "and candidates are checked against foundry-split-reduction";
+           " elements on one thread (seconds per launch); it is not timed";
   return "foundry-split-reduction";
 }
 
@@ -652,9 +651,11 @@ private:
   /// The cuda target: the kernel alone as MLIR text, and its naive cubin.
   std::string kernelSource_;
   std::string naiveCubin_;
-  /// What candidates are checked against: naiveCubin_, or the reference
-  /// schedule's cubin (referenceScheduleFor).
+  /// What candidates are checked against: naiveCubin_, or the reference's
+  /// cubin (f64, and/or referenceScheduleFor's schedule).
   std::string referenceCubin_;
+  /// The naive schedule is too slow to run (referenceScheduleFor).
+  bool naiveTooSlow_ = false;
   /// Compilations made ahead by precompile(), by normalized genome.
   std::map<std::string, CompileResult> compiled_;
   std::string lastRationale_;
@@ -1081,7 +1082,7 @@ void Search::verifyBest() {
 }
 
 void Search::evaluateOnGpu(Evaluated &record) {
-  if (record.genome.empty() && !result_.referenceSchedule.empty()) {
+  if (record.genome.empty() && naiveTooSlow_) {
     record.stage = "too-slow";
     record.diagnosis = result_.referenceReason;
     return;
@@ -1268,25 +1269,51 @@ FailureOr<SearchResult> Search::run() {
              << (error.empty() ? naive.diagnostics : error);
     referenceCubin_ = naiveCubin_;
     std::string reason;
-    std::string reference = referenceScheduleFor(shape_, reason);
-    if (!reference.empty()) {
+    std::string split = referenceScheduleFor(shape_, reason);
+    naiveTooSlow_ = !split.empty();
+    auto compileReference = [&](const std::string &schedule) {
       CompileOptions compileOptions;
       compileOptions.target = "sm_90";
       CompileResult compiled =
-          compile(kernelSource_, reference, compileOptions, kernelName_);
-      std::string cubin =
-          compiled.succeeded ? writeCandidate(compiled, "reference", error)
-                             : std::string();
+          compile(kernelSource_, schedule, compileOptions, kernelName_);
+      std::string written;
+      if (compiled.succeeded)
+        written = writeCandidate(compiled, "reference", error);
+      else
+        error = compiled.diagnostics;
+      return written;
+    };
+    std::string f64 = "foundry.kernel(foundry-widen-to-f64{keep-interface=true})";
+    std::string cubin;
+    if (options_.reference == "f64") {
+      std::string schedule = split.empty() ? f64 : f64 + "," + split;
+      cubin = compileReference(schedule);
+      if (!cubin.empty()) {
+        result_.referenceSchedule = schedule;
+        result_.referenceReason =
+            "candidates are checked against the kernel computed in f64" +
+            std::string(split.empty() ? "" : " under " + split) +
+            (reason.empty() ? std::string() : "; " + reason);
+      } else if (options_.progress) {
+        // A kernel with no f64 meaning (a bitcast): the fp32 reference.
+        options_.progress("note: no f64 reference (" +
+                          llvm::StringRef(error).trim().str() +
+                          "); candidates are checked against the fp32 "
+                          "reference");
+      }
+    }
+    if (cubin.empty() && !split.empty()) {
+      cubin = compileReference(split);
       if (cubin.empty())
         return kernel.emitOpError("foundry-evolve: the reference schedule '")
-               << reference << "' does not compile for sm_90: "
-               << (error.empty() ? compiled.diagnostics : error);
-      referenceCubin_ = cubin;
-      result_.referenceSchedule = reference;
+               << split << "' does not compile for sm_90: " << error;
+      result_.referenceSchedule = split;
       result_.referenceReason = reason;
-      if (options_.progress)
-        options_.progress("note: " + reason);
     }
+    if (!cubin.empty())
+      referenceCubin_ = cubin;
+    if (naiveTooSlow_ && options_.progress)
+      options_.progress("note: " + reason);
   } else {
     FailureOr<CpuRun> naive = runKernelOnCpu(module_, kernelName_, "", inputs_,
                                              false, options_.timedRuns);
@@ -1303,11 +1330,14 @@ FailureOr<SearchResult> Search::run() {
     std::string configuration =
         llvm::formatv("kernel={0} target={1} seed={2} islands={3} "
                       "population={4} budget-evals={5} migrate={6}x{7} "
-                      "patience={8}",
+                      "patience={8}{9}",
                       fingerprint_.exactKey(), options_.target, options_.seed,
                       options_.islands, options_.population,
                       options_.budgetEvals, options_.migrateEvery,
-                      options_.migrants, options_.patience)
+                      options_.migrants, options_.patience,
+                      options_.target == "cuda"
+                          ? " reference=" + options_.reference
+                          : std::string())
             .str();
     if (options_.resume) {
       if (std::optional<int64_t> run = library_->findRun(configuration)) {

@@ -9,9 +9,13 @@
 #include "foundry/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Verifier.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::foundry {
 #define GEN_PASS_DEF_FOUNDRYWIDENTOF64PASS
@@ -54,7 +58,79 @@ static Attribute widen(Attribute attr) {
   return attr;
 }
 
-LogicalResult mlir::foundry::widenKernelToF64(KernelOp kernel) {
+/// An elementwise linalg.generic converting tensor `value` to `elementType`
+/// with `extf` or `truncf`.
+static Value convertTensor(OpBuilder &builder, Location loc, Value value,
+                           Type elementType) {
+  auto type = cast<RankedTensorType>(value.getType());
+  Value empty = tensor::EmptyOp::create(builder, loc, type.getShape(),
+                                        elementType);
+  AffineMap identity =
+      builder.getMultiDimIdentityMap(static_cast<unsigned>(type.getRank()));
+  SmallVector<utils::IteratorType> iterators(type.getRank(),
+                                             utils::IteratorType::parallel);
+  auto generic = linalg::GenericOp::create(
+      builder, loc, TypeRange{empty.getType()}, ValueRange{value},
+      ValueRange{empty}, ArrayRef<AffineMap>{identity, identity}, iterators,
+      [&](OpBuilder &b, Location bodyLoc, ValueRange args) {
+        Value converted =
+            elementType.isF64()
+                ? arith::ExtFOp::create(b, bodyLoc, elementType, args[0])
+                      .getResult()
+                : arith::TruncFOp::create(b, bodyLoc, elementType, args[0])
+                      .getResult();
+        linalg::YieldOp::create(b, bodyLoc, converted);
+      });
+  return generic.getResult(0);
+}
+
+/// Gives the widened `kernel` back its original signature `type`: f32 tensor
+/// arguments extended on entry, results truncated before the yield. The
+/// extensions are then fused into the ops that read them (upstream
+/// elementwise fusion), so that no f64 copy of an input is materialized.
+static void restoreInterface(KernelOp kernel, FunctionType type) {
+  llvm::SmallPtrSet<Operation *, 4> extensions;
+  kernel.setFunctionTypeAttr(TypeAttr::get(type));
+  Block &body = kernel.getBody().front();
+  OpBuilder builder = OpBuilder::atBlockBegin(&body);
+  for (auto [arg, original] : llvm::zip(body.getArguments(), type.getInputs())) {
+    if (arg.getType() == original)
+      continue;
+    Type wideType = arg.getType();
+    arg.setType(original);
+    Value wide =
+        isa<RankedTensorType>(original)
+            ? convertTensor(builder, kernel.getLoc(), arg,
+                            getElementTypeOrSelf(wideType))
+            : arith::ExtFOp::create(builder, kernel.getLoc(), wideType, arg)
+                  .getResult();
+    arg.replaceAllUsesExcept(wide, wide.getDefiningOp());
+    extensions.insert(wide.getDefiningOp());
+  }
+  Operation *terminator = body.getTerminator();
+  builder.setInsertionPoint(terminator);
+  for (auto [operand, original] :
+       llvm::zip(terminator->getOpOperands(), type.getResults())) {
+    if (operand.get().getType() == original)
+      continue;
+    operand.set(
+        isa<RankedTensorType>(original)
+            ? convertTensor(builder, kernel.getLoc(), operand.get(),
+                            getElementTypeOrSelf(original))
+            : arith::TruncFOp::create(builder, kernel.getLoc(), original,
+                                      operand.get())
+                  .getResult());
+  }
+  RewritePatternSet fusion(kernel.getContext());
+  linalg::populateElementwiseOpsFusionPatterns(
+      fusion, [&](OpOperand *use) {
+        return extensions.contains(use->get().getDefiningOp());
+      });
+  (void)applyPatternsGreedily(kernel, std::move(fusion));
+}
+
+LogicalResult mlir::foundry::widenKernelToF64(KernelOp kernel,
+                                              bool keepInterface) {
   // Bit-level views of f32 have no f64 meaning.
   WalkResult bitcasts = kernel.walk([](arith::BitcastOp op) {
     op.emitOpError("foundry-widen-to-f64: a bitcast cannot be widened");
@@ -80,6 +156,8 @@ LogicalResult mlir::foundry::widenKernelToF64(KernelOp kernel) {
     if (auto constant = dyn_cast<arith::ConstantOp>(op))
       constant.setValueAttr(cast<TypedAttr>(widen(constant.getValue())));
   });
+  if (keepInterface)
+    restoreInterface(kernel, type);
   if (failed(verify(kernel)))
     return kernel.emitOpError("foundry-widen-to-f64: the widened kernel does "
                               "not verify");
@@ -93,7 +171,7 @@ struct FoundryWidenToF64Pass final
   using Base::Base;
 
   void runOnOperation() override {
-    if (failed(widenKernelToF64(getOperation())))
+    if (failed(widenKernelToF64(getOperation(), keepInterface)))
       signalPassFailure();
   }
 };

@@ -1,5 +1,18 @@
 // RUN: not foundry-opt %s -split-input-file --pass-pipeline='builtin.module(foundry.kernel(foundry-widen-to-f64))' 2>/dev/null | FileCheck %s
 // RUN: not foundry-opt %s -split-input-file --pass-pipeline='builtin.module(foundry.kernel(foundry-widen-to-f64))' 2>&1 | FileCheck %s --check-prefix=ERR
+// RUN: not foundry-opt %s -split-input-file --pass-pipeline='builtin.module(foundry.kernel(foundry-widen-to-f64{keep-interface=true}))' 2>/dev/null | FileCheck %s --check-prefix=KEEP
+
+// With keep-interface, the signature stays f32: the argument is extended
+// where it is read (the extension fused into the reduction) and the result
+// truncated before the yield; the body is f64.
+// KEEP-LABEL: foundry.kernel @row_max(
+// KEEP-SAME:     %[[X:[a-z0-9_]+]]: tensor<4x8xf32>) -> tensor<4xf32>
+// KEEP:         %[[MAX:.*]] = linalg.generic {{.*}} ins(%[[X]] : tensor<4x8xf32>) outs(%{{.*}} : tensor<4xf64>)
+// KEEP:           arith.extf %{{.*}} : f32 to f64
+// KEEP:           arith.maximumf %{{.*}}, %{{.*}} : f64
+// KEEP:         %[[NARROW:.*]] = linalg.generic {{.*}} ins(%[[MAX]] : tensor<4xf64>) outs(%{{.*}} : tensor<4xf32>)
+// KEEP:           arith.truncf %{{.*}} : f64 to f32
+// KEEP:         yield %[[NARROW]] : tensor<4xf32>
 
 // Signature, body values and constants (-inf included) become f64.
 // CHECK-LABEL: foundry.kernel @row_max(%{{.*}}: tensor<4x8xf64>) -> tensor<4xf64>

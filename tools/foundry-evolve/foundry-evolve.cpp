@@ -94,6 +94,12 @@ static cl::opt<double> pruneFactor(
     cl::desc("cuda target: stop timing a candidate after 10 runs when it is "
              "this many times slower than the best so far (0: never)."),
     cl::init(2.0), cl::cat(category));
+static cl::opt<std::string> referenceOpt(
+    "reference",
+    cl::desc("cuda target: what candidates are checked against: f64 (the "
+             "kernel computed in double precision on the GPU) or naive (the "
+             "naive schedule in fp32)."),
+    cl::init("f64"), cl::cat(category));
 static cl::opt<bool> resumeOpt(
     "resume",
     cl::desc("Continue an interrupted search (same kernel, flags and "
@@ -191,6 +197,11 @@ int main(int argc, char **argv) {
   if (pruneFactor != 0 && pruneFactor < 1) {
     llvm::errs() << "foundry-evolve: --prune-factor must be 0 (never) or at "
                     "least 1\n";
+    return 2;
+  }
+  if (referenceOpt != "f64" && referenceOpt != "naive") {
+    llvm::errs() << "foundry-evolve: --reference must be f64 or naive, got '"
+                 << referenceOpt << "'\n";
     return 2;
   }
   if (resumeOpt && libraryOpt == "none") {
@@ -369,6 +380,7 @@ int main(int argc, char **argv) {
     options.gpuRuns = gpuRuns;
     options.timeoutSeconds = timeoutSeconds;
     options.pruneFactor = pruneFactor;
+    options.reference = referenceOpt;
     options.resume = resumeOpt;
     // LLM experts first (island 0 is seeded by the first expert), then the
     // built-in ones the configuration keeps.

@@ -135,6 +135,10 @@ struct SearchOptions {
   /// cuda target: a candidate whose first timed runs are slower than
   /// pruneFactor x the best so far is not timed to the end (0: never).
   double pruneFactor = 2.0;
+  /// cuda target: what candidates are checked against: "f64" (the kernel
+  /// computed in double precision on the GPU, foundry-widen-to-f64
+  /// {keep-interface}) or "naive" (the naive schedule in fp32).
+  std::string reference = "f64";
   /// cuda target: threads compiling a generation's candidates at once
   /// (0: one per core).
   unsigned compileThreads = 0;
@@ -202,12 +206,13 @@ struct SearchResult {
 };
 
 /// The schedule whose output every candidate of the cuda target is checked
-/// against: the naive schedule (""), except for a kernel reduced to a scalar
-/// whose naive schedule would run more than 2^24 reduction iterations on one
-/// thread (seconds per launch: a 32768x32768 loss takes about 20 s), which
-/// gets "foundry-split-reduction" (one thread per outermost iteration, then
-/// one thread combining them; checked against the naive schedule on the CPU
-/// in CI). `reason` says why when the result is not "".
+/// against (before widening to f64, see SearchOptions::reference): the naive
+/// schedule (""), except for a kernel reduced to a scalar whose naive
+/// schedule would run more than 2^24 reduction iterations on one thread
+/// (seconds per launch: a 32768x32768 loss takes about 20 s), which gets
+/// "foundry-split-reduction" (one thread per outermost iteration, then one
+/// thread combining them; checked against the naive schedule on the CPU in
+/// CI). `reason` says why when the result is not "".
 std::string referenceScheduleFor(const KernelShape &shape, std::string &reason);
 
 /// Searches schedules for kernel `kernelName` of `module` on

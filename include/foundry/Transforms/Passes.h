@@ -162,9 +162,12 @@ std::optional<int64_t> getConstantUpperBound(OpFoldResult value);
 void populateVectorToOneDimPatterns(RewritePatternSet &patterns);
 
 /// Rewrites every f32 of `kernel` (signature, body values, constants) as
-/// f64 in place (see foundry-widen-to-f64). Fails with a diagnostic on a
-/// kernel that cannot be widened.
-LogicalResult widenKernelToF64(KernelOp kernel);
+/// f64 in place (see foundry-widen-to-f64). With `keepInterface`, the
+/// signature stays f32: f32 tensor arguments are extended to f64 on entry and
+/// f64 results truncated to f32 before the yield (elementwise
+/// linalg.generic ops). Fails with a diagnostic on a kernel that cannot be
+/// widened.
+LogicalResult widenKernelToF64(KernelOp kernel, bool keepInterface = false);
 
 /// Outlines `func` into a foundry.kernel of the same name in place. Emits a
 /// diagnostic at the offending location and fails when `func` cannot be a

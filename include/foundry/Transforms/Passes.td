@@ -586,8 +586,21 @@ def FoundryWidenToF64Pass
     kernel's reference at double precision (`foundry-cpu-run
     --reference=f64`). A kernel with an `arith.bitcast` (a bit-level view of
     f32) is an error.
+
+    With `keep-interface`, the kernel's signature stays f32: each f32
+    tensor argument is extended to f64 by an elementwise `linalg.generic` at
+    entry, and each result truncated back to f32 before the yield. That is
+    the GPU reference of foundry-evolve: the same kernel, computed at double
+    precision, with buffers the runner already has.
   }];
-  let dependentDialects = ["::mlir::arith::ArithDialect"];
+  let options = [
+    Option<"keepInterface", "keep-interface", "bool", /*default=*/"false",
+           "Keep the f32 signature: convert the arguments on entry and the "
+           "results on exit.">
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
 }
 
 #endif // FOUNDRY_TRANSFORMS_PASSES_TD
