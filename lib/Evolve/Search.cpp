@@ -415,7 +415,25 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
          const KernelShape &shape = request.shape;
          if (shape.numParallel() == 0)
            return std::string();
-         // GEMMs: A and B tiles staged through shared memory.
+         // GEMMs: A and B tiles staged through shared memory. A fresh
+         // proposal is, one time in three, the classic SIMT configuration:
+         // 64x64 block tiles over 32-deep k-steps in shared memory, 4x4
+         // register tiles, 8-deep inner k-steps (the hand-written schedule
+         // of bench/kernelbench/schedules.txt: 4.50 ms for the 4096^3
+         // matmul on the H200, 2026-11-29, where random draws stopped at
+         // 5.85 ms).
+         if (shape.gemm && request.parent.empty() && rng() % 3 == 0) {
+           std::vector<std::string> blocks(shape.numParallel() - 2, "1"),
+               threads(shape.numParallel() - 2, "0");
+           blocks.insert(blocks.end(), {"64", "64"});
+           threads.insert(threads.end(), {"4", "4"});
+           return "foundry-tile-blocks{sizes=" + llvm::join(blocks, ",") +
+                  "},foundry-tile-reduction{sizes=32},foundry-promote{"
+                  "operands=0,1},foundry-tile-threads{sizes=" +
+                  llvm::join(threads, ",") +
+                  "},foundry-tile-reduction{sizes=8},foundry-vectorize,"
+                  "foundry-unroll{factor=2}";
+         }
          if (shape.gemm)
            return gemmSchedule(shape, rng, true, false,
                                request.diagnosis &&
