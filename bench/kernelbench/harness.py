@@ -6,7 +6,7 @@ of scripts/device-evolve-bundle.sh (run through scripts/device-run.sh):
 
   python3 bench/kernelbench/harness.py OUTDIR [PROBLEM.mlir ...]
       [--budget 60s] [--check-bytes 20e9] [--report DATE-h200]
-      [--shard K/N] [--stop-after SECONDS]
+      [--shard K/N] [--stop-after SECONDS] [--problem-timeout 300]
 
 For each problem (default: every full-size problem of bench/kernelbench
 level1 and level2), in one process on one GPU:
@@ -31,7 +31,8 @@ On a host with several GPUs, run one harness per GPU, each with its own
 CUDA_VISIBLE_DEVICES and --shard K/N (problem i goes to shard i mod N);
 they share OUTDIR and its library. --stop-after starts no new problem once
 that many seconds have passed, so a run cut off by a time limit loses no
-half-done problem.
+half-done problem. --problem-timeout kills a search that runs that long
+(a stalled child, say) and records the problem as failed.
 
 Each finished problem leaves OUTDIR/<level>/<stem>/result.json and is
 skipped on the next run, so the table is built over several short runs.
@@ -45,6 +46,7 @@ import json
 import math
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -69,13 +71,24 @@ def result_dir(outdir, path):
     return os.path.join(outdir, level, os.path.basename(path)[:-5])
 
 
-def run_tool(args, log):
+def run_tool(args, log, timeout=None):
+    """Runs a bundled tool, its output appended to `log`; its exit status,
+    or None when it ran past `timeout` seconds (then it and its children are
+    killed, and the log says so)."""
     with open(log, "a") as f:
         f.write("$ " + " ".join(args) + "\n")
         f.flush()
-        return subprocess.call(["bash", os.path.join(ROOT, "scripts",
-                                                     "device-run.sh")] + args,
-                               stdout=f, stderr=subprocess.STDOUT, cwd=ROOT)
+        child = subprocess.Popen(
+            ["bash", os.path.join(ROOT, "scripts", "device-run.sh")] + args,
+            stdout=f, stderr=subprocess.STDOUT, cwd=ROOT,
+            start_new_session=True)
+        try:
+            return child.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(child.pid, signal.SIGKILL)
+            child.wait()
+            f.write(f"harness: killed after {timeout:.0f} s\n")
+            return None
 
 
 def cross_check(path, evolve_dir, work, log, check_bytes):
@@ -166,12 +179,17 @@ def run_problem(path, outdir, args):
     # 2. foundry-evolve.
     evolve_dir = os.path.join(work, "evolve")
     search_start = time.time()
+    # A search that stalls (a hung child the search cannot reap, say) must
+    # not take the rest of the run with it.
     code = run_tool(["foundry-evolve", path, "--target", "cuda",
                      "--budget-time", args.budget, "--library",
                      os.path.join(outdir, "library.sqlite"), "-o",
-                     evolve_dir], log)
+                     evolve_dir], log, timeout=args.problem_timeout)
+    if code is None:
+        result["evolve_error"] = (f"foundry-evolve killed after "
+                                  f"{args.problem_timeout:.0f} s")
     result["search_seconds"] = time.time() - search_start
-    result["evolve_exit"] = code
+    result["evolve_exit"] = code if code is not None else "killed"
     report = None
     try:
         with open(os.path.join(evolve_dir, "report.json")) as f:
@@ -315,6 +333,9 @@ def main():
     parser.add_argument("--report-only", action="store_true")
     parser.add_argument("--shard", default="0/1",
                         help="K/N: run only problems i with i mod N == K")
+    parser.add_argument("--problem-timeout", type=float, default=300,
+                        help="seconds after which a problem's search is "
+                             "killed (recorded as a failure)")
     parser.add_argument("--stop-after", type=float, default=0,
                         help="seconds after which no new problem starts")
     args = parser.parse_intermixed_args()
