@@ -126,9 +126,9 @@ void mlir::foundry::buildFoundryToGpuPipeline(
   funcPm.addPass(createConvertParallelLoopToGpuPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
-  // Constants and index math go into the kernel instead of becoming kernel
-  // parameters.
-  pm.addPass(createGpuLaunchSinkIndexComputationsPass());
+  // Constants, index math and buffer views go into the kernel instead of
+  // becoming kernel parameters.
+  pm.addPass(createFoundrySinkIntoLaunchesPass());
   // Outline here (the upstream pipeline's own outlining then finds nothing
   // left) so that all launches end up in one gpu.module: one PTX, one cubin.
   pm.addPass(createGpuKernelOutliningPass());

@@ -161,13 +161,39 @@ struct FoundryAddUnitParallelLoopPass final
   using Base::Base;
 
   void runOnOperation() override {
+    IRRewriter rewriter(&getContext());
+    // A reduction loop outside a parallel one (a column sum: the rows
+    // reduced, the columns kept) would become a host loop around a launch:
+    // the parallel loops go first.
+    SmallVector<linalg::GenericOp> reordered;
+    for (Operation &op : getOperation().getBody().getOps())
+      if (auto generic = dyn_cast<linalg::GenericOp>(&op);
+          generic && generic.hasPureBufferSemantics())
+        reordered.push_back(generic);
+    for (linalg::GenericOp generic : reordered) {
+      SmallVector<utils::IteratorType> iterators =
+          generic.getIteratorTypesArray();
+      SmallVector<unsigned> order;
+      for (auto [i, iterator] : llvm::enumerate(iterators))
+        if (iterator == utils::IteratorType::parallel)
+          order.push_back(i);
+      for (auto [i, iterator] : llvm::enumerate(iterators))
+        if (iterator != utils::IteratorType::parallel)
+          order.push_back(i);
+      if (llvm::is_sorted(order))
+        continue;
+      if (failed(linalg::interchangeGenericOp(rewriter, generic, order))) {
+        generic.emitOpError("foundry-add-unit-parallel-loop: cannot move "
+                            "the parallel loops outside the reductions");
+        return signalPassFailure();
+      }
+    }
     SmallVector<linalg::LinalgOp> targets;
     for (Operation &op : getOperation().getBody().getOps())
       if (auto linalgOp = dyn_cast<linalg::LinalgOp>(&op))
         if (linalgOp.hasPureBufferSemantics() &&
             linalgOp.getNumParallelLoops() == 0)
           targets.push_back(linalgOp);
-    IRRewriter rewriter(&getContext());
     for (linalg::LinalgOp op : targets)
       if (failed(addUnitParallelLoop(rewriter, op)))
         return signalPassFailure();

@@ -7,12 +7,17 @@
 
 #include "foundry/Transforms/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Utils/GPUUtils.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Transforms/RegionUtils.h"
 
 namespace mlir::foundry {
 #define GEN_PASS_DEF_FOUNDRYMERGEGPUMODULESPASS
+#define GEN_PASS_DEF_FOUNDRYSINKINTOLAUNCHESPASS
 #include "foundry/Transforms/Passes.h.inc"
 } // namespace mlir::foundry
 
@@ -86,6 +91,53 @@ struct FoundryMergeGpuModulesPass final
 
   void runOnOperation() override {
     if (failed(mergeGpuModules(getOperation())))
+      signalPassFailure();
+  }
+};
+} // namespace
+} // namespace mlir::foundry
+
+namespace mlir::foundry {
+namespace {
+struct FoundrySinkIntoLaunchesPass final
+    : impl::FoundrySinkIntoLaunchesPassBase<FoundrySinkIntoLaunchesPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    // Constants and index math, as upstream's index-computation sinking.
+    auto beneficial = [](Operation *op) {
+      return isa<arith::ConstantOp, arith::SelectOp, arith::CmpIOp,
+                 memref::DimOp>(op);
+    };
+    auto isView = [](Operation *op) {
+      return isa_and_nonnull<memref::SubViewOp, memref::ExpandShapeOp,
+                             memref::CollapseShapeOp, memref::CastOp,
+                             memref::ReinterpretCastOp>(op);
+    };
+    WalkResult walk = getOperation()->walk([&](gpu::LaunchOp launch) {
+      // Views of buffers: cloned at the top of the body, the chain down to
+      // the buffer itself (upstream sinking only sinks what does not add a
+      // parameter, and a view's source would be one).
+      Region &body = launch.getBody();
+      for (bool changed = true; changed;) {
+        changed = false;
+        llvm::SetVector<Value> above;
+        getUsedValuesDefinedAbove(body, above);
+        for (Value value : above) {
+          Operation *view = value.getDefiningOp();
+          if (!isView(view))
+            continue;
+          OpBuilder builder(&body.front(), body.front().begin());
+          Operation *clone = builder.clone(*view);
+          replaceAllUsesInRegionWith(value, clone->getResult(0), body);
+          changed = true;
+        }
+      }
+      return failed(sinkOperationsIntoLaunchOp(launch, beneficial))
+                 ? WalkResult::interrupt()
+                 : WalkResult::advance();
+    });
+    if (walk.wasInterrupted())
       signalPassFailure();
   }
 };

@@ -20,7 +20,11 @@ def FoundryAddUnitParallelLoopPass
     top level of a function a leading parallel loop of extent 1 (its outputs
     viewed through `memref.expand_shape` with a leading unit dimension), so
     that it runs on the GPU as one thread of one block: correct, and slow by
-    design (a schedule does better).
+    design (a schedule does better). A `linalg.generic` whose reduction
+    loops come before parallel ones (a sum over rows, per column) has its
+    loops interchanged so that the parallel ones are outermost (upstream
+    `linalg::interchangeGenericOp`): otherwise its naive mapping would be a
+    host loop around a launch, which the runner cannot run.
   }];
   let dependentDialects = [
     "::mlir::linalg::LinalgDialect",
@@ -227,6 +231,24 @@ def FoundryMergeGpuModulesPass
     `gpu.func` that collides is an error.
   }];
   let dependentDialects = ["::mlir::gpu::GPUDialect"];
+}
+
+def FoundrySinkIntoLaunchesPass
+    : Pass<"foundry-sink-into-launches", "::mlir::ModuleOp"> {
+  let summary = "Sink constants, index math and memref views into gpu.launch bodies before outlining.";
+  let description = [{
+    What a `gpu.launch` body uses from outside becomes a kernel parameter
+    when the launch is outlined. The runner passes kernels bare pointers to
+    the host function's buffers, so a view of a buffer (a `memref.subview`
+    of a padded copy, a reshape) cannot be a parameter. This pass clones
+    into each launch body the constants and index computations it uses (as
+    upstream `gpu-launch-sink-index-computations` does) and the memref view
+    ops (`subview`, `expand_shape`, `collapse_shape`, `cast`,
+    `reinterpret_cast`), so the kernel takes the buffer itself and computes
+    the view inside (upstream `sinkOperationsIntoLaunchOp`).
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::memref::MemRefDialect"];
 }
 
 def FoundryMmaPass : Pass<"foundry-mma", "::mlir::ModuleOp"> {
