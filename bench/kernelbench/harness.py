@@ -71,6 +71,16 @@ def result_dir(outdir, path):
     return os.path.join(outdir, level, os.path.basename(path)[:-5])
 
 
+def commit():
+    """The git commit of the checkout the harness runs from, if it is one."""
+    try:
+        return subprocess.run(["git", "rev-parse", "--short", "HEAD"],
+                              cwd=ROOT, capture_output=True, text=True,
+                              timeout=10).stdout.strip() or None
+    except (OSError, subprocess.SubprocessError):
+        return None
+
+
 def run_tool(args, log, timeout=None):
     """Runs a bundled tool, its output appended to `log`; its exit status,
     or None when it ran past `timeout` seconds (then it and its children are
@@ -157,7 +167,7 @@ def run_problem(path, outdir, args):
     log = os.path.join(work, "log.txt")
     key = problem_key(path)
     result = {"problem": os.path.basename(path)[:-5], "key": key,
-              "path": path, "budget": args.budget}
+              "path": path, "budget": args.budget, "commit": commit()}
     started = time.time()
     # 1. PyTorch.
     if key in PROBLEMS:
