@@ -343,8 +343,12 @@ static std::string scalarReductionSchedule(const std::vector<int64_t> &loops,
   if (interleave)
     schedule += " interleave=" + std::to_string(width);
   schedule += "}";
+  // Small vectors: a thread's whole chunk in one vector (up to 1024
+  // elements, with the loss's transcendentals unrolled) gives megabytes of
+  // PTX that ptxas takes minutes on.
   if (interleave)
-    schedule += ",foundry-vectorize";
+    schedule += ",foundry-vectorize{max-elements=" +
+                std::to_string(pick<int64_t>({16, 64, 128}, rng)) + "}";
   return schedule;
 }
 

@@ -158,7 +158,16 @@ CompileResult mlir::foundry::compile(llvm::StringRef source,
     return finish(true);
   }
   result.stage = "ptxas";
-  llvm::Expected<PtxasResult> assembled = runPtxas(result.ptx, options.target, options.ptxasTimeoutSeconds);
+  if (options.maxPtxBytes && result.ptx.size() > options.maxPtxBytes) {
+    diagnostics << "error: " << result.ptx.size()
+                << " bytes of PTX, more than the limit of "
+                << options.maxPtxBytes
+                << ": the schedule unrolls too much (foundry-vectorize "
+                   "max-elements, foundry-unroll, tile sizes); not assembled\n";
+    return finish(false);
+  }
+  llvm::Expected<PtxasResult> assembled =
+      runPtxas(result.ptx, options.target, options.ptxasTimeoutSeconds);
   if (!assembled) {
     diagnostics << llvm::toString(assembled.takeError()) << "\n";
     return finish(false);

@@ -80,6 +80,20 @@ TEST(Compile, ReportsTheStageAndTheReason) {
             std::string::npos);
 }
 
+TEST(Compile, RefusesToAssembleHugePtx) {
+  // The limit applies before ptxas runs (so this needs no ptxas): PTX over
+  // maxPtxBytes fails at stage ptxas with the reason.
+  CompileOptions options;
+  options.maxPtxBytes = 1000;
+  CompileResult r = compile(kMatmul, kSchedule, options);
+  EXPECT_FALSE(r.succeeded);
+  EXPECT_EQ(r.stage, "ptxas");
+  EXPECT_NE(r.diagnostics.find("bytes of PTX, more than the limit of 1000"),
+            std::string::npos)
+      << r.diagnostics;
+  EXPECT_GT(r.ptx.size(), 1000u);
+}
+
 TEST(Compile, IsSafeOnManyThreads) {
   CompileResult reference = compile(kMatmul, kSchedule, ptxOnly());
   ASSERT_TRUE(reference.succeeded) << reference.diagnostics;

@@ -36,6 +36,11 @@ struct CompileOptions {
   /// ptxas is killed after this many seconds (the compilation then fails
   /// at stage "ptxas").
   unsigned ptxasTimeoutSeconds = 300;
+  /// PTX larger than this is not assembled (stage "ptxas"): a schedule that
+  /// unrolls that much is never fast, and ptxas takes minutes on it (2.7 MB
+  /// of PTX from a 1024-element vectorized chunk of a KL loss ran for over
+  /// two minutes). 0: no limit.
+  size_t maxPtxBytes = size_t{1} << 20;
 };
 
 /// Everything known about one compilation. `stage` is the last stage reached:
