@@ -33,6 +33,7 @@
 #include <cmath>
 #include <cstring>
 #include <functional>
+#include <limits>
 #include <map>
 #include <set>
 
@@ -87,6 +88,28 @@ FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel) {
     shape.hasReduction |= op.getNumReductionLoops() > 0;
   });
   shape.tensorCores = kernel.getEffectivePrecision() != Precision::ieee;
+  for (Operation &op : body) {
+    auto generic = dyn_cast<linalg::GenericOp>(op);
+    if (!generic || generic.getNumDpsInits() != 1 ||
+        generic.getNumReductionLoops() == 0 ||
+        linalg::isaContractionOpInterface(generic))
+      continue;
+    auto type = dyn_cast<RankedTensorType>(generic->getResult(0).getType());
+    if (!type || !type.hasStaticShape() || type.getRank() == 0 ||
+        type.getNumElements() > 4096)
+      continue;
+    int64_t serial = 1;
+    for (auto [extent, iterator] :
+         llvm::zip(generic.getStaticLoopRanges(),
+                   generic.getIteratorTypesArray()))
+      if (iterator == utils::IteratorType::reduction &&
+          (ShapedType::isDynamic(extent) ||
+           llvm::MulOverflow(serial, extent, serial)))
+        serial = std::numeric_limits<int64_t>::max();
+    if (serial > (int64_t{1} << 22))
+      shape.longReductionOutputs =
+          std::max(shape.longReductionOutputs, type.getNumElements());
+  }
   int64_t scalarReductions = 0;
   for (Operation &op : body) {
     auto linalgOp = dyn_cast<linalg::GenericOp>(op);
@@ -111,6 +134,18 @@ FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel) {
       contractionLoops = op.getNumParallelLoops();
     }
   });
+  // Long reductions into few outputs (BatchNorm's statistics), or a scalar
+  // the rest of the kernel reads (a Frobenius norm): every schedule splits
+  // them over blocks first, as kernels of their own, and the rest of the
+  // kernel is then tiled as an elementwise op.
+  if (shape.longReductionOutputs > 0 ||
+      (!shape.scalarReduction.empty() && shape.numParallel() > 0)) {
+    shape.splitFirst = "foundry-split-reduction{outputs=" +
+                       std::to_string(std::max<int64_t>(
+                           1, shape.longReductionOutputs)) +
+                       "}";
+    shape.reduced.assign(shape.reduced.size(), false);
+  }
   bool anyReduced = llvm::any_of(shape.reduced, [](bool r) { return r; });
   shape.gemm = anyContraction && shape.numParallel() >= 2 && !anyReduced;
   // A contraction followed by a reduction over its output (not the root
@@ -125,8 +160,17 @@ FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel) {
 std::string mlir::foundry::referenceScheduleFor(const KernelShape &shape,
                                                std::string &reason) {
   constexpr int64_t kMaxSerialIterations = int64_t{1} << 24;
-  if (shape.numParallel() != 0 || shape.scalarReduction.empty())
-    return "";
+  if (shape.scalarReduction.empty()) {
+    if (shape.longReductionOutputs == 0)
+      return "";
+    reason = "the naive schedule reduces more than 2^22 elements into each "
+             "of at most " +
+             std::to_string(shape.longReductionOutputs) +
+             " outputs, one thread each (seconds per launch); it is not "
+             "timed";
+    return "foundry-split-reduction{outputs=" +
+           std::to_string(shape.longReductionOutputs) + "}";
+  }
   // The product of the extents; an unknown extent (0) or an overflow counts
   // as above the limit.
   int64_t iterations = 1;
@@ -137,12 +181,15 @@ std::string mlir::foundry::referenceScheduleFor(const KernelShape &shape,
       iterations = kMaxSerialIterations + 1;
       break;
     }
-  if (iterations <= kMaxSerialIterations)
+  if (iterations <= kMaxSerialIterations && shape.longReductionOutputs == 0)
     return "";
   reason = "the naive schedule reduces " +
            (exact ? std::to_string(iterations)
                   : std::string("more than 2^24")) +
            " elements on one thread (seconds per launch); it is not timed";
+  if (shape.longReductionOutputs > 0)
+    return "foundry-split-reduction{outputs=" +
+           std::to_string(shape.longReductionOutputs) + "}";
   return "foundry-split-reduction";
 }
 
@@ -469,6 +516,7 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
          // After a contraction, the GEMM first, as a kernel of its own.
          std::string prefix =
              splitGemmPrefix(shape.splitContractionLoops, rng);
+
          // One row per block: size 1 along the loops the reduction keeps
          // (at most three), the reduced ones whole; without a known reduced
          // loop, the innermost is the row.
@@ -708,6 +756,9 @@ std::string Search::propose(const Expert &expert, const Evaluated *parent) {
   lastRationale_.clear();
   request.rationale = &lastRationale_;
   std::string fresh = expert.propose(request, rng_);
+  if (!shape_.splitFirst.empty() && !fresh.empty() &&
+      fresh.find("foundry-split-reduction") == std::string::npos)
+    fresh = shape_.splitFirst + "," + fresh;
   if (!lastRationale_.empty() && !fresh.empty())
     rationales_[fresh] = lastRationale_;
   if (request.parent.empty() || fresh.empty() || expert.mutatesWhole)

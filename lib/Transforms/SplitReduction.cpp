@@ -37,14 +37,20 @@ bool isRankZeroTensor(Type type) {
   return tensor && tensor.getRank() == 0;
 }
 
-/// A reduction to a scalar: a linalg.generic on tensors whose loops all
-/// reduce, with one init and a rank-0 result.
-bool isScalarReduction(Operation &op) {
+/// A reduction this pass splits: a linalg.generic on tensors with one init,
+/// at least one reduction loop and a static result of at most `maxOutputs`
+/// elements (1: a reduction to a scalar, every loop reducing).
+bool isSplittable(Operation &op, int64_t maxOutputs) {
   auto generic = dyn_cast<linalg::GenericOp>(op);
-  return generic && generic.hasPureTensorSemantics() &&
-         generic.getNumDpsInits() == 1 && generic.getNumLoops() > 0 &&
-         generic.getNumParallelLoops() == 0 &&
-         isRankZeroTensor(generic.getResult(0).getType());
+  if (!generic || !generic.hasPureTensorSemantics() ||
+      generic.getNumDpsInits() != 1 || generic.getNumReductionLoops() == 0)
+    return false;
+  auto type = dyn_cast<RankedTensorType>(generic.getResult(0).getType());
+  if (!type || !type.hasStaticShape())
+    return false;
+  if (type.getRank() == 0)
+    return generic.getNumParallelLoops() == 0;
+  return maxOutputs > 1 && type.getNumElements() <= maxOutputs;
 }
 
 /// The combiner of a reduction body: the one op that takes the running value
@@ -84,11 +90,16 @@ FailureOr<linalg::GenericOp> splitIntoParts(RewriterBase &rewriter,
     return op.emitOpError() << kPass
                             << ": the reduction reads linalg.index; its "
                                "loops cannot be renumbered";
+  // The outermost reduction loop is split.
+  SmallVector<utils::IteratorType> oldIterators = op.getIteratorTypesArray();
+  unsigned dim = 0;
+  while (oldIterators[dim] != utils::IteratorType::reduction)
+    ++dim;
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-  if (ShapedType::isDynamic(ranges.front()))
+  if (ShapedType::isDynamic(ranges[dim]))
     return op.emitOpError()
            << kPass << ": the outermost reduction loop has no static extent";
-  int64_t extent = ranges.front();
+  int64_t extent = ranges[dim];
   int64_t count = parts == 0 ? extent : parts;
   if (count < 2)
     return op.emitOpError()
@@ -105,16 +116,14 @@ FailureOr<linalg::GenericOp> splitIntoParts(RewriterBase &rewriter,
 
   MLIRContext *ctx = op.getContext();
   Location loc = op.getLoc();
-  unsigned shift = chunk > 1 ? 1 : 0;
-  unsigned numLoops = op.getNumLoops() + shift;
-  AffineExpr part = getAffineDimExpr(0, ctx);
-  // The other loops move past the new chunk loop.
-  SmallVector<AffineExpr> moved = {part};
-  for (unsigned dim = 1; dim < op.getNumLoops(); ++dim)
-    moved.push_back(getAffineDimExpr(dim + shift, ctx));
-  // With chunks, an operand indexed by the outermost loop has that
-  // dimension expanded to [parts, chunk] (tensor.expand_shape), so that
-  // every loop stays a dimension of some operand.
+  // Loop `dim` becomes the parallel loop over parts; with chunks, a new
+  // reduction loop over each part's iterations comes last.
+  unsigned numLoops = op.getNumLoops() + (chunk > 1 ? 1 : 0);
+  AffineExpr part = getAffineDimExpr(dim, ctx);
+  AffineExpr within = getAffineDimExpr(op.getNumLoops(), ctx);
+  // With chunks, an operand indexed by the split loop has that dimension
+  // expanded to [parts, chunk] (tensor.expand_shape), so that every loop
+  // stays a dimension of some operand.
   rewriter.setInsertionPoint(op);
   SmallVector<Value> inputs;
   SmallVector<AffineMap> maps;
@@ -127,14 +136,14 @@ FailureOr<linalg::GenericOp> splitIntoParts(RewriterBase &rewriter,
     bool expanded = false;
     for (auto [index, expr] : llvm::enumerate(map.getResults())) {
       ReassociationIndices group = {static_cast<int64_t>(results.size())};
-      if (shift && expr == getAffineDimExpr(0, ctx)) {
+      if (chunk > 1 && expr == part) {
         results.push_back(part);
-        results.push_back(getAffineDimExpr(1, ctx));
+        results.push_back(within);
         group.push_back(group.front() + 1);
         shape.push_back(count);
         shape.push_back(chunk);
         expanded = true;
-      } else if (shift && expr.isFunctionOfDim(0)) {
+      } else if (chunk > 1 && expr.isFunctionOfDim(dim)) {
         std::string text;
         llvm::raw_string_ostream(text) << expr;
         return op.emitOpError()
@@ -143,7 +152,7 @@ FailureOr<linalg::GenericOp> splitIntoParts(RewriterBase &rewriter,
                << "; with parts, the outermost reduction loop must index "
                   "operands directly";
       } else {
-        results.push_back(expr.replaceDims(moved));
+        results.push_back(expr);
         shape.push_back(type.getDimSize(index));
       }
       groups.push_back(group);
@@ -156,14 +165,22 @@ FailureOr<linalg::GenericOp> splitIntoParts(RewriterBase &rewriter,
     inputs.push_back(value);
     maps.push_back(AffineMap::get(numLoops, 0, results, ctx));
   }
-  maps.push_back(AffineMap::get(numLoops, 0, {part}, ctx));
-  SmallVector<utils::IteratorType> iterators(numLoops,
-                                             utils::IteratorType::reduction);
-  iterators.front() = utils::IteratorType::parallel;
+  // The partial results: the op's output with the parts as a last
+  // dimension.
+  AffineMap outputMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+  SmallVector<AffineExpr> outputExprs(outputMap.getResults());
+  outputExprs.push_back(part);
+  maps.push_back(AffineMap::get(numLoops, 0, outputExprs, ctx));
+  SmallVector<utils::IteratorType> iterators = oldIterators;
+  iterators[dim] = utils::IteratorType::parallel;
+  if (chunk > 1)
+    iterators.push_back(utils::IteratorType::reduction);
 
-  Type element = getElementTypeOrSelf(op.getResult(0).getType());
-  Value empty = tensor::EmptyOp::create(rewriter, loc,
-                                        ArrayRef<int64_t>{count}, element);
+  auto resultType = cast<RankedTensorType>(op.getResult(0).getType());
+  SmallVector<int64_t> partialShape(resultType.getShape());
+  partialShape.push_back(count);
+  Value empty = tensor::EmptyOp::create(rewriter, loc, partialShape,
+                                        resultType.getElementType());
   Value identity = arith::ConstantOp::create(rewriter, loc, *neutral);
   Value init =
       linalg::FillOp::create(rewriter, loc, identity, empty).getResult(0);
@@ -181,15 +198,21 @@ FailureOr<linalg::GenericOp> splitIntoParts(RewriterBase &rewriter,
                                "derived from its operands' shapes";
   }
 
-  // Final: combine the parts into the original init, in the same order of
-  // operands as the original combiner.
-  AffineMap identityMap = AffineMap::getMultiDimIdentityMap(1, ctx);
-  AffineMap toScalar = AffineMap::get(1, 0, {}, ctx);
+  // Final: combine the parts (the last loop) into the original init, in the
+  // same order of operands as the original combiner.
+  unsigned rank = resultType.getRank();
+  AffineMap identityMap = AffineMap::getMultiDimIdentityMap(rank + 1, ctx);
+  AffineMap dropParts =
+      AffineMap::getMultiDimIdentityMap(rank + 1, ctx)
+          .getSubMap(llvm::to_vector(llvm::seq<unsigned>(0, rank)));
+  SmallVector<utils::IteratorType> finalIterators(
+      rank, utils::IteratorType::parallel);
+  finalIterators.push_back(utils::IteratorType::reduction);
   BlockArgument running = op.getRegionOutputArgs().front();
   auto final = linalg::GenericOp::create(
       rewriter, loc, op.getResultTypes(), partial.getResult(0),
-      op.getDpsInits(), ArrayRef<AffineMap>{identityMap, toScalar},
-      ArrayRef<utils::IteratorType>{utils::IteratorType::reduction},
+      op.getDpsInits(), ArrayRef<AffineMap>{identityMap, dropParts},
+      finalIterators,
       [&](OpBuilder &builder, Location bodyLoc, ValueRange args) {
         IRMapping mapping;
         for (Value operand : combiner->getOperands())
@@ -243,11 +266,12 @@ LogicalResult wrapInOneBlock(RewriterBase &rewriter, KernelOp kernel,
     for (OpOperand &use : op->getUses()) {
       if (tail.contains(use.getOwner()))
         continue;
-      if (use.getOwner() != terminator || (result && result != use.get()))
+      if (result && result != use.get())
         return final.emitOpError()
                << kPass
-               << ": the scalar result is used by more than the kernel's "
-                  "return; it cannot be computed in a block of its own";
+               << ": more than one value computed from the scalar is used "
+                  "by the rest of the kernel; they cannot be computed in a "
+                  "block of their own";
       result = use.get();
     }
   auto root = result ? result.getDefiningOp<linalg::LinalgOp>()
@@ -257,8 +281,10 @@ LogicalResult wrapInOneBlock(RewriterBase &rewriter, KernelOp kernel,
                                << ": the scalar result does not come out of "
                                   "a linalg op with one result";
 
+  // Right after the result's producer: every op of the tail comes before it
+  // (it uses them all), every other user of the result after it.
   Location loc = root.getLoc();
-  rewriter.setInsertionPoint(terminator);
+  rewriter.setInsertionPointAfter(root);
   auto type = cast<RankedTensorType>(result.getType());
   Value dest = tensor::EmptyOp::create(rewriter, loc, ArrayRef<int64_t>{},
                                          type.getElementType());
@@ -268,6 +294,7 @@ LogicalResult wrapInOneBlock(RewriterBase &rewriter, KernelOp kernel,
       rewriter.getArrayAttr(
           {gpu::GPUBlockMappingAttr::get(kernel.getContext(),
                                          gpu::MappingId::DimX)}));
+  forall->setAttr(kSplitReductionAttr, rewriter.getUnitAttr());
   Operation *inParallel = forall.getBody()->getTerminator();
   for (Operation &op : llvm::make_early_inc_range(body))
     if (tail.contains(&op))
@@ -289,8 +316,8 @@ LogicalResult wrapInOneBlock(RewriterBase &rewriter, KernelOp kernel,
                                         ArrayRef<OpFoldResult>{},
                                         ArrayRef<OpFoldResult>{},
                                         ArrayRef<OpFoldResult>{});
-  rewriter.modifyOpInPlace(terminator, [&] {
-    terminator->replaceUsesOfWith(result, forall.getResult(0));
+  rewriter.replaceUsesWithIf(result, forall.getResult(0), [&](OpOperand &use) {
+    return !forall->isAncestor(use.getOwner());
   });
   return success();
 }
@@ -304,39 +331,134 @@ struct FoundrySplitReductionPass final
     : impl::FoundrySplitReductionPassBase<FoundrySplitReductionPass> {
   using Base::Base;
 
+  /// Block tile sizes for the parallel loops of `op`: 1 along `partsLoop`
+  /// (if any) and along the innermost other loops of extent above 1, three
+  /// tiled loops at most (grid x, y, z); at least one loop is tiled.
+  static SmallVector<int64_t> blockSizes(linalg::GenericOp op,
+                                         std::optional<unsigned> partsLoop) {
+    SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+    SmallVector<unsigned> parallel;
+    for (auto [i, iterator] : llvm::enumerate(op.getIteratorTypesArray()))
+      if (iterator == utils::IteratorType::parallel)
+        parallel.push_back(i);
+    SmallVector<int64_t> sizes(parallel.size(), 0);
+    int tiled = 0;
+    for (auto [index, loop] : llvm::enumerate(parallel))
+      if (partsLoop && loop == *partsLoop) {
+        sizes[index] = 1;
+        ++tiled;
+      }
+    for (int index = int(parallel.size()) - 1; index >= 0 && tiled < 3;
+         --index)
+      if (sizes[index] == 0 && ranges[parallel[index]] > 1) {
+        sizes[index] = 1;
+        ++tiled;
+      }
+    if (tiled == 0 && !sizes.empty())
+      sizes.back() = 1;
+    return sizes;
+  }
+
+  /// Marks the block tiles of `body` not in `existing` as this pass's.
+  static void markNewBlocks(Block &body,
+                            const llvm::SmallPtrSetImpl<Operation *> &existing) {
+    for (auto forall : body.getOps<scf::ForallOp>())
+      if (!existing.contains(forall) && isBlockLevelForall(forall))
+        forall->setAttr(kSplitReductionAttr,
+                        UnitAttr::get(forall.getContext()));
+  }
+
   LogicalResult splitKernel(KernelOp kernel) {
     Block &body = kernel.getBody().front();
-    SmallVector<linalg::GenericOp> reductions;
+    SmallVector<linalg::GenericOp> reductions, scalars;
     for (Operation &op : body)
-      if (isScalarReduction(op))
+      if (isSplittable(op, outputs)) {
         reductions.push_back(cast<linalg::GenericOp>(op));
+        if (cast<ShapedType>(op.getResult(0).getType()).getRank() == 0)
+          scalars.push_back(cast<linalg::GenericOp>(op));
+      }
     if (reductions.empty())
       return kernel.emitOpError()
              << kPass
              << ": no reduction to a scalar (a linalg.generic whose loops "
-                "all reduce into a rank-0 tensor) outside a block tile";
-    if (reductions.size() > 1) {
+                "all reduce into a rank-0 tensor)"
+             << (outputs > 1 ? " or to at most " + std::to_string(outputs) +
+                                   " elements"
+                             : std::string())
+             << " outside a block tile";
+    if (scalars.size() > 1) {
       InFlightDiagnostic diag = kernel.emitOpError()
-                                << kPass << ": " << reductions.size()
+                                << kPass << ": " << scalars.size()
                                 << " reductions to a scalar; one is split";
-      for (linalg::GenericOp op : reductions)
+      for (linalg::GenericOp op : scalars)
         diag.attachNote(op.getLoc()) << "reduction to a scalar";
       return diag;
     }
+    // Split every reduction first; tiling cleans the kernel up and may
+    // replace ops, so what is to be tiled is tagged and found again.
     IRRewriter rewriter(kernel.getContext());
-    FailureOr<linalg::GenericOp> partial =
-        splitIntoParts(rewriter, reductions.front(), parts);
-    if (failed(partial))
-      return failure();
-    auto final = cast<linalg::GenericOp>(
-        *partial->getResult(0).getUsers().begin());
-    if (failed(wrapInOneBlock(rewriter, kernel, final)))
-      return failure();
-    return tileToBlocks(cast<TilingInterface>(partial->getOperation()), {1},
-                        kPass);
+    constexpr StringLiteral kTag = "foundry.split_tile";
+    SmallVector<SmallVector<int64_t>> tileSizes;
+    auto tag = [&](linalg::GenericOp op, SmallVector<int64_t> sizes) {
+      op->setAttr(kTag, rewriter.getI64IntegerAttr(tileSizes.size()));
+      tileSizes.push_back(std::move(sizes));
+    };
+    SmallVector<linalg::GenericOp> finals;
+    for (linalg::GenericOp op : reductions) {
+      unsigned rank = cast<ShapedType>(op.getResult(0).getType()).getRank();
+      unsigned partsLoop = 0;
+      for (auto iterator : op.getIteratorTypesArray()) {
+        if (iterator == utils::IteratorType::reduction)
+          break;
+        ++partsLoop;
+      }
+      FailureOr<linalg::GenericOp> partial =
+          splitIntoParts(rewriter, op, parts);
+      if (failed(partial))
+        return failure();
+      auto final = cast<linalg::GenericOp>(
+          *partial->getResult(0).getUsers().begin());
+      // The partial results first: a block tile of their own, which the
+      // final reduction's tiling then reads instead of fusing.
+      tag(*partial, blockSizes(*partial, partsLoop));
+      if (rank == 0) {
+        // The final reduction and the scalar ops after it in one block.
+        if (failed(wrapInOneBlock(rewriter, kernel, final)))
+          return failure();
+      } else {
+        finals.push_back(final);
+      }
+    }
+    for (linalg::GenericOp final : finals)
+      tag(final, blockSizes(final, std::nullopt));
+    for (int64_t index = 0; index < int64_t(tileSizes.size()); ++index) {
+      linalg::GenericOp target;
+      for (Operation &op : body)
+        if (auto attr = op.getAttrOfType<IntegerAttr>(kTag);
+            attr && attr.getInt() == index)
+          target = cast<linalg::GenericOp>(op);
+      if (!target)
+        return kernel.emitOpError()
+               << kPass << ": a split reduction was lost by the clean-up";
+      target->removeAttr(kTag);
+      llvm::SmallPtrSet<Operation *, 8> existing;
+      for (auto forall : body.getOps<scf::ForallOp>())
+        existing.insert(forall);
+      if (failed(tileToBlocks(cast<TilingInterface>(target.getOperation()),
+                              tileSizes[index], kPass)))
+        return failure();
+      markNewBlocks(body, existing);
+    }
+    return success();
   }
 
   void runOnOperation() override {
+    if (outputs < 1) {
+      getOperation().emitError()
+          << kPass << ": outputs must be at least 1, got "
+          << static_cast<int64_t>(outputs);
+      return signalPassFailure();
+    }
     if (parts < 0) {
       getOperation().emitError()
           << kPass << ": parts must be 0 (one per iteration) or at least 2, "

@@ -901,7 +901,7 @@ static LogicalResult distributeBlockTiles(Operation *root,
     Block &body = *block.getBody();
     // Loops on linear thread ids (foundry-reduce-threads' partial
     // reductions, shared-memory copies) leave the rest to distribute.
-    bool distributed = false;
+    bool distributed = block->hasAttr(kSplitReductionAttr);
     block.getBody()->walk([&](scf::ForallOp inner) {
       distributed |= !isLinearForall(inner) &&
                      (isThreadLevelForall(inner) || isWarpLevelForall(inner));
@@ -910,7 +910,7 @@ static LogicalResult distributeBlockTiles(Operation *root,
     // follows it, say) are left as they are; if all are, that is an error.
     if (distributed) {
       if (llvm::all_of(blocks, [&](scf::ForallOp other) {
-            bool done = false;
+            bool done = other->hasAttr(kSplitReductionAttr);
             other.getBody()->walk([&](scf::ForallOp inner) {
               done |= !isLinearForall(inner) &&
                       (isThreadLevelForall(inner) || isWarpLevelForall(inner));
@@ -1100,8 +1100,17 @@ struct FoundryReduceThreadsPass final
     SmallVector<linalg::LinalgOp> targets;
     getOperation()->walk([&](linalg::LinalgOp op) {
       auto block = op->getParentOfType<scf::ForallOp>();
-      if (block && isBlockLevelForall(block) && op.hasPureTensorSemantics() &&
-          op.getNumReductionLoops() > 0 && op->getParentOfType<KernelOp>())
+      if (!block || !isBlockLevelForall(block) ||
+          !op.hasPureTensorSemantics() || op.getNumReductionLoops() == 0 ||
+          !op->getParentOfType<KernelOp>())
+        return;
+      // A block whose reductions an earlier run split (its merges of the
+      // partial results reduce too) is left as it is.
+      bool split = false;
+      block.getBody()->walk([&](scf::ForallOp inner) {
+        split |= isLinearForall(inner);
+      });
+      if (!split)
         targets.push_back(op);
     });
     if (targets.empty()) {

@@ -15,14 +15,14 @@
 // CHECK:           linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]
 // CHECK:             arith.subf
 // CHECK:             arith.addf
-// CHECK:         } {mapping = [#gpu.block<x>]}
+// CHECK:         } {foundry.split_reduction, mapping = [#gpu.block<x>]}
 // CHECK:         %[[FINAL:.*]] = scf.forall (%{{.*}}) in (1) shared_outs(%[[SCALAR:.*]] = %{{.*}}) -> (tensor<f32>)
 // CHECK:           %[[SUM:.*]] = linalg.generic {{.*}} iterator_types = ["reduction"]} ins(%[[SPLIT]] : tensor<64xf32>)
 // CHECK:             arith.addf
 // CHECK:           %[[MEAN:.*]] = linalg.generic {{.*}} ins(%[[SUM]] : tensor<f32>) outs(%[[SCALAR]] : tensor<f32>)
 // CHECK:             arith.divf
 // CHECK:           tensor.parallel_insert_slice %[[MEAN]] into %[[SCALAR]][] [] []
-// CHECK:         } {mapping = [#gpu.block<x>]}
+// CHECK:         } {foundry.split_reduction, mapping = [#gpu.block<x>]}
 // CHECK:         yield %[[FINAL]] : tensor<f32>
 
 // With parts=4, each block takes 16 consecutive rows: the row loop is
@@ -97,3 +97,4 @@ foundry.kernel @vector_max(%x: tensor<256xf32>) -> tensor<f32> {
   } -> tensor<f32>
   foundry.yield %m : tensor<f32>
 }
+

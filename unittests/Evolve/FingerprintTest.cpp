@@ -155,12 +155,21 @@ TEST(ReferenceSchedule, SplitOnlyForLargeScalarReductions) {
   reason.clear();
   EXPECT_EQ(referenceScheduleFor(small, reason), "");
   EXPECT_EQ(reason, "");
-  // A kernel with parallel loops has a parallel naive schedule.
+  // A scalar the rest of the kernel reads (a Frobenius norm) is split too.
   KernelShape rows;
   rows.extents = {32768};
   rows.parallel = {true};
   rows.scalarReduction = {32768, 32768};
-  EXPECT_EQ(referenceScheduleFor(rows, reason), "");
+  EXPECT_EQ(referenceScheduleFor(rows, reason), "foundry-split-reduction");
+  // Long reductions into few outputs (BatchNorm's statistics).
+  KernelShape channels;
+  channels.extents = {64, 64, 512, 512};
+  channels.parallel = {true, true, true, true};
+  channels.longReductionOutputs = 64;
+  reason.clear();
+  EXPECT_EQ(referenceScheduleFor(channels, reason),
+            "foundry-split-reduction{outputs=64}");
+  EXPECT_NE(reason.find("at most 64 outputs"), std::string::npos) << reason;
   // Unknown (dynamic, 0) extents count as large; no overflow on huge ones.
   KernelShape dynamic;
   dynamic.scalarReduction = {0, 4};

@@ -53,6 +53,15 @@ struct KernelShape {
   /// outermost first; empty when there is none or more than one. Such a
   /// kernel is split over blocks by foundry-split-reduction.
   std::vector<int64_t> scalarReduction;
+  /// The largest result (in elements, at most 4096) of a reduction that
+  /// reduces more than 2^22 elements into each output (BatchNorm's
+  /// per-channel sums); 0: none. foundry-split-reduction{outputs=N} splits
+  /// such reductions over blocks.
+  int64_t longReductionOutputs = 0;
+  /// A schedule prefix every proposal starts with ("" if none): the
+  /// foundry-split-reduction that long reductions need (see
+  /// longReductionOutputs and scalarReduction).
+  std::string splitFirst;
   int64_t numParallel() const;
 };
 

@@ -107,6 +107,12 @@ LogicalResult mergeGpuModules(ModuleOp module);
 /// foundry-tile-blocks).
 bool isBlockLevelForall(scf::ForallOp forall);
 
+/// Marks the block tiles of foundry-split-reduction (unit attribute on the
+/// scf.forall): complete once foundry-reduce-threads has split their
+/// reductions, so foundry-tile-threads and foundry-tile-warps leave them.
+inline constexpr llvm::StringLiteral kSplitReductionAttr =
+    "foundry.split_reduction";
+
 /// Tiles `root` into an scf.forall mapped to GPU blocks, one tile size per
 /// parallel loop (`sizes`, as foundry-tile-blocks takes them), fusing its
 /// tileable producers, and cleans up the enclosing op. Emits a diagnostic

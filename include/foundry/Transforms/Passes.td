@@ -388,6 +388,13 @@ def FoundrySplitReductionPass
        initial value and computes the ops after it that produce the
        scalar result (the division of a mean).
 
+    With `outputs=N` (N > 1), every reduction of the kernel whose result
+    has at most N elements is split the same way (BatchNorm's per-channel
+    sums: 64 outputs, each over 16.7M elements): the partial results get the
+    parts as a last dimension, are tiled one (output, part) per block, and
+    the final reduction of the parts is tiled one output per block, a
+    kernel of its own whose result the rest of the kernel reads.
+
     Floating-point additions are reassociated, as in any parallel
     reduction. `foundry-reduce-threads` then splits the reductions left in
     both block tiles over threads. Errors: no reduction to a scalar, or
@@ -403,7 +410,10 @@ def FoundrySplitReductionPass
   let options = [
     Option<"parts", "parts", "int64_t", /*default=*/"0",
            "Partial results (blocks) along the outermost reduction loop; 0: "
-           "one per iteration of that loop.">
+           "one per iteration of that loop.">,
+    Option<"outputs", "outputs", "int64_t", /*default=*/"1",
+           "Also split reductions to at most this many elements (1: "
+           "reductions to a scalar only).">
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
