@@ -126,8 +126,9 @@ def random_pass(rng):
                        "promote", "mma", "vectorize", "unroll", "rthreads",
                        "split"])
     if kind == "split":
-        return "foundry-split-reduction{parts=%d}" % rng.choice(
-            [-1, 0, 0, 1, 2, 3, 4, 37, 64, 1 << 40])
+        return "foundry-split-reduction{parts=%d outputs=%d}" % (
+            rng.choice([-1, 0, 0, 1, 2, 3, 4, 37, 64, 1 << 40]),
+            rng.choice([-1, 0, 1, 1, 8, 64, 4096]))
     if kind == "rthreads":
         threads = rng.choice([0, 1, 7, 32, 256, 1024, 4096])
         if rng.random() < 0.5:
