@@ -278,6 +278,17 @@ ExperienceLibrary::findRun(const std::string &configuration) {
   return query.integer(0);
 }
 
+std::optional<std::string>
+ExperienceLibrary::runConfiguration(int64_t run) {
+  Statement query(db_, "SELECT configuration FROM runs WHERE id = ?1");
+  if (!query)
+    return std::nullopt;
+  query.bind(1, run);
+  if (query.step() != SQLITE_ROW)
+    return std::nullopt;
+  return query.text(0);
+}
+
 std::string ExperienceLibrary::integrityCheck() {
   Statement query(db_, "PRAGMA integrity_check");
   if (!query)

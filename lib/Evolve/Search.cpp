@@ -632,6 +632,28 @@ public:
   FailureOr<SearchResult> run();
 
 private:
+  /// The library's verdict on genome `hash` for this kernel, if it can be
+  /// reused: on the cuda target, only a verdict reached against the same
+  /// reference (its run's configuration says which; imported verdicts and
+  /// runs from before the reference was recorded are evaluated again).
+  std::optional<CandidateRecord> cachedVerdict(const std::string &hash) {
+    if (!library_)
+      return std::nullopt;
+    std::optional<CandidateRecord> known =
+        library_->findCandidate(fingerprint_.exactKey(), hash);
+    if (!known || options_.target != "cuda" || known->run == run_)
+      return known;
+    auto [it, inserted] = trustedRuns_.try_emplace(known->run, false);
+    if (inserted) {
+      std::optional<std::string> configuration =
+          library_->runConfiguration(known->run);
+      it->second = configuration &&
+                   llvm::StringRef(*configuration)
+                       .ends_with(" reference=" + options_.reference);
+    }
+    return it->second ? known : std::nullopt;
+  }
+
   /// Seconds a candidate's ptxas may take: what is left of a time budget
   /// (at least 30 s, at most 300 s), so that one pathological PTX cannot
   /// stall the search past its budget.
@@ -726,6 +748,8 @@ private:
   std::string referenceCubin_;
   /// The naive schedule is too slow to run (referenceScheduleFor).
   bool naiveTooSlow_ = false;
+  /// Library runs whose verdicts cachedVerdict() trusts.
+  std::map<int64_t, bool> trustedRuns_;
   /// Compilations made ahead by precompile(), by normalized genome.
   std::map<std::string, CompileResult> compiled_;
   std::string lastRationale_;
@@ -828,8 +852,7 @@ void Search::precompile(const std::vector<std::string> &genomes) {
         llvm::is_contained(todo, *normal))
       continue;
     std::string hash = llvm::utohexstr(llvm::xxh3_64bits(*normal), true, 16);
-    if (seen_.count(hash) ||
-        (library_ && library_->findCandidate(fingerprint_.exactKey(), hash)))
+    if (seen_.count(hash) || cachedVerdict(hash))
       continue;
     todo.push_back(*normal);
   }
@@ -943,8 +966,7 @@ Evaluated Search::evaluate(const std::string &genome, const std::string &expert,
     return cached;
   }
   if (library_) {
-    if (std::optional<CandidateRecord> known =
-            library_->findCandidate(fingerprint_.exactKey(), record.hash)) {
+    if (std::optional<CandidateRecord> known = cachedVerdict(record.hash)) {
       record.stage = known->stage;
       record.ok = known->ok;
       record.medianMs = known->medianMs;

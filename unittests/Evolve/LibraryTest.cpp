@@ -93,6 +93,21 @@ TEST(ExperienceLibrary, CachesAndRetrievesByClosestMatch) {
   EXPECT_EQ(stats.passed, 5);
 }
 
+TEST(ExperienceLibrary, RunsKeepTheirConfiguration) {
+  std::string error;
+  std::unique_ptr<ExperienceLibrary> library =
+      ExperienceLibrary::open(":memory:", error);
+  ASSERT_TRUE(library) << error;
+  int64_t first = library->beginRun(1, "seed=1 reference=naive", error);
+  int64_t second = library->beginRun(1, "seed=1 reference=f64", error);
+  ASSERT_GT(first, 0) << error;
+  ASSERT_GT(second, first) << error;
+  EXPECT_EQ(library->runConfiguration(first), "seed=1 reference=naive");
+  EXPECT_EQ(library->runConfiguration(second), "seed=1 reference=f64");
+  EXPECT_EQ(library->runConfiguration(second + 1), std::nullopt);
+  EXPECT_EQ(library->findRun("seed=1 reference=f64"), second);
+}
+
 TEST(ExperienceLibrary, PersistsAcrossReopening) {
   std::string path = ::testing::TempDir() + "/foundry-library-test.sqlite";
   std::remove(path.c_str());

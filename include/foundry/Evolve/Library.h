@@ -73,6 +73,8 @@ public:
                    std::string &error);
   /// The most recent run started with exactly `configuration`, if any.
   std::optional<int64_t> findRun(const std::string &configuration);
+  /// The configuration string of run `run`, if there is such a run.
+  std::optional<std::string> runConfiguration(int64_t run);
   /// `PRAGMA integrity_check`: "ok", or what SQLite found wrong.
   std::string integrityCheck();
   /// Records a candidate, replacing an earlier record of the same genome
