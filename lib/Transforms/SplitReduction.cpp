@@ -5,7 +5,9 @@
 // scalar is rewritten into partial results along its outermost reduction
 // loop, tiled one part per block (foundry::tileToBlocks, the upstream
 // TilingInterface with producer fusion), and a final reduction of the parts,
-// which runs with the ops after it in a block of its own.
+// which runs with the ops after it in a block of its own. With `outputs`,
+// reductions into a few elements (per-channel statistics, a matvec: split-K)
+// are split the same way, their final reductions tiled one output per block.
 //
 //===----------------------------------------------------------------------===//
 
