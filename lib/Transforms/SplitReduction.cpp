@@ -6,7 +6,8 @@
 // loop, tiled one part per block (foundry::tileToBlocks, the upstream
 // TilingInterface with producer fusion), and a final reduction of the parts,
 // which runs with the ops after it in a block of its own. With `outputs`,
-// reductions into a few elements (per-channel statistics, a matvec: split-K)
+// generic reductions into a few elements (per-channel statistics; named ops
+// such as linalg.matvec are not split)
 // are split the same way, their final reductions tiled one output per block.
 //
 //===----------------------------------------------------------------------===//
