@@ -62,21 +62,40 @@ static int fail(const std::string &message) {
   return 1;
 }
 
+namespace {
+/// The kernels of the file `argument`, parsed and outlined
+/// (loadKernelFile), with the context and source manager they live in.
+/// Diagnostics go to stderr with file:line:col.
+struct KernelFile {
+  static DialectRegistry dialects() {
+    DialectRegistry registry;
+    registerAllDialects(registry);
+    return registry;
+  }
+  MLIRContext context{dialects()};
+  llvm::SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler handler{sourceMgr, &context};
+  OwningOpRef<ModuleOp> module;
+
+  /// Loads `argument`; on failure returns the command's exit status.
+  std::optional<int> load() {
+    context.loadAllAvailableDialects();
+    std::string error;
+    module = loadKernelFile(argument, sourceMgr, &context, error);
+    if (module)
+      return std::nullopt;
+    return error.empty() ? 1 : fail(error);
+  }
+};
+} // namespace
+
 static int best(ExperienceLibrary &library) {
   if (argument.empty())
     return fail("best needs a kernel file");
-  DialectRegistry registry;
-  registerAllDialects(registry);
-  MLIRContext context(registry);
-  context.loadAllAvailableDialects();
-  llvm::SourceMgr sourceMgr;
-  SourceMgrDiagnosticHandler handler(sourceMgr, &context);
-  std::string error;
-  OwningOpRef<ModuleOp> module =
-      loadKernelFile(argument, sourceMgr, &context, error);
-  if (!module)
-    return error.empty() ? 1 : fail(error);
-  for (KernelOp kernel : module->getOps<KernelOp>()) {
+  KernelFile file;
+  if (std::optional<int> status = file.load())
+    return *status;
+  for (KernelOp kernel : file.module->getOps<KernelOp>()) {
     KernelFingerprint fingerprint = fingerprintKernel(kernel, targetOpt);
     std::vector<CandidateRecord> found = library.retrieve(fingerprint, count);
     llvm::outs() << "@" << kernel.getSymName() << " (" << fingerprint.family
@@ -94,18 +113,10 @@ static int best(ExperienceLibrary &library) {
 static int insights(ExperienceLibrary &library) {
   std::string familyKey;
   if (!argument.empty()) {
-    DialectRegistry registry;
-    registerAllDialects(registry);
-    MLIRContext context(registry);
-    context.loadAllAvailableDialects();
-    llvm::SourceMgr sourceMgr;
-    SourceMgrDiagnosticHandler handler(sourceMgr, &context);
-    std::string error;
-    OwningOpRef<ModuleOp> module =
-        loadKernelFile(argument, sourceMgr, &context, error);
-    if (!module)
-      return error.empty() ? 1 : fail(error);
-    auto kernels = module->getOps<KernelOp>();
+    KernelFile file;
+    if (std::optional<int> status = file.load())
+      return *status;
+    auto kernels = file.module->getOps<KernelOp>();
     if (kernels.empty())
       return fail("no kernel in " + argument);
     familyKey = fingerprintKernel(*kernels.begin(), targetOpt).familyKey();
