@@ -96,46 +96,15 @@ std::string mlir::foundry::buildLlmRequest(const LlmExpertConfig &config,
   return text;
 }
 
-/// The first balanced JSON object in `text` that parses, if any.
-static std::optional<llvm::json::Value> firstJsonObject(llvm::StringRef text) {
-  for (size_t start = text.find('{'); start != llvm::StringRef::npos;
-       start = text.find('{', start + 1)) {
-    int depth = 0;
-    bool inString = false, escaped = false;
-    for (size_t i = start; i < text.size(); ++i) {
-      char c = text[i];
-      if (inString) {
-        if (escaped)
-          escaped = false;
-        else if (c == '\\')
-          escaped = true;
-        else if (c == '"')
-          inString = false;
-        continue;
-      }
-      if (c == '"')
-        inString = true;
-      else if (c == '{')
-        ++depth;
-      else if (c == '}' && --depth == 0) {
-        llvm::Expected<llvm::json::Value> value =
-            llvm::json::parse(text.slice(start, i + 1));
-        if (value)
-          return std::move(*value);
-        llvm::consumeError(value.takeError());
-        break;
-      }
-    }
-  }
-  return std::nullopt;
-}
-
-/// The deepest nesting of [ and { in `text` outside strings: llvm::json
-/// parses recursively, so hostile depth would overflow the stack.
-static int jsonDepth(llvm::StringRef text) {
-  int depth = 0, deepest = 0;
+/// Calls `visit(index, c)` for each character of `text` from `start` that
+/// is outside a JSON string literal (quotes and escapes tracked), until
+/// `visit` returns false.
+static void forEachOutsideStrings(
+    llvm::StringRef text, size_t start,
+    llvm::function_ref<bool(size_t, char)> visit) {
   bool inString = false, escaped = false;
-  for (char c : text) {
+  for (size_t i = start; i < text.size(); ++i) {
+    char c = text[i];
     if (inString) {
       if (escaped)
         escaped = false;
@@ -145,12 +114,49 @@ static int jsonDepth(llvm::StringRef text) {
         inString = false;
     } else if (c == '"') {
       inString = true;
-    } else if (c == '[' || c == '{') {
-      deepest = std::max(deepest, ++depth);
-    } else if (c == ']' || c == '}') {
-      --depth;
+    } else if (!visit(i, c)) {
+      return;
     }
   }
+}
+
+/// The first balanced JSON object in `text` that parses, if any.
+static std::optional<llvm::json::Value> firstJsonObject(llvm::StringRef text) {
+  for (size_t start = text.find('{'); start != llvm::StringRef::npos;
+       start = text.find('{', start + 1)) {
+    int depth = 0;
+    std::optional<llvm::json::Value> found;
+    forEachOutsideStrings(text, start, [&](size_t i, char c) {
+      if (c == '{')
+        ++depth;
+      else if (c == '}' && --depth == 0) {
+        llvm::Expected<llvm::json::Value> value =
+            llvm::json::parse(text.slice(start, i + 1));
+        if (value)
+          found = std::move(*value);
+        else
+          llvm::consumeError(value.takeError());
+        return false;
+      }
+      return true;
+    });
+    if (found)
+      return found;
+  }
+  return std::nullopt;
+}
+
+/// The deepest nesting of [ and { in `text` outside strings: llvm::json
+/// parses recursively, so hostile depth would overflow the stack.
+static int jsonDepth(llvm::StringRef text) {
+  int depth = 0, deepest = 0;
+  forEachOutsideStrings(text, 0, [&](size_t, char c) {
+    if (c == '[' || c == '{')
+      deepest = std::max(deepest, ++depth);
+    else if (c == ']' || c == '}')
+      --depth;
+    return true;
+  });
   return deepest;
 }
 
