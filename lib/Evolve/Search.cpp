@@ -660,11 +660,20 @@ private:
   unsigned ptxasTimeout() const {
     if (options_.budgetSeconds <= 0)
       return 300;
-    double left = options_.budgetSeconds -
-                  std::chrono::duration<double>(
-                      std::chrono::steady_clock::now() - start_)
-                      .count();
-    return unsigned(std::clamp(left + 10, 30.0, 300.0));
+    return unsigned(std::clamp(secondsLeft() + 10, 30.0, 300.0));
+  }
+
+  /// Seconds since the search started.
+  double secondsElapsed() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                         start_)
+        .count();
+  }
+
+  /// Seconds left of --budget-time (negative once spent; meaningful only
+  /// when there is a time budget).
+  double secondsLeft() const {
+    return options_.budgetSeconds - secondsElapsed();
   }
 
   bool outOfBudget() const {
@@ -673,12 +682,8 @@ private:
     if (evaluations_ >= options_.budgetEvals ||
         int(result_.evaluated.size()) >= 4 * options_.budgetEvals)
       return true;
-    if (options_.budgetSeconds > 0) {
-      std::chrono::duration<double> elapsed =
-          std::chrono::steady_clock::now() - start_;
-      if (elapsed.count() >= options_.budgetSeconds)
-        return true;
-    }
+    if (options_.budgetSeconds > 0 && secondsLeft() <= 0)
+      return true;
     // Without a GPU every candidate would end the same way.
     return noGpu_ || (stop_ && stop_());
   }
@@ -771,10 +776,7 @@ std::string Search::propose(const Expert &expert, const Evaluated *parent) {
   request.context = [this] { return contextText(); };
   request.stop = stop_;
   if (options_.budgetSeconds > 0) {
-    double left = options_.budgetSeconds -
-                  std::chrono::duration<double>(
-                      std::chrono::steady_clock::now() - start_)
-                      .count();
+    double left = secondsLeft();
     request.secondsLeft = left > 0 ? left : -1;
   }
   lastRationale_.clear();
@@ -1087,13 +1089,9 @@ Search::runRunner(const std::string &cubin, const std::string &stem,
   // No candidate's child outlives the search's time budget by much (the
   // final verification has the whole timeout).
   unsigned timeout = options_.timeoutSeconds;
-  if (options_.budgetSeconds > 0 && stem != "final") {
-    double left = options_.budgetSeconds -
-                  std::chrono::duration<double>(
-                      std::chrono::steady_clock::now() - start_)
-                      .count();
-    timeout = std::min<unsigned>(timeout, unsigned(std::max(30.0, left + 30)));
-  }
+  if (options_.budgetSeconds > 0 && stem != "final")
+    timeout = std::min<unsigned>(timeout,
+                                 unsigned(std::max(30.0, secondsLeft() + 30)));
   code = llvm::sys::ExecuteAndWait(options_.runner, argRefs, std::nullopt, {},
                                    timeout, 0, &message, &executionFailed);
   auto buffer = llvm::MemoryBuffer::getFile(resultPath);
@@ -1481,9 +1479,7 @@ FailureOr<SearchResult> Search::run() {
     // The naive schedule's time, also when the library knew it.
     if (e.genome.empty() && e.ok && result_.naiveMs == 0)
       result_.naiveMs = e.medianMs;
-    e.seconds = std::chrono::duration<double>(
-                    std::chrono::steady_clock::now() - start_)
-                    .count();
+    e.seconds = secondsElapsed();
     result_.evaluated.push_back(e);
     evaluations_ += !e.cached || e.resumed;
     if (options_.onEvaluated)
