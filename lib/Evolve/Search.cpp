@@ -112,11 +112,9 @@ FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel) {
   }
   int64_t scalarReductions = 0;
   for (Operation &op : body) {
-    auto linalgOp = dyn_cast<linalg::GenericOp>(op);
-    if (!linalgOp || linalgOp.getNumDpsInits() != 1 ||
-        linalgOp.getNumLoops() == 0 || linalgOp.getNumParallelLoops() != 0 ||
-        cast<ShapedType>(linalgOp->getResult(0).getType()).getRank() != 0)
+    if (!isSplittableReduction(op, /*maxOutputs=*/1))
       continue;
+    auto linalgOp = cast<linalg::GenericOp>(op);
     if (++scalarReductions > 1) {
       shape.scalarReduction.clear();
       break;

@@ -40,10 +40,9 @@ bool isRankZeroTensor(Type type) {
   return tensor && tensor.getRank() == 0;
 }
 
-/// A reduction this pass splits: a linalg.generic on tensors with one init,
-/// at least one reduction loop and a static result of at most `maxOutputs`
-/// elements (1: a reduction to a scalar, every loop reducing).
-bool isSplittable(Operation &op, int64_t maxOutputs) {
+} // namespace
+
+bool mlir::foundry::isSplittableReduction(Operation &op, int64_t maxOutputs) {
   auto generic = dyn_cast<linalg::GenericOp>(op);
   if (!generic || !generic.hasPureTensorSemantics() ||
       generic.getNumDpsInits() != 1 || generic.getNumReductionLoops() == 0)
@@ -55,6 +54,8 @@ bool isSplittable(Operation &op, int64_t maxOutputs) {
     return generic.getNumParallelLoops() == 0;
   return maxOutputs > 1 && type.getNumElements() <= maxOutputs;
 }
+
+namespace {
 
 /// The combiner of a reduction body: the one op that takes the running value
 /// (the init block argument) and yields the new one, e.g. `arith.addf %acc,
@@ -375,7 +376,7 @@ struct FoundrySplitReductionPass final
     Block &body = kernel.getBody().front();
     SmallVector<linalg::GenericOp> reductions, scalars;
     for (Operation &op : body)
-      if (isSplittable(op, outputs)) {
+      if (isSplittableReduction(op, outputs)) {
         reductions.push_back(cast<linalg::GenericOp>(op));
         if (cast<ShapedType>(op.getResult(0).getType()).getRank() == 0)
           scalars.push_back(cast<linalg::GenericOp>(op));

@@ -107,6 +107,11 @@ LogicalResult mergeGpuModules(ModuleOp module);
 /// foundry-tile-blocks).
 bool isBlockLevelForall(scf::ForallOp forall);
 
+/// A reduction foundry-split-reduction splits: a linalg.generic on tensors
+/// with one init, at least one reduction loop and a static result of at most
+/// `maxOutputs` elements (1: a reduction to a scalar, every loop reducing).
+bool isSplittableReduction(Operation &op, int64_t maxOutputs);
+
 /// Marks the block tiles of foundry-split-reduction (unit attribute on the
 /// scf.forall): complete once foundry-reduce-threads has split their
 /// reductions, so foundry-tile-threads and foundry-tile-warps leave them.
