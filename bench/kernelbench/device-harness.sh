@@ -15,6 +15,11 @@
 # after it, so the next run starts from what this one learned. Ends with
 # the report RESULTS.md / RESULTS.json.
 #
+# With DEADLINE=SECONDS in the environment, a harness still running after
+# that many seconds is interrupted (its current problem is lost, finished
+# ones are kept), so the library export and the report still happen inside a
+# machine's time limit.
+#
 #===----------------------------------------------------------------------===#
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -35,7 +40,8 @@ fi
 GPUS=$(nvidia-smi -L | wc -l)
 echo "$GPUS GPU(s); budget $BUDGET per problem; no new problem after $STOP_AFTER s"
 for ((gpu = 0; gpu < GPUS; ++gpu)); do
-  CUDA_VISIBLE_DEVICES=$gpu PYTHONUNBUFFERED=1 python3 \
+  CUDA_VISIBLE_DEVICES=$gpu PYTHONUNBUFFERED=1 \
+    timeout -s INT -k 20 "${DEADLINE:-infinity}" python3 \
     bench/kernelbench/harness.py "$RESULTS" "$@" --budget "$BUDGET" \
     --shard "$gpu/$GPUS" --stop-after "$STOP_AFTER" \
     > "$RESULTS/harness-gpu$gpu.log" 2>&1 &

@@ -99,6 +99,13 @@ def run_tool(args, log, timeout=None):
             child.wait()
             f.write(f"harness: killed after {timeout:.0f} s\n")
             return None
+        except BaseException:
+            # Interrupted (device-harness.sh's DEADLINE, Ctrl-C): the tool
+            # runs in its own session, so stop it before giving up.
+            os.killpg(child.pid, signal.SIGKILL)
+            child.wait()
+            f.write("harness: interrupted\n")
+            raise
 
 
 def cross_check(path, evolve_dir, work, log, check_bytes):

@@ -106,7 +106,11 @@ FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel) {
           (ShapedType::isDynamic(extent) ||
            llvm::MulOverflow(serial, extent, serial)))
         serial = std::numeric_limits<int64_t>::max();
-    if (serial > (int64_t{1} << 22))
+    // Seconds per launch for the naive schedule, or so few outputs that one
+    // block each leaves most of the GPU's 132 SMs idle (LayerNorm over
+    // 4M-element rows into 16 outputs).
+    if (serial > (int64_t{1} << 22) ||
+        (serial >= (int64_t{1} << 16) && type.getNumElements() < 128))
       shape.longReductionOutputs =
           std::max(shape.longReductionOutputs, type.getNumElements());
   }
@@ -161,11 +165,11 @@ std::string mlir::foundry::referenceScheduleFor(const KernelShape &shape,
   if (shape.scalarReduction.empty()) {
     if (shape.longReductionOutputs == 0)
       return "";
-    reason = "the naive schedule reduces more than 2^22 elements into each "
-             "of at most " +
+    reason = "the naive schedule reduces long rows (more than 2^22 "
+             "elements, or 2^16 into fewer than 128 outputs) into at most " +
              std::to_string(shape.longReductionOutputs) +
-             " outputs, one thread each (seconds per launch); it is not "
-             "timed";
+             " outputs, one thread each (up to seconds per launch); it is "
+             "not timed";
     return "foundry-split-reduction{outputs=" +
            std::to_string(shape.longReductionOutputs) + "}";
   }
@@ -309,15 +313,32 @@ static std::string gemmSchedule(const KernelShape &shape, std::mt19937 &rng,
       threads(shape.numParallel() - 2, "0");
   blocks.push_back(std::to_string(bm));
   blocks.push_back(std::to_string(bn));
-  std::string schedule = "foundry-tile-blocks{sizes=" +
-                         llvm::join(blocks, ",") + "}";
   if (mma) {
+    // mma.sync fragments are spread over a warp's lanes, so an epilogue
+    // cannot be fused at the warp level: the matmul becomes a kernel of its
+    // own (target=contraction), the epilogue an elementwise one reading its
+    // result.
+    std::string schedule = "foundry-tile-blocks{sizes=" +
+                           llvm::join(blocks, ",") +
+                           (shape.contraction ? "}" : " target=contraction}");
     std::vector<std::string> warps = threads;
     warps.push_back(std::to_string(std::min<int64_t>(bm, 32 * (1 + rng() % 2))));
     warps.push_back("32");
-    return schedule + ",foundry-tile-warps{sizes=" + llvm::join(warps, ",") +
-           "},foundry-tile-reduction{sizes=8},foundry-mma";
+    schedule += ",foundry-tile-warps{sizes=" + llvm::join(warps, ",") +
+                "},foundry-tile-reduction{sizes=8},foundry-mma";
+    if (!shape.contraction) {
+      std::vector<std::string> rows(shape.numParallel() - 2, "1"),
+          lanes(shape.numParallel() - 2, "0");
+      rows.insert(rows.end(), {"4", "256"});
+      lanes.insert(lanes.end(), {"1", "4"});
+      schedule += ",foundry-tile-blocks{sizes=" + llvm::join(rows, ",") +
+                  "},foundry-tile-threads{sizes=" + llvm::join(lanes, ",") +
+                  "},foundry-vectorize";
+    }
+    return schedule;
   }
+  std::string schedule = "foundry-tile-blocks{sizes=" +
+                         llvm::join(blocks, ",") + "}";
   if (promote)
     schedule += ",foundry-tile-reduction{sizes=" +
                 std::to_string(pick<int64_t>({16, 32}, rng)) +
@@ -336,12 +357,20 @@ static std::string gemmSchedule(const KernelShape &shape, std::mt19937 &rng,
 /// The first phase of a split kernel: the contraction tiled as a GEMM of
 /// its own (`loops` parallel loops, leading batch loops tile 1), distributed
 /// over threads with a register tile and a k-loop, optionally staged in
-/// shared memory; "" when `loops` is 0.
-static std::string splitGemmPrefix(int64_t loops, std::mt19937 &rng) {
+/// shared memory, or (`mma`, 2-D only) on the tensor cores; "" when `loops`
+/// is 0.
+static std::string splitGemmPrefix(int64_t loops, bool mma,
+                                   std::mt19937 &rng) {
   if (loops < 2)
     return "";
   int64_t bm = pick<int64_t>({32, 64, 128}, rng),
           bn = pick<int64_t>({32, 64, 128}, rng);
+  if (mma && loops == 2)
+    return "foundry-tile-blocks{target=contraction sizes=" +
+           std::to_string(std::max<int64_t>(bm, 64)) + "," +
+           std::to_string(std::max<int64_t>(bn, 64)) +
+           "},foundry-tile-warps{sizes=" + std::to_string(32 * (1 + rng() % 2)) +
+           ",32},foundry-tile-reduction{sizes=8},foundry-mma,";
   int64_t tm = 4, tn = 4;
   std::vector<std::string> blocks(loops - 2, "1"), threads(loops - 2, "0");
   blocks.push_back(std::to_string(bm));
@@ -513,7 +542,8 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
            return std::string();
          // After a contraction, the GEMM first, as a kernel of its own.
          std::string prefix =
-             splitGemmPrefix(shape.splitContractionLoops, rng);
+             splitGemmPrefix(shape.splitContractionLoops,
+                             shape.tensorCores && rng() % 2, rng);
 
          // One row per block: size 1 along the loops the reduction keeps
          // (at most three), the reduced ones whole; without a known reduced

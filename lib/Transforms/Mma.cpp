@@ -133,6 +133,15 @@ struct FoundryMmaPass final : impl::FoundryMmaPassBase<FoundryMmaPass> {
     }
     // Unroll every contraction (and the transfers feeding it) of warp tiles
     // to the m16n8k8 shape.
+    // The B reads, marked before unrolling: once a contraction is unrolled,
+    // its B read feeds strided slices instead. (An attribute, not a set of
+    // pointers: unrolled-away ops are freed and their addresses reused.)
+    constexpr llvm::StringLiteral kRhsMark = "foundry.mma_rhs";
+    getOperation()->walk([&](vector::ContractionOp contract) {
+      if (Operation *read = contract.getRhs().getDefiningOp();
+          isa_and_nonnull<vector::TransferReadOp>(read))
+        read->setAttr(kRhsMark, UnitAttr::get(&getContext()));
+    });
     RewritePatternSet patterns(&getContext());
     vector::UnrollVectorOptions unroll;
     unroll.setFilterConstraint([](Operation *op) {
@@ -141,7 +150,7 @@ struct FoundryMmaPass final : impl::FoundryMmaPassBase<FoundryMmaPass> {
                          vector::TransferWriteOp>(op));
     });
     unroll.setNativeShapeFn(
-        [](Operation *op) -> std::optional<SmallVector<int64_t>> {
+        [&](Operation *op) -> std::optional<SmallVector<int64_t>> {
           if (auto contract = dyn_cast<vector::ContractionOp>(op)) {
             // Loop order of the contraction's iteration space.
             SmallVector<int64_t> shape;
@@ -166,6 +175,12 @@ struct FoundryMmaPass final : impl::FoundryMmaPassBase<FoundryMmaPass> {
                   : cast<vector::TransferWriteOp>(op).getVectorType();
           if (vectorType.getRank() != 2)
             return std::nullopt;
+          // B tiles (KxN, or NxK as nn.Linear stores them) in 8x8 pieces,
+          // whatever their row count: a 16-row piece of an NxK tile would
+          // need a strided slice per mma, which the per-lane conversion
+          // cannot take.
+          if (op->hasAttr(kRhsMark))
+            return SmallVector<int64_t>{kMmaK, kMmaN};
           // Operand tiles: 16x8 pieces (A, C) or 8x8 (B).
           int64_t rows = vectorType.getShape()[0];
           return SmallVector<int64_t>{rows % kMmaM == 0 ? kMmaM : kMmaK, kMmaN};
@@ -174,6 +189,8 @@ struct FoundryMmaPass final : impl::FoundryMmaPassBase<FoundryMmaPass> {
     vector::populateVectorTransferPermutationMapLoweringPatterns(patterns);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       getOperation().emitWarning("foundry-mma: unrolling did not converge");
+    getOperation()->walk(
+        [&](vector::TransferReadOp read) { read->removeAttr(kRhsMark); });
 
     // Then each 16x8 accumulator becomes a loop-carried vector: the
     // fragments stay in registers across the k-loop.

@@ -178,3 +178,48 @@ TEST(ReferenceSchedule, SplitOnlyForLargeScalarReductions) {
   huge.scalarReduction = {int64_t{1} << 40, int64_t{1} << 40};
   EXPECT_EQ(referenceScheduleFor(huge, reason), "foundry-split-reduction");
 }
+
+/// A kernel summing each row of a ROWS x COLS matrix.
+static std::string rowSum(int64_t rows, int64_t cols) {
+  std::string x = "tensor<" + std::to_string(rows) + "x" +
+                  std::to_string(cols) + "xf32>",
+              y = "tensor<" + std::to_string(rows) + "xf32>";
+  return "foundry.kernel @rows(%x: " + x + ") -> " + y +
+         " {\n"
+         "  %zero = arith.constant 0.0 : f32\n"
+         "  %e = tensor.empty() : " +
+         y + "\n  %f = linalg.fill ins(%zero : f32) outs(%e : " + y +
+         ") -> " + y +
+         "\n"
+         "  %s = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, "
+         "j)>, affine_map<(i, j) -> (i)>], iterator_types = [\"parallel\", "
+         "\"reduction\"]} ins(%x : " +
+         x + ") outs(%f : " + y +
+         ") {\n"
+         "  ^bb0(%in: f32, %acc: f32):\n"
+         "    %a = arith.addf %in, %acc : f32\n"
+         "    linalg.yield %a : f32\n"
+         "  } -> " +
+         y + "\n  foundry.yield %s : " + y + "\n}\n";
+}
+
+TEST_F(FingerprintTest, LongRowsIntoFewOutputsAreSplitFirst) {
+  auto shapeOf = [&](int64_t rows, int64_t cols) {
+    modules.push_back(parseSourceString<ModuleOp>(rowSum(rows, cols), &context));
+    EXPECT_TRUE(modules.back());
+    FailureOr<KernelShape> shape =
+        analyzeKernel(*modules.back()->getOps<KernelOp>().begin());
+    EXPECT_TRUE(succeeded(shape));
+    return *shape;
+  };
+  // 16 rows of 2^22: one block per row would leave most SMs idle.
+  KernelShape layerNorm = shapeOf(16, int64_t{1} << 22);
+  EXPECT_EQ(layerNorm.longReductionOutputs, 16);
+  EXPECT_EQ(layerNorm.splitFirst, "foundry-split-reduction{outputs=16}");
+  // Enough rows to fill the GPU, or rows short enough: no split.
+  EXPECT_EQ(shapeOf(4096, int64_t{1} << 16).longReductionOutputs, 0);
+  EXPECT_EQ(shapeOf(16, 4096).longReductionOutputs, 0);
+  EXPECT_EQ(shapeOf(4096, 4096).splitFirst, "");
+  // More than 2^22 per output is split whatever the output count (<= 4096).
+  EXPECT_EQ(shapeOf(1024, int64_t{1} << 23).longReductionOutputs, 1024);
+}

@@ -2,7 +2,7 @@
 // C = torch.matmul(A, B) with A 16x1024x2048, B 2048x768, C 16x1024x768 (fp32).
 // Plain upstream MLIR (linalg, tensor, arith, math) for --foundry-outline-kernels.
 
-func.func @tensor3d_matmul(%A: tensor<16x1024x2048xf32>, %B: tensor<2048x768xf32>) -> tensor<16x1024x768xf32> {
+func.func @tensor3d_matmul(%A: tensor<16x1024x2048xf32>, %B: tensor<2048x768xf32>) -> tensor<16x1024x768xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
   %zero = arith.constant 0.0 : f32
   // B is shared by every batch: fold (N, M) into one row dimension.
   %A_rows = tensor.collapse_shape %A [[0, 1], [2]] : tensor<16x1024x2048xf32> into tensor<16384x2048xf32>

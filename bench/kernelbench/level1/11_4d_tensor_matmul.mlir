@@ -2,7 +2,7 @@
 // C = torch.einsum("bijl,lk->bijk", A, B) with A 8x256x512x256, B 256x768, C 8x256x512x768 (fp32).
 // Plain upstream MLIR (linalg, tensor, arith, math) for --foundry-outline-kernels.
 
-func.func @tensor4d_matmul(%A: tensor<8x256x512x256xf32>, %B: tensor<256x768xf32>) -> tensor<8x256x512x768xf32> {
+func.func @tensor4d_matmul(%A: tensor<8x256x512x256xf32>, %B: tensor<256x768xf32>) -> tensor<8x256x512x768xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
   %zero = arith.constant 0.0 : f32
   // Only l is contracted: fold (b, i, j) into one row dimension.
   %A_rows = tensor.collapse_shape %A [[0, 1, 2], [3]] : tensor<8x256x512x256xf32> into tensor<1048576x256xf32>

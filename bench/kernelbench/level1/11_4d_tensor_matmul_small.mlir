@@ -2,7 +2,7 @@
 // C = torch.einsum("bijl,lk->bijk", A, B) with A 2x3x5x7, B 7x11, C 2x3x5x11 (fp32).
 // Plain upstream MLIR (linalg, tensor, arith, math) for --foundry-outline-kernels.
 
-func.func @tensor4d_matmul(%A: tensor<2x3x5x7xf32>, %B: tensor<7x11xf32>) -> tensor<2x3x5x11xf32> {
+func.func @tensor4d_matmul(%A: tensor<2x3x5x7xf32>, %B: tensor<7x11xf32>) -> tensor<2x3x5x11xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
   %zero = arith.constant 0.0 : f32
   // Only l is contracted: fold (b, i, j) into one row dimension.
   %A_rows = tensor.collapse_shape %A [[0, 1, 2], [3]] : tensor<2x3x5x7xf32> into tensor<30x7xf32>

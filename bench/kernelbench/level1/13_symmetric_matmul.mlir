@@ -3,7 +3,7 @@
 // Plain upstream MLIR (linalg, tensor, arith, math) for --foundry-outline-kernels.
 // The kernel is a plain matmul: it does not rely on (or exploit) the symmetry of A and B.
 
-func.func @symmetric_matmul(%A: tensor<4096x4096xf32>, %B: tensor<4096x4096xf32>) -> tensor<4096x4096xf32> {
+func.func @symmetric_matmul(%A: tensor<4096x4096xf32>, %B: tensor<4096x4096xf32>) -> tensor<4096x4096xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
   %zero = arith.constant 0.0 : f32
   %C_empty = tensor.empty() : tensor<4096x4096xf32>
   %C_init = linalg.fill ins(%zero : f32) outs(%C_empty : tensor<4096x4096xf32>) -> tensor<4096x4096xf32>

@@ -6,7 +6,7 @@
 #b_map = affine_map<(m, n, k) -> (k, n)>
 #c_map = affine_map<(m, n, k) -> (m, n)>
 
-func.func @matmul_transposed_a(%A: tensor<8192x2048xf32>, %B: tensor<8192x4096xf32>) -> tensor<2048x4096xf32> {
+func.func @matmul_transposed_a(%A: tensor<8192x2048xf32>, %B: tensor<8192x4096xf32>) -> tensor<2048x4096xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
   %zero = arith.constant 0.0 : f32
   %C_empty = tensor.empty() : tensor<2048x4096xf32>
   %C_init = linalg.fill ins(%zero : f32) outs(%C_empty : tensor<2048x4096xf32>) -> tensor<2048x4096xf32>

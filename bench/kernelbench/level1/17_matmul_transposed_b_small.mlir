@@ -6,7 +6,7 @@
 #b_map = affine_map<(m, n, k) -> (n, k)>
 #c_map = affine_map<(m, n, k) -> (m, n)>
 
-func.func @matmul_transposed_b(%A: tensor<37x29xf32>, %B: tensor<23x29xf32>) -> tensor<37x23xf32> {
+func.func @matmul_transposed_b(%A: tensor<37x29xf32>, %B: tensor<23x29xf32>) -> tensor<37x23xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
   %zero = arith.constant 0.0 : f32
   %C_empty = tensor.empty() : tensor<37x23xf32>
   %C_init = linalg.fill ins(%zero : f32) outs(%C_empty : tensor<37x23xf32>) -> tensor<37x23xf32>

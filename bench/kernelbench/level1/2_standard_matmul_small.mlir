@@ -2,7 +2,7 @@
 // C = A @ B with A 37x29, B 29x23, C 37x23 (fp32).
 // Plain upstream MLIR (linalg, tensor, arith, math) for --foundry-outline-kernels.
 
-func.func @standard_matmul(%A: tensor<37x29xf32>, %B: tensor<29x23xf32>) -> tensor<37x23xf32> {
+func.func @standard_matmul(%A: tensor<37x29xf32>, %B: tensor<29x23xf32>) -> tensor<37x23xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
   %zero = arith.constant 0.0 : f32
   %C_empty = tensor.empty() : tensor<37x23xf32>
   %C_init = linalg.fill ins(%zero : f32) outs(%C_empty : tensor<37x23xf32>) -> tensor<37x23xf32>

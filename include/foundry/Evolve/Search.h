@@ -55,7 +55,8 @@ struct KernelShape {
   std::vector<int64_t> scalarReduction;
   /// The largest result (in elements, at most 4096) of a reduction that
   /// reduces more than 2^22 elements into each output (BatchNorm's
-  /// per-channel sums); 0: none. foundry-split-reduction{outputs=N} splits
+  /// per-channel sums), or at least 2^16 into fewer than 128 outputs
+  /// (LayerNorm over whole images); 0: none. foundry-split-reduction{outputs=N} splits
   /// such reductions over blocks.
   int64_t longReductionOutputs = 0;
   /// A schedule prefix every proposal starts with ("" if none): the
