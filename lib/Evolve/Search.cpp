@@ -1164,11 +1164,18 @@ void Search::verifyBest() {
   int code = 0;
   std::string message;
   bool executionFailed = false;
+  // The naive schedule is timed before and after the best for the speedup:
+  // gpuRuns runs, or as many as fit in about 2 s each time when it is slow
+  // (a naive GEMM at 1.3 s per launch); the best gets the full protocol.
+  unsigned baselineRuns = options_.gpuRuns;
+  if (result_.naiveMs > 0)
+    baselineRuns = std::clamp<unsigned>(
+        static_cast<unsigned>(2000 / result_.naiveMs), 3, options_.gpuRuns);
   std::optional<llvm::json::Value> parsed = runRunner(
       cubin, "final",
       {"--trials", std::to_string(options_.finalTrials), "--runs",
        std::to_string(options_.finalRuns), "--baseline-runs",
-       std::to_string(options_.gpuRuns)},
+       std::to_string(baselineRuns)},
       code, message, executionFailed);
   const llvm::json::Object *result = parsed ? parsed->getAsObject() : nullptr;
   result_.searchMs = best.medianMs;
@@ -1239,6 +1246,9 @@ void Search::evaluateOnGpu(Evaluated &record) {
   // The naive schedule is a candidate itself (the first); the final
   // verification times it again with the full protocol.
   args.push_back("--no-baseline-timing");
+  // A slow candidate (a naive GEMM at 300 ms) is timed in a few runs: its
+  // 20 would take most of a one-minute budget.
+  args.push_back("--max-timing-ms=2000");
   if (options_.pruneFactor > 0 && result_.best.ok) {
     args.push_back("--prune-above-ms=" +
                    std::to_string(options_.pruneFactor *

@@ -386,6 +386,11 @@ public:
                    "cuEventElapsedTime");
       if (ok && run >= options_.warmup)
         times.push_back(ms);
+      // A slow kernel: a few runs give its time well enough.
+      if (ok && options_.maxTimingMs > 0 && times.size() >= 3 &&
+          std::accumulate(times.begin(), times.end(), 0.0) >
+              options_.maxTimingMs)
+        break;
       // Much slower than the best known: a rough time is enough.
       if (ok && pruneAboveMs > 0 &&
           int(times.size()) == options_.pruneAfterRuns + 1 &&

@@ -107,6 +107,11 @@ static cl::opt<double> maxFirstLaunchMs(
     cl::desc("Give up (stage too-slow) when the candidate's first launch "
              "takes longer than this many ms; 0: never."),
     cl::init(0), cl::cat(category));
+static cl::opt<double> maxTimingMs(
+    "max-timing-ms",
+    cl::desc("Stop a timing once its timed runs add up to more than this "
+             "many ms (after at least 3 runs); 0: never."),
+    cl::init(0), cl::cat(category));
 static cl::opt<unsigned> baselineRuns(
     "baseline-runs",
     cl::desc("Timed runs of the reference (default: --runs)."),
@@ -199,9 +204,10 @@ static int runOne() {
                  << distribution << "'\n";
     return BadInput;
   }
-  if (pruneAboveMs < 0 || maxFirstLaunchMs < 0) {
-    llvm::errs() << "foundry-run: --prune-above-ms and --max-first-launch-ms "
-                    "must be >= 0\n";
+  if (!(pruneAboveMs >= 0) || !(maxFirstLaunchMs >= 0) ||
+      !(maxTimingMs >= 0)) {
+    llvm::errs() << "foundry-run: --prune-above-ms, --max-first-launch-ms "
+                    "and --max-timing-ms must be >= 0\n";
     return BadInput;
   }
   std::string error;
@@ -258,6 +264,7 @@ static int runOne() {
   options.timeBaseline = !noBaselineTiming;
   options.pruneAboveMs = pruneAboveMs;
   options.maxFirstLaunchMs = maxFirstLaunchMs;
+  options.maxTimingMs = maxTimingMs;
   options.baselineRuns = static_cast<int>(baselineRuns);
   EvaluateResult result =
       evaluator.evaluate(candidate, reference, options, ceilings);
@@ -337,6 +344,8 @@ static int runBatch(const char *self) {
       args.push_back("--prune-above-ms=" + std::to_string(pruneAboveMs));
     if (baselineRuns > 0)
       args.push_back("--baseline-runs=" + std::to_string(baselineRuns));
+    if (maxTimingMs > 0)
+      args.push_back("--max-timing-ms=" + std::to_string(maxTimingMs));
     if (maxFirstLaunchMs > 0)
       args.push_back("--max-first-launch-ms=" +
                      std::to_string(maxFirstLaunchMs));

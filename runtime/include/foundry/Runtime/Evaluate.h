@@ -60,6 +60,11 @@ struct EvaluateOptions {
   /// if their median is above this many ms, and is marked pruned.
   double pruneAboveMs = 0;
   int pruneAfterRuns = 10;
+  /// When > 0, a timing stops once its timed runs add up to more than this
+  /// many ms, after at least 3 of them (2 once the first is discarded): a
+  /// search times a 300 ms naive schedule in a few runs, not 20. Warm-up
+  /// runs are not counted. The median is over the runs made.
+  double maxTimingMs = 0;
   /// When > 0, a candidate whose first launch takes longer than this many
   /// ms ends at stage "too-slow" before its trials and checks.
   double maxFirstLaunchMs = 0;
