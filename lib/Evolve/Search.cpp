@@ -292,7 +292,8 @@ static std::string threadSizes(const std::vector<int64_t> &block,
 /// loops get tile 1): a BM x BN block tile, a TM x TN register tile per
 /// thread (32 to 1024 threads), a k-loop; with `promote`, a KB-deep k-loop
 /// around A and B tiles promoted to shared memory first; with `mma`
-/// (allowed precisions only), warp tiles on tensor cores instead.
+/// (allowed precisions only), warp tiles on tensor cores instead (with
+/// `promote`, reading padded shared-memory tiles).
 static std::string gemmSchedule(const KernelShape &shape, std::mt19937 &rng,
                                 bool promote, bool mma, int64_t maxThreadTile) {
   int64_t bm = 0, bn = 0, tm = 0, tn = 0;
@@ -321,6 +322,12 @@ static std::string gemmSchedule(const KernelShape &shape, std::mt19937 &rng,
     std::string schedule = "foundry-tile-blocks{sizes=" +
                            llvm::join(blocks, ",") +
                            (shape.contraction ? "}" : " target=contraction}");
+    // Staged in shared memory, the fragments come through ldmatrix; padded
+    // rows keep its 8 row reads on different banks.
+    if (promote)
+      schedule += ",foundry-tile-reduction{sizes=32},foundry-promote{"
+                  "operands=0,1 padding=" +
+                  std::to_string(pick<int64_t>({4, 8}, rng)) + "}";
     std::vector<std::string> warps = threads;
     warps.push_back(std::to_string(std::min<int64_t>(bm, 32 * (1 + rng() % 2))));
     warps.push_back("32");
@@ -513,7 +520,8 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
                   "foundry-unroll{factor=2}";
          }
          if (shape.gemm)
-           return gemmSchedule(shape, rng, true, false,
+           return gemmSchedule(shape, rng, true,
+                               shape.tensorCores && rng() % 2,
                                request.diagnosis &&
                                        request.diagnosis->spillBytes > 0
                                    ? 4

@@ -15,6 +15,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
 
 namespace mlir::foundry {
@@ -62,9 +63,11 @@ bool mlir::foundry::isSharedMemoryCopy(Operation *op) {
   auto copy = dyn_cast<linalg::CopyOp>(op);
   if (!copy)
     return false;
-  auto alloc = copy.getDpsInitOperand(0)
-                   ->get()
-                   .getDefiningOp<bufferization::AllocTensorOp>();
+  Value init = copy.getDpsInitOperand(0)->get();
+  // A padded tile: the copy fills a slice of the wider buffer.
+  if (auto slice = init.getDefiningOp<tensor::ExtractSliceOp>())
+    init = slice.getSource();
+  auto alloc = init.getDefiningOp<bufferization::AllocTensorOp>();
   return alloc && isWorkgroupMemorySpace(alloc.getMemorySpaceAttr());
 }
 
@@ -111,6 +114,12 @@ struct FoundryPromotePass final
 
     IRRewriter rewriter(&getContext());
     llvm::DenseMap<Operation *, int64_t> bytesPerBlock;
+    if (padding < 0 || padding > 1024) {
+      getOperation().emitError("foundry-promote: padding must be in [0, "
+                               "1024] elements, got ")
+          << static_cast<int64_t>(padding);
+      return signalPassFailure();
+    }
     for (linalg::LinalgOp op : targets) {
       for (int64_t index : operands) {
         if (index < 0 || index >= op.getNumDpsInputs()) {
@@ -128,8 +137,20 @@ struct FoundryPromotePass final
                  "the op";
           return signalPassFailure();
         }
-        int64_t bytes =
-            type.getNumElements() * (type.getElementTypeBitWidth() / 8);
+        int64_t elementBytes = type.getElementTypeBitWidth() / 8;
+        if (padding > 0 &&
+            (type.getRank() == 0 || (padding * elementBytes) % 16 != 0)) {
+          op.emitOpError("foundry-promote: padding ")
+              << static_cast<int64_t>(padding) << " x " << elementBytes
+              << " bytes does not keep the rows of operand #" << index
+              << " 16-byte aligned";
+          return signalPassFailure();
+        }
+        SmallVector<int64_t> paddedShape(type.getShape());
+        if (padding > 0)
+          paddedShape.back() += padding;
+        auto paddedType = type.clone(paddedShape);
+        int64_t bytes = paddedType.getNumElements() * elementBytes;
         Operation *block = op->getParentOfType<scf::ForallOp>();
         int64_t &total = bytesPerBlock[block];
         total += bytes;
@@ -140,7 +161,17 @@ struct FoundryPromotePass final
           return signalPassFailure();
         }
         rewriter.setInsertionPoint(op);
-        Value tile = createSharedMemoryTensor(rewriter, op.getLoc(), type);
+        Value tile =
+            createSharedMemoryTensor(rewriter, op.getLoc(), paddedType);
+        if (padding > 0) {
+          SmallVector<OpFoldResult> offsets(type.getRank(),
+                                            rewriter.getIndexAttr(0)),
+              strides(type.getRank(), rewriter.getIndexAttr(1)), sizes;
+          for (int64_t size : type.getShape())
+            sizes.push_back(rewriter.getIndexAttr(size));
+          tile = tensor::ExtractSliceOp::create(rewriter, op.getLoc(), type,
+                                                tile, offsets, sizes, strides);
+        }
         Value copy =
             linalg::CopyOp::create(rewriter, op.getLoc(), operand->get(), tile)
                 .getResult(0);

@@ -2,6 +2,9 @@
 // RUN: foundry-opt %s --foundry-tile-blocks=sizes=64,64 --foundry-tile-reduction=sizes=32 --foundry-promote=operands=0,1 --foundry-tile-warps=sizes=32,32 --foundry-tile-reduction=sizes=8 --foundry-mma --foundry-to-nvvm --foundry-extract-ptx=output=%t.ptx -o /dev/null
 // RUN: FileCheck %s < %t.ptx
 // RUN: %ptxas -arch=sm_90 -v %t.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// RUN: foundry-opt %s --foundry-tile-blocks=sizes=64,64 --foundry-tile-reduction=sizes=32 "--foundry-promote=operands=0,1 padding=4" --foundry-tile-warps=sizes=32,32 --foundry-tile-reduction=sizes=8 --foundry-mma --foundry-to-nvvm --foundry-extract-ptx=output=%t.pad.ptx -o /dev/null
+// RUN: FileCheck %s --check-prefix=PAD < %t.pad.ptx
+// RUN: %ptxas -arch=sm_90 -v %t.pad.ptx -o %t.pad.cubin 2>&1 | FileCheck %s --check-prefix=PADPTXAS
 
 // Shared-memory staging for the tensor cores: per k-step of 32, the 64x32
 // and 32x64 tiles go global -> shared with 16-byte cp.async, a barrier,
@@ -15,6 +18,13 @@
 // CHECK: bar.sync
 // PTXAS: 0 bytes spill stores, 0 bytes spill loads
 // PTXAS: 16384 bytes smem
+// Padded rows (36 and 68 f32): 64x36 + 32x68 f32 of shared memory, still
+// 16-byte cp.async and ldmatrix.
+// PAD: cp.async.cg.shared.global {{.*}}, 16;
+// PAD: ldmatrix.sync.aligned
+// PAD: mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
+// PADPTXAS: 0 bytes spill stores, 0 bytes spill loads
+// PADPTXAS: 17920 bytes smem
 foundry.kernel @mm(%a: tensor<128x64xf32>, %b: tensor<64x128xf32>) -> tensor<128x128xf32> attributes {precision = #foundry.precision<tf32>} {
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<128x128xf32>

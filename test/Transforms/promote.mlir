@@ -3,6 +3,9 @@
 // RUN: not foundry-opt %s --foundry-tile-blocks=sizes=64,64 --foundry-promote=operands=0,1 2>&1 | FileCheck %s --check-prefix=NOLOOP
 // RUN: not foundry-opt %s --foundry-tile-blocks=sizes=64,64 --foundry-tile-reduction=sizes=32 --foundry-promote=operands=2 2>&1 | FileCheck %s --check-prefix=INDEX
 // RUN: not foundry-opt %s --foundry-tile-blocks=sizes=256,256 --foundry-tile-reduction=sizes=32 --foundry-promote=operands=0,1 2>&1 | FileCheck %s --check-prefix=BIG
+// RUN: foundry-opt %s --foundry-tile-blocks=sizes=64,64 --foundry-tile-reduction=sizes=32 "--foundry-promote=operands=0,1 padding=4" | FileCheck %s --check-prefix=PAD
+// RUN: not foundry-opt %s --foundry-tile-blocks=sizes=64,64 --foundry-tile-reduction=sizes=32 "--foundry-promote=operands=0,1 padding=3" 2>&1 | FileCheck %s --check-prefix=UNALIGNED
+// RUN: not foundry-opt %s --foundry-tile-blocks=sizes=64,64 --foundry-tile-reduction=sizes=32 "--foundry-promote=operands=0,1 padding=-4" 2>&1 | FileCheck %s --check-prefix=NEGATIVE
 
 // Each k-step copies the 64x32 A tile and the 32x64 B tile into shared
 // memory; the matmul reads the copies.
@@ -25,6 +28,14 @@
 // DIST:            mapping = [#gpu.thread<y>, #gpu.thread<x>]
 // NOLOOP: error: 'foundry.kernel' op foundry-promote: no op inside a block-level k-loop; run foundry-tile-blocks then foundry-tile-reduction first
 // INDEX: error: 'linalg.matmul' op foundry-promote: operand #2 does not exist; the op has 2 inputs
+// Padded rows: the copy fills the 64x32 corner of a 64x36 buffer.
+// PAD:           %[[A:.*]] = bufferization.alloc_tensor() {memory_space = #gpu.address_space<workgroup>} : tensor<64x36xf32>
+// PAD:           %[[SA:.*]] = tensor.extract_slice %[[A]][0, 0] [64, 32] [1, 1] : tensor<64x36xf32> to tensor<64x32xf32>
+// PAD:           %[[CA:.*]] = linalg.copy ins(%{{.*}} : tensor<64x32xf32>) outs(%[[SA]] : tensor<64x32xf32>)
+// PAD:           bufferization.alloc_tensor() {memory_space = #gpu.address_space<workgroup>} : tensor<32x68xf32>
+// PAD:           linalg.matmul ins(%[[CA]], %{{.*}} : tensor<64x32xf32>, tensor<32x64xf32>)
+// UNALIGNED: error: 'linalg.matmul' op foundry-promote: padding 3 x 4 bytes does not keep the rows of operand #0 16-byte aligned
+// NEGATIVE: error: foundry-promote: padding must be in [0, 1024] elements, got -4
 // BIG: error: 'linalg.matmul' op foundry-promote: the promoted tiles need 65536 bytes of shared memory per block, over the 49152-byte static limit
 foundry.kernel @matmul(%a: tensor<256x64xf32>, %b: tensor<64x256xf32>) -> tensor<256x256xf32> {
   %zero = arith.constant 0.0 : f32

@@ -308,9 +308,16 @@ def FoundryPromotePass : Pass<"foundry-promote", "::mlir::ModuleOp"> {
     accesses, and the GPU tail issues them as cp.async with a barrier after
     the copies and after the compute.
 
+    `padding=P` adds P elements to every row of the staged tiles (the copy
+    fills a slice of a wider buffer), so that the 8 rows a warp's mma.sync
+    fragment loads touch different banks: with 32 f32 per row they all start
+    at bank 0. 4 suits K-contiguous rows (A, or B stored NxK), 8 N-contiguous
+    rows of B. P x element size must be a multiple of 16 bytes (rows stay
+    aligned for 16-byte copies).
+
     Errors: no block-level k-loop; an operand index the op does not have; a
     tile of dynamic shape; more than 48 KB of shared memory per block (the
-    static shared memory limit).
+    static shared memory limit); a negative or unaligned padding.
 
     Example, a 64x64 block tile walking K in steps of 32 with A and B staged:
     `foundry-tile-blocks{sizes=64,64},foundry-tile-reduction{sizes=32},
@@ -318,12 +325,15 @@ def FoundryPromotePass : Pass<"foundry-promote", "::mlir::ModuleOp"> {
   }];
   let options = [
     ListOption<"operands", "operands", "int64_t",
-               "Input operands to stage (0 = A, 1 = B of a matmul).">
+               "Input operands to stage (0 = A, 1 = B of a matmul).">,
+    Option<"padding", "padding", "int64_t", /*default=*/"0",
+           "Elements added to each row of the staged tiles (bank conflicts).">
   ];
   let dependentDialects = [
     "::mlir::bufferization::BufferizationDialect",
     "::mlir::gpu::GPUDialect",
-    "::mlir::linalg::LinalgDialect"
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect"
   ];
 }
 
