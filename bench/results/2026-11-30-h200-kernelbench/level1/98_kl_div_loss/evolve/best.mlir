@@ -1,0 +1,27 @@
+#map = affine_map<(d0, d1) -> (d0, d1)>
+#map1 = affine_map<(d0, d1) -> ()>
+#map2 = affine_map<() -> ()>
+module {
+  foundry.kernel @kl_div_loss(%arg0: tensor<16384x16384xf32>, %arg1: tensor<16384x16384xf32>) -> tensor<f32> attributes {schedule = #foundry.schedule<"foundry-split-reduction{outputs=1 parts=0},foundry-reduce-threads{interleave=1 threads=128},foundry-vectorize{max-elements=64}">} {
+    %cst = arith.constant 0.000000e+00 : f32
+    %cst_0 = arith.constant 1.638400e+04 : f32
+    %0 = tensor.empty() : tensor<f32>
+    %1 = linalg.fill ins(%cst : f32) outs(%0 : tensor<f32>) -> tensor<f32>
+    %2 = linalg.generic {indexing_maps = [#map, #map, #map1], iterator_types = ["reduction", "reduction"]} ins(%arg0, %arg1 : tensor<16384x16384xf32>, tensor<16384x16384xf32>) outs(%1 : tensor<f32>) {
+    ^bb0(%in: f32, %in_1: f32, %out: f32):
+      %5 = math.log %in : f32
+      %6 = math.log %in_1 : f32
+      %7 = arith.subf %6, %5 : f32
+      %8 = arith.mulf %in_1, %7 : f32
+      %9 = arith.addf %out, %8 : f32
+      linalg.yield %9 : f32
+    } -> tensor<f32>
+    %3 = tensor.empty() : tensor<f32>
+    %4 = linalg.generic {indexing_maps = [#map2, #map2], iterator_types = []} ins(%2 : tensor<f32>) outs(%3 : tensor<f32>) {
+    ^bb0(%in: f32, %out: f32):
+      %5 = arith.divf %in, %cst_0 : f32
+      linalg.yield %5 : f32
+    } -> tensor<f32>
+    yield %4 : tensor<f32>
+  }
+}
