@@ -586,6 +586,16 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
          // Interleaving (coalesced rows) needs threads x width to divide
          // the row.
          int64_t width = pick<int64_t>({1, 2, 4}, rng);
+         // A row no power-of-two thread count divides (65535 = 255 x 257)
+         // is interleaved over a thread count that does, one element each.
+         if (row > 0 && row % (threads * width) != 0) {
+           for (int64_t divisor = 1024; divisor >= 64; --divisor)
+             if (row % divisor == 0) {
+               threads = divisor;
+               width = 1;
+               break;
+             }
+         }
          bool interleave = (rng() % 2 || parentIs(request, "memory")) &&
                            row > 0 && row % (threads * width) == 0;
          std::string schedule =
@@ -603,11 +613,14 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
            threadTile.push_back(
                i + 1 == inner ? std::to_string((row + threads - 1) / threads)
                               : "0");
-         bool divides = row % (threads * 4) == 0;
+         std::string pieces;
+         if (row % (threads * 4) == 0 && rng() % 2)
+           pieces = " interleave=4";
+         else if (row % (threads * 4) != 0 && row % threads == 0 &&
+                  rng() % 2)
+           pieces = " interleave=1";
          return schedule + ",foundry-tile-threads{sizes=" +
-                llvm::join(threadTile, ",") +
-                (divides && rng() % 2 ? " interleave=4" : "") +
-                "},foundry-vectorize";
+                llvm::join(threadTile, ",") + pieces + "},foundry-vectorize";
        }});
   return experts;
 }
