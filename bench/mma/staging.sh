@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+#===- staging.sh - Tensor-core GEMM schedules: direct vs shared, padded -----===#
+#
+# Measures what foundry-promote's padding does for mma.sync GEMMs: the same
+# 3xtf32 warp tiles fed straight from global memory, from shared memory
+# (cp.async + ldmatrix), and from shared memory with padded rows.
+#
+#   bash bench/mma/staging.sh compile DIR   # here: foundry-compile + ptxas
+#   bash bench/mma/staging.sh run DIR       # GPU host: foundry-run each
+#
+# `compile` writes DIR/<problem>.<n>.cubin (+ manifest) and the naive
+# reference of each problem; `run` times each with foundry-run (3 trials
+# against the naive schedule, 100 timed runs) and prints one line per
+# schedule: problem, median ms, verdict, schedule.
+#
+#===----------------------------------------------------------------------===#
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+MODE=${1:?usage: staging.sh compile|run DIR}
+DIR=${2:?usage: staging.sh compile|run DIR}
+BUILD_DIR=${FOUNDRY_BUILD_DIR:-build}
+
+# problem|epilogue prefix|epilogue suffix (L2 12 keeps its epilogue apart).
+PROBLEMS=(
+  "level1/1_square_matmul||"
+  "level2/12_gemm_multiply_leakyrelu| target=contraction|,foundry-tile-blocks{sizes=4,256},foundry-tile-threads{sizes=1,4},foundry-vectorize"
+)
+schedules() {
+  local t=$1 e=$2
+  echo "foundry-tile-blocks{sizes=128,128$t},foundry-tile-warps{sizes=64,32},foundry-tile-reduction{sizes=8},foundry-mma$e"
+  for pad in 0 4 8; do
+    echo "foundry-tile-blocks{sizes=128,128$t},foundry-tile-reduction{sizes=32},foundry-promote{operands=0,1 padding=$pad},foundry-tile-warps{sizes=64,32},foundry-tile-reduction{sizes=8},foundry-mma$e"
+  done
+  echo "foundry-tile-blocks{sizes=64,64$t},foundry-tile-reduction{sizes=32},foundry-promote{operands=0,1 padding=4},foundry-tile-warps{sizes=32,32},foundry-tile-reduction{sizes=8},foundry-mma$e"
+}
+
+case "$MODE" in
+compile)
+  mkdir -p "$DIR"
+  for entry in "${PROBLEMS[@]}"; do
+    IFS='|' read -r problem target epilogue <<< "$entry"
+    name=$(basename "$problem")
+    file=bench/kernelbench/$problem.mlir
+    "$BUILD_DIR/bin/foundry-compile" "$file" -o "$DIR/tmp" > /dev/null
+    mv "$DIR/tmp/candidate-0.cubin" "$DIR/$name.naive.cubin"
+    mv "$DIR/tmp/candidate-0.json" "$DIR/$name.naive.json"
+    mv "$DIR/tmp/candidate-0.ptx" "$DIR/$name.naive.ptx"
+    n=0
+    while read -r schedule; do
+      n=$((n + 1))
+      "$BUILD_DIR/bin/foundry-compile" "$file" --schedule="$schedule" \
+        -o "$DIR/tmp" > "$DIR/$name.$n.compile.json"
+      mv "$DIR/tmp/candidate-0.cubin" "$DIR/$name.$n.cubin"
+      mv "$DIR/tmp/candidate-0.json" "$DIR/$name.$n.json"
+      echo "$schedule" > "$DIR/$name.$n.schedule"
+    done < <(schedules "$target" "$epilogue")
+  done
+  rm -rf "$DIR/tmp"
+  ;;
+run)
+  # FOUNDRY_RUN: the command that runs foundry-run (words split), e.g.
+  # "bash scripts/device-run.sh foundry-run" with the evolve bundle.
+  read -ra RUN <<< "${FOUNDRY_RUN:-foundry-run}"
+  for cubin in "$DIR"/*.[0-9].cubin; do
+    stem=${cubin%.cubin}
+    name=$(basename "${stem%.*}")
+    out=$("${RUN[@]}" "$cubin" --reference "$DIR/$name.naive.cubin" --trials 3 \
+      --runs 100 --no-baseline-timing 2>&1) || true
+    median=$(python3 -c 'import json,sys
+try:
+  r=json.loads(sys.stdin.read()); t=r.get("timing",{}).get("candidate",{})
+  print("%.3f %s" % (t.get("median_ms",0), "passed" if r.get("ok") else "FAILED: "+"; ".join(r.get("errors",[]))[:200]))
+except Exception as e: print("0 no-result")' <<< "$out")
+    echo "$name $median $(cat "$stem.schedule")"
+  done
+  ;;
+*)
+  echo "usage: staging.sh compile|run DIR" >&2
+  exit 2
+  ;;
+esac
