@@ -32,6 +32,8 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/FormatVariadic.h"
 
 namespace mlir::foundry {
@@ -413,6 +415,143 @@ static LogicalResult lowerMmaContractions(RewriterBase &rewriter,
   return success();
 }
 
+/// Shared-memory staging issues its copies operand by operand, each group
+/// followed by a wait for all groups and a barrier. Where nothing between
+/// one such wait + barrier and the next wait but more copies (from global
+/// memory) and index arithmetic, the first pair goes: the copies of both
+/// operands are then in flight together, and the later wait covers both.
+static void mergeAsyncWaits(gpu::LaunchOp launch) {
+  // The global loads the copies replaced are left unused.
+  SmallVector<vector::LoadOp> deadLoads;
+  launch.getBody().walk([&](vector::LoadOp load) {
+    if (load->use_empty())
+      deadLoads.push_back(load);
+  });
+  for (vector::LoadOp load : deadLoads)
+    load->erase();
+  SmallVector<nvgpu::DeviceAsyncWaitOp> waits;
+  launch.getBody().walk(
+      [&](nvgpu::DeviceAsyncWaitOp wait) { waits.push_back(wait); });
+  for (nvgpu::DeviceAsyncWaitOp wait : waits) {
+    if (wait.getNumGroups())
+      continue;
+    auto barrier = dyn_cast_or_null<gpu::BarrierOp>(wait->getNextNode());
+    if (!barrier)
+      continue;
+    bool merge = false;
+    for (Operation *op = barrier->getNextNode(); op; op = op->getNextNode()) {
+      if (auto next = dyn_cast<nvgpu::DeviceAsyncWaitOp>(op)) {
+        merge = !next.getNumGroups();
+        break;
+      }
+      if (auto copy = dyn_cast<nvgpu::DeviceAsyncCopyOp>(op)) {
+        if (isWorkgroupMemorySpace(copy.getSrc().getType().getMemorySpace()))
+          break;
+        continue;
+      }
+      if (isa<nvgpu::DeviceAsyncCreateGroupOp>(op) || isPure(op))
+        continue;
+      break;
+    }
+    if (!merge)
+      continue;
+    barrier->erase();
+    wait->erase();
+  }
+}
+
+/// True if, inside `loop`, nothing but `read`, `write` and transfers on the
+/// same tile at statically disjoint places touches `tile` or a view it was
+/// cut from.
+static bool onlyTransfersTouch(scf::ForOp loop, Value tile,
+                               vector::TransferReadOp read,
+                               vector::TransferWriteOp write) {
+  llvm::SmallPtrSet<Value, 4> views;
+  for (Value v = tile; v;) {
+    views.insert(v);
+    auto view = v.getDefiningOp<ViewLikeOpInterface>();
+    v = view ? view.getViewSource() : Value();
+  }
+  WalkResult result = loop.getBody()->walk([&](Operation *op) {
+    if (op == read || op == write)
+      return WalkResult::advance();
+    if (llvm::none_of(op->getOperands(),
+                      [&](Value v) { return views.contains(v); }))
+      return WalkResult::advance();
+    auto transfer = dyn_cast<VectorTransferOpInterface>(op);
+    if (transfer && transfer.getBase() == tile &&
+        vector::isDisjointTransferSet(
+            transfer, cast<VectorTransferOpInterface>(read.getOperation()),
+            /*testDynamicValueUsingBounds=*/false))
+      return WalkResult::advance();
+    return WalkResult::interrupt();
+  });
+  return !result.wasInterrupted();
+}
+
+/// Accumulator tiles of a k-loop stay in registers across it: a
+/// transfer_read at the top of the loop body and a transfer_write of the
+/// same tile, place and shape at the bottom become a read before the loop,
+/// a loop-carried vector and a write after it. Upstream
+/// hoistRedundantVectorTransfers does this too but refuses tiles that are
+/// views (it cannot rule out aliases), and a thread's or warp's accumulator
+/// tile is always a subview of the output; here the loop body is checked
+/// for any other access to the tile or the views it was cut from. Other
+/// threads never touch a thread's tile.
+static void hoistAccumulatorTiles(RewriterBase &rewriter,
+                                  gpu::LaunchOp launch) {
+  SmallVector<scf::ForOp> loops;
+  launch.getBody().walk([&](scf::ForOp loop) { loops.push_back(loop); });
+  for (scf::ForOp loop : loops) {
+    bool changed = true;
+    while (changed) {
+      changed = false;
+      for (Operation &op : loop.getBody()->without_terminator()) {
+        auto read = dyn_cast<vector::TransferReadOp>(&op);
+        if (!read || read.getMask() ||
+            llvm::any_of(read->getOperands(), [&](Value v) {
+              return !loop.isDefinedOutsideOfLoop(v);
+            }))
+          continue;
+        Value tile = read.getBase();
+        // Shared memory is every thread's: only global and private tiles.
+        auto tileType = dyn_cast<MemRefType>(tile.getType());
+        if (!tileType || isWorkgroupMemorySpace(tileType.getMemorySpace()))
+          continue;
+        vector::TransferWriteOp write;
+        for (Operation *user : tile.getUsers()) {
+          auto candidate = dyn_cast<vector::TransferWriteOp>(user);
+          if (candidate && candidate->getBlock() == loop.getBody() &&
+              !candidate.getMask() &&
+              candidate.getIndices() == read.getIndices() &&
+              candidate.getVectorType() == read.getVectorType() &&
+              candidate.getPermutationMap() == read.getPermutationMap() &&
+              read->isBeforeInBlock(candidate))
+            write = candidate;
+        }
+        if (!write || !onlyTransfersTouch(loop, tile, read, write))
+          continue;
+        read->moveBefore(loop);
+        FailureOr<LoopLikeOpInterface> grown =
+            cast<LoopLikeOpInterface>(loop.getOperation())
+                .replaceWithAdditionalYields(
+                    rewriter, read.getResult(),
+                    /*replaceInitOperandUsesInLoop=*/true,
+                    [&](OpBuilder &, Location, ArrayRef<BlockArgument>) {
+                      return SmallVector<Value>{write.getVector()};
+                    });
+        if (failed(grown))
+          return;
+        loop = cast<scf::ForOp>(grown->getOperation());
+        write->moveAfter(loop);
+        write.getValueToStoreMutable().assign(loop->getResults().back());
+        changed = true;
+        break;
+      }
+    }
+  }
+}
+
 /// Inside `launch`: tile buffers become per-thread allocas and
 /// every linalg op becomes scf.for loops.
 static LogicalResult lowerLaunchBody(gpu::LaunchOp launch) {
@@ -485,7 +624,14 @@ static LogicalResult lowerLaunchBody(gpu::LaunchOp launch) {
   // Accumulator tiles read and written at the same place in every trip of a
   // block-level k-loop stay in registers across it (each thread or warp owns
   // its tile, so the hoisting is safe despite the distribution).
+  // The hoisting needs the tile's view defined outside the loop: the warp
+  // and thread ids a mapped forall left inside it move out first.
+  SmallVector<scf::ForOp> loops;
+  launch.getBody().walk([&](scf::ForOp loop) { loops.push_back(loop); });
+  for (scf::ForOp loop : loops)
+    moveLoopInvariantCode(cast<LoopLikeOpInterface>(loop.getOperation()));
   linalg::hoistRedundantVectorTransfers(launch, /*verifyNonZeroTrip=*/true);
+  hoistAccumulatorTiles(rewriter, launch);
   // The hoisting does not model other threads: a tile written back after a
   // loop that synchronizes inside may be read next by other threads (an
   // epilogue distributed differently), so such loops end with a barrier.
@@ -520,6 +666,7 @@ static LogicalResult lowerLaunchBody(gpu::LaunchOp launch) {
   // Global-to-shared copies (foundry-promote) become cp.async groups; 16-byte
   // ones bypass L1.
   nvgpu::createAsyncGroups(rewriter, launch, /*bypassL1=*/true);
+  mergeAsyncWaits(launch);
   return success();
 }
 
