@@ -293,7 +293,11 @@ def report(outdir, name):
         " of foundry-evolve with default settings. fast_p: the fraction of "
         "all problems of the level that are correct (verified by foundry-run "
         "and, where run, matching PyTorch's output) and more than p times "
-        "faster. Geometric means are over the correct problems.", "",
+        "faster. Geometric means are over the correct problems. The "
+        "problems with a matmul declare `#foundry.precision<3xtf32>` "
+        "(bench/kernelbench/README.md): their roofline column is the "
+        "fraction of the memory floor only, since the tensor cores' peak is "
+        "not measured; PyTorch runs them in fp32 with TF32 off.", "",
         "| level | problems | correct | fast_0 / fast_1 / fast_1.5 / fast_2 "
         "vs eager | vs compile | geomean vs eager | vs compile | search s |",
         "|---|---|---|---|---|---|---|---|"]
