@@ -1328,13 +1328,16 @@ FailureOr<SearchResult> Search::run() {
     // The CPU JIT runs on host memory: refuse what cannot fit instead of
     // aborting out of memory.
     constexpr int64_t maxCpuBytes = int64_t(4) << 30;
-    if (tensor.getNumElements() * 4 > maxCpuBytes)
+    std::optional<int64_t> size = getCheckedBufferBytes(tensor);
+    if (!size || *size > maxCpuBytes)
       return kernel.emitOpError("foundry-evolve: the cpu target holds inputs "
                                 "in host memory; ")
-             << type << " needs " << tensor.getNumElements() * 4 / (1 << 20)
+             << type << " needs "
+             << (size ? std::to_string(*size >> 20)
+                      : std::string("more than 2^43"))
              << " MiB, more than " << (maxCpuBytes >> 20)
              << " MiB (use --target cuda or a smaller variant)";
-    std::vector<char> bytes(tensor.getNumElements() * 4);
+    std::vector<char> bytes(*size);
     for (size_t i = 0; i < bytes.size() / 4; ++i) {
       float v = uniform(rng_);
       std::memcpy(bytes.data() + 4 * i, &v, 4);

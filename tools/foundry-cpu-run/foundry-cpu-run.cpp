@@ -131,8 +131,8 @@ readNpy(const std::string &path, RankedTensorType type, std::string &error) {
             "), C order; the header says " + header.trim().str();
     return failure();
   }
-  int64_t width = element.getIntOrFloatBitWidth() / 8;
-  size_t expected = type.getNumElements() * width;
+  // The kernel verifier keeps boundary sizes within int64_t.
+  size_t expected = getCheckedBufferBytes(type).value_or(0);
   llvm::StringRef data = bytes.substr(10 + headerLength);
   if (data.size() != expected) {
     error = path + ": " + std::to_string(data.size()) + " data bytes, " +
@@ -171,11 +171,11 @@ static FailureOr<std::vector<char>> makeInput(RankedTensorType type,
   if (!element.isF32() && !element.isF64() && !element.isInteger(32) &&
       !element.isInteger(64))
     return failure();
-  int64_t n = type.getNumElements();
-  int64_t width = element.getIntOrFloatBitWidth() / 8;
-  if (n * width > kMaxCpuBufferBytes)
+  std::optional<int64_t> size = getCheckedBufferBytes(type);
+  if (!size || *size > kMaxCpuBufferBytes)
     return failure();
-  std::vector<char> bytes(n * width);
+  int64_t n = *getCheckedNumElements(type);
+  std::vector<char> bytes(*size);
   std::uniform_real_distribution<double> uniform(-1.0, 1.0);
   double constant = 0;
   bool isConstant = fillOpt != "random" && fillOpt != "negative";
@@ -220,9 +220,8 @@ static LogicalResult runKernel(ModuleOp module, KernelOp kernel) {
       inputs.push_back(std::move(*bytes));
       continue;
     }
-    if (tensor.getNumElements() *
-            ((tensor.getElementTypeBitWidth() + 7) / 8) >
-        kMaxCpuBufferBytes)
+    if (std::optional<int64_t> size = getCheckedBufferBytes(tensor);
+        !size || *size > kMaxCpuBufferBytes)
       return kernel.emitOpError("foundry-cpu-run: an argument of type ")
              << type << " needs more than " << (kMaxCpuBufferBytes >> 20)
              << " MiB of host memory; run a smaller variant, or on the GPU";
