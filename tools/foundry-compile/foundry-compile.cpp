@@ -85,6 +85,14 @@ int main(int argc, char **argv) {
   llvm::cl::ParseCommandLineOptions(
       argc, argv, "Kernel Foundry: compile a kernel under schedules\n");
 
+  // Checked first: nothing is read or written for a command line that
+  // cannot run (with no compilation there is no first result to print).
+  if (repeat < 1) {
+    llvm::errs() << "foundry-compile: --repeat must be at least 1, got "
+                 << repeat << "\n";
+    return 1;
+  }
+
   auto source = llvm::MemoryBuffer::getFileOrSTDIN(inputFile);
   if (!source) {
     llvm::errs() << "foundry-compile: cannot read " << inputFile << ": "
