@@ -48,6 +48,11 @@ static llvm::cl::opt<std::string>
     target("target", llvm::cl::cat(toolOptions),
            llvm::cl::desc("sm_90 (PTX + cubin) or cpu."),
            llvm::cl::init("sm_90"));
+static llvm::cl::opt<std::string>
+    features("features", llvm::cl::cat(toolOptions),
+             llvm::cl::desc("PTX ISA version of the GPU target (+ptx80 for "
+                            "sm_90; +ptx86 for sm_100)."),
+             llvm::cl::init("+ptx80"));
 static llvm::cl::opt<bool>
     noAssemble("no-ptxas", llvm::cl::cat(toolOptions),
                llvm::cl::desc("Stop at PTX (no cubin, no resources)."),
@@ -127,6 +132,7 @@ int main(int argc, char **argv) {
 
   CompileOptions options;
   options.target = target;
+  options.features = features;
   options.assemble = !noAssemble;
   size_t total = candidates.size() * repeat;
   std::vector<CompileResult> results(total);
