@@ -10,6 +10,7 @@
 
 #include "foundry/Evolve/LlmExpert.h"
 
+#include "foundry/Runtime/Compare.h"
 #include "foundry/Target/Compile.h"
 #include "foundry/Target/CpuRunner.h"
 #include "foundry/Transforms/Passes.h"
@@ -1007,7 +1008,7 @@ Evaluated Search::evaluate(const std::string &genome, const std::string &expert,
         const float *a = reinterpret_cast<const float *>(want.data());
         const float *b = reinterpret_cast<const float *>(got.data());
         for (size_t i = 0; i < want.size() / 4; ++i)
-          if (!(std::fabs(a[i] - b[i]) <= atol_ + rtol_ * std::fabs(a[i]))) {
+          if (!::foundry::runtime::isClose(b[i], a[i], atol_, rtol_)) {
             record.stage = "correctness";
             record.ok = false;
             record.diagnosis = "output #" + std::to_string(spec.index) +
@@ -1249,6 +1250,19 @@ void Search::evaluateOnGpu(Evaluated &record) {
   }
   if (record.genome.empty() && record.ok)
     result_.naiveMs = record.medianMs;
+  // The reference's NaN and infinities (foundry-run's count), once: what
+  // explains candidates that all fail on the same elements.
+  if (record.genome.empty() && options_.progress)
+    if (const llvm::json::Array *outputs = result->getArray("outputs"))
+      for (auto [index, output] : llvm::enumerate(*outputs))
+        if (const llvm::json::Object *o = output.getAsObject())
+          if (int64_t bad = o->getInteger("non_finite_reference").value_or(0))
+            options_.progress(
+                llvm::formatv("note: naive: reference output #{0} has {1} "
+                              "NaN or infinite values of {2}; a candidate "
+                              "matches them only with the same value",
+                              index, bad, o->getInteger("elements").value_or(0))
+                    .str());
   if (record.ok && record.medianMs <= 0)
     record.ok = false;
   // The diagnosis: the heaviest launch's resources, the measured fractions.
@@ -1416,6 +1430,28 @@ FailureOr<SearchResult> Search::run() {
     // Its time is taken from the naive candidate, evaluated first like
     // every other, so that the naive schedule is never faster than itself.
     naive_ = std::move(*naive);
+    // Candidates match a NaN or infinity of the reference only with the
+    // same value (isClose); a reference that computes them says so here,
+    // not only as candidates that "differ".
+    if (options_.progress)
+      for (auto [spec, data] : llvm::zip(naive_.specs, naive_.data)) {
+        if (spec.role != BufferSpec::Role::Output || !spec.elementType.isF32())
+          continue;
+        const float *values = reinterpret_cast<const float *>(data.data());
+        int64_t n = int64_t(data.size() / 4), nans = 0, infinities = 0;
+        for (int64_t i = 0; i < n; ++i) {
+          nans += std::isnan(values[i]);
+          infinities += std::isinf(values[i]);
+        }
+        if (nans || infinities)
+          options_.progress(
+              llvm::formatv(
+                  "note: naive: reference output #{0} has {1} NaN and {2} "
+                  "infinite values of {3}; a candidate matches them only with "
+                  "the same value",
+                  spec.index, nans, infinities, n)
+                  .str());
+      }
   }
   if (library_) {
     std::string error;

@@ -13,6 +13,7 @@
 
 #include "foundry/Dialect/Foundry/IR/Foundry.h"
 #include "foundry/InitAll.h"
+#include "foundry/Runtime/Compare.h"
 #include "foundry/Target/Compile.h"
 #include "foundry/Target/CpuRunner.h"
 #include "foundry/Transforms/Passes.h"
@@ -338,19 +339,21 @@ static LogicalResult runKernel(ModuleOp module, KernelOp kernel) {
     Type actualType = actualSpec.elementType;
     int64_t n = spec.bytes / ((spec.elementType.getIntOrFloatBitWidth()) / 8);
     double maxAbs = 0, maxRel = 0;
-    int64_t mismatches = 0, firstBad = -1;
+    int64_t mismatches = 0, firstBad = -1, nanWant = 0, infWant = 0;
     for (int64_t i = 0; i < n; ++i) {
       double want = readElement(expected, spec.elementType, i);
       double got = readElement(actual, actualType, i);
-      double diff = std::fabs(got - want);
-      // torch.allclose: |got - want| <= atol + rtol * |want|; NaN fails.
-      bool ok = diff <= atol + rtol * std::fabs(want);
-      if (!ok) {
+      nanWant += std::isnan(want);
+      infWant += std::isinf(want);
+      // numpy.isclose(got, want, atol, rtol, equal_nan=True), the rule of
+      // foundry-run too.
+      if (!::foundry::runtime::isClose(got, want, atol, rtol)) {
         ++mismatches;
         if (firstBad < 0)
           firstBad = i;
       }
-      if (!std::isnan(diff)) {
+      double diff = std::fabs(got - want);
+      if (std::isfinite(diff)) {
         maxAbs = std::max(maxAbs, diff);
         if (want != 0)
           maxRel = std::max(maxRel, diff / std::fabs(want));
@@ -365,6 +368,11 @@ static LogicalResult runKernel(ModuleOp module, KernelOp kernel) {
                  << " max_rel_err=" << llvm::format("%.3g", maxRel)
                  << " mismatches=" << mismatches << "/" << n << " "
                  << (mismatches ? "FAIL" : "PASS") << "\n";
+    // A reference that is not finite everywhere is worth knowing about:
+    // there, only the same NaN or infinity matches.
+    if (nanWant || infWant)
+      llvm::outs() << "  the reference output has " << nanWant << " NaN and "
+                   << infWant << " infinite values of " << n << "\n";
     if (mismatches) {
       allPass = false;
       llvm::outs() << "  first mismatch at element " << firstBad << ": got "
