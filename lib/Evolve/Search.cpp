@@ -214,6 +214,11 @@ FailureOr<std::string> mlir::foundry::normalizeGenome(MLIRContext *context,
   return text;
 }
 
+std::string mlir::foundry::genomeHash(llvm::StringRef normalizedGenome) {
+  return llvm::utohexstr(llvm::xxh3_64bits(normalizedGenome),
+                         /*LowerCase=*/true, 16);
+}
+
 /// A random element of `choices`.
 template <typename T>
 static T pick(const std::vector<T> &choices, std::mt19937 &rng) {
@@ -703,6 +708,17 @@ private:
   /// parallelism; memory-bound below 70%: reduction for kernels that reduce,
   /// else memory), at random otherwise.
   const Expert &chooseExpert(const Evaluated &parent);
+  /// The cpu target: runs `record.genome` through the JIT on inputs_,
+  /// checks it against naive_ and times it; fills stage, ok, time and
+  /// diagnosis.
+  void evaluateOnCpu(Evaluated &record);
+  /// Stores `record` as this run's verdict in the library (the results
+  /// cache); a failure is counted and reported, the search goes on.
+  void recordInLibrary(const Evaluated &record);
+  /// The cpu target: the best's time must be measured by this search. A
+  /// best whose time is the library's is run again; if it is no longer the
+  /// fastest (or fails), the next one is, until the best was timed here.
+  void remeasureLibraryBest();
   /// cuda target: compiles the genomes not seen yet on a thread pool, so
   /// that evaluate() finds them compiled.
   void precompile(const std::vector<std::string> &genomes);
@@ -852,7 +868,7 @@ void Search::precompile(const std::vector<std::string> &genomes) {
     if (failed(normal) || compiled_.count(*normal) ||
         llvm::is_contained(todo, *normal))
       continue;
-    std::string hash = llvm::utohexstr(llvm::xxh3_64bits(*normal), true, 16);
+    std::string hash = genomeHash(*normal);
     if (seen_.count(hash) || cachedVerdict(hash))
       continue;
     todo.push_back(*normal);
@@ -955,7 +971,7 @@ Evaluated Search::evaluate(const std::string &genome, const std::string &expert,
   FailureOr<std::string> normal =
       normalizeGenome(module_.getContext(), genome, error);
   record.genome = succeeded(normal) ? *normal : genome;
-  record.hash = llvm::utohexstr(llvm::xxh3_64bits(record.genome), true, 16);
+  record.hash = genomeHash(record.genome);
   if (auto it = seen_.find(record.hash); it != seen_.end()) {
     Evaluated cached = it->second;
     cached.cached = true;
@@ -975,6 +991,7 @@ Evaluated Search::evaluate(const std::string &genome, const std::string &expert,
       record.cached = true;
       // Evaluated by the run being resumed: it counts as this run's.
       record.resumed = resumedRun_ && known->run == resumedRun_;
+      record.fromLibrary = !record.resumed;
       seen_[record.hash] = record;
       return record;
     }
@@ -985,63 +1002,124 @@ Evaluated Search::evaluate(const std::string &genome, const std::string &expert,
   } else if (options_.target == "cuda") {
     evaluateOnGpu(record);
   } else {
-    // Diagnostics of a rejected schedule are the candidate's diagnosis.
-    std::string diagnostics;
-    ScopedDiagnosticHandler handler(module_.getContext(), [&](Diagnostic &d) {
-      if (diagnostics.empty())
-        diagnostics = d.str();
-      return success();
-    });
-    FailureOr<CpuRun> run =
-        runKernelOnCpu(module_, kernelName_, record.genome, inputs_,
-                       /*widenToF64=*/false, options_.timedRuns);
-    if (failed(run)) {
-      record.stage = "schedule";
-      record.diagnosis = diagnostics.empty() ? "failed" : diagnostics;
-    } else {
-      record.stage = "ok";
-      record.ok = true;
-      for (auto [spec, want, got] :
-           llvm::zip(naive_.specs, naive_.data, run->data)) {
-        if (spec.role != BufferSpec::Role::Output || !spec.elementType.isF32())
-          continue;
-        const float *a = reinterpret_cast<const float *>(want.data());
-        const float *b = reinterpret_cast<const float *>(got.data());
-        for (size_t i = 0; i < want.size() / 4; ++i)
-          if (!::foundry::runtime::isClose(b[i], a[i], atol_, rtol_)) {
-            record.stage = "correctness";
-            record.ok = false;
-            record.diagnosis = "output #" + std::to_string(spec.index) +
-                               " differs from the naive schedule at index " +
-                               std::to_string(i);
-            break;
-          }
-      }
-      if (record.ok)
-        record.medianMs = median(run->milliseconds);
-    }
+    evaluateOnCpu(record);
   }
   seen_[record.hash] = record;
   // "no-gpu" says nothing about the candidate: not kept for later runs.
-  if (library_ && record.stage != "no-gpu") {
-    CandidateRecord stored;
-    stored.kernelKey = fingerprint_.exactKey();
-    stored.genomeHash = record.hash;
-    stored.genome = record.genome;
-    stored.run = run_;
-    stored.stage = record.stage;
-    stored.ok = record.ok;
-    stored.medianMs = record.medianMs;
-    stored.diagnosis = record.diagnosis;
-    std::string error;
-    if (!library_->recordCandidate(stored, error)) {
-      // The search goes on; the user hears of it, and the report counts it.
-      if (++result_.libraryFailures <= 3 && options_.progress)
-        options_.progress("foundry-evolve: library: cannot record a "
-                          "candidate: " + error);
-    }
-  }
+  if (record.stage != "no-gpu")
+    recordInLibrary(record);
   return record;
+}
+
+void Search::evaluateOnCpu(Evaluated &record) {
+  // Diagnostics of a rejected schedule are the candidate's diagnosis.
+  std::string diagnostics;
+  ScopedDiagnosticHandler handler(module_.getContext(), [&](Diagnostic &d) {
+    if (diagnostics.empty())
+      diagnostics = d.str();
+    return success();
+  });
+  FailureOr<CpuRun> run =
+      runKernelOnCpu(module_, kernelName_, record.genome, inputs_,
+                     /*widenToF64=*/false, options_.timedRuns);
+  if (failed(run)) {
+    record.stage = "schedule";
+    record.diagnosis = diagnostics.empty() ? "failed" : diagnostics;
+  } else {
+    record.stage = "ok";
+    record.ok = true;
+    for (auto [spec, want, got] :
+         llvm::zip(naive_.specs, naive_.data, run->data)) {
+      if (spec.role != BufferSpec::Role::Output || !spec.elementType.isF32())
+        continue;
+      const float *a = reinterpret_cast<const float *>(want.data());
+      const float *b = reinterpret_cast<const float *>(got.data());
+      for (size_t i = 0; i < want.size() / 4; ++i)
+        if (!::foundry::runtime::isClose(b[i], a[i], atol_, rtol_)) {
+          record.stage = "correctness";
+          record.ok = false;
+          record.diagnosis = "output #" + std::to_string(spec.index) +
+                             " differs from the naive schedule at index " +
+                             std::to_string(i);
+          break;
+        }
+    }
+    if (record.ok)
+      record.medianMs = median(run->milliseconds);
+  }
+}
+
+void Search::recordInLibrary(const Evaluated &record) {
+  if (!library_)
+    return;
+  CandidateRecord stored;
+  stored.kernelKey = fingerprint_.exactKey();
+  stored.genomeHash = record.hash;
+  stored.genome = record.genome;
+  stored.run = run_;
+  stored.stage = record.stage;
+  stored.ok = record.ok;
+  stored.medianMs = record.medianMs;
+  stored.diagnosis = record.diagnosis;
+  std::string error;
+  if (!library_->recordCandidate(stored, error)) {
+    // The search goes on; the user hears of it, and the report counts it.
+    if (++result_.libraryFailures <= 3 && options_.progress)
+      options_.progress("foundry-evolve: library: cannot record a "
+                        "candidate: " +
+                        error);
+  }
+}
+
+void Search::remeasureLibraryBest() {
+  if (options_.target == "cuda")
+    return; // verifyBest times the best again, whatever its origin.
+  // The naive schedule's time: this run's own measurement of it (the
+  // reference run) when its record came from the library.
+  for (const Evaluated &e : result_.evaluated)
+    if (e.genome.empty() && e.fromLibrary && !naive_.milliseconds.empty()) {
+      result_.naiveMs = median(naive_.milliseconds);
+      break;
+    }
+  // This run's measurements of library verdicts, by genome hash.
+  std::map<std::string, Evaluated> measured;
+  auto current = [&](const Evaluated &e) -> const Evaluated & {
+    auto it = measured.find(e.hash);
+    return it == measured.end() ? e : it->second;
+  };
+  for (int remeasured = 0;; ++remeasured) {
+    const Evaluated *best = nullptr;
+    for (const Evaluated &e : result_.evaluated) {
+      const Evaluated &c = current(e);
+      // After a few library times that did not hold, only this run's own.
+      if (c.ok && !(c.fromLibrary && remeasured >= 8) &&
+          (!best || c.medianMs < best->medianMs))
+        best = &c;
+    }
+    if (!best)
+      return; // Nothing passed: result_.best is the failure it was.
+    if (!best->fromLibrary) {
+      result_.best = *best;
+      return;
+    }
+    Evaluated again = *best;
+    again.stage.clear();
+    again.ok = false;
+    again.medianMs = 0;
+    again.diagnosis.clear();
+    again.cached = false;
+    again.fromLibrary = false;
+    evaluateOnCpu(again);
+    if (options_.progress)
+      options_.progress(
+          "timed again (its time was the library's): " +
+          (again.ok ? llvm::formatv("{0:F4} ms", again.medianMs).str()
+                    : again.stage) +
+          " (library: " + llvm::formatv("{0:F4} ms", best->medianMs).str() +
+          ")  " + (again.genome.empty() ? "naive" : again.genome));
+    recordInLibrary(again);
+    measured[again.hash] = std::move(again);
+  }
 }
 
 std::string Search::writeCandidate(const CompileResult &result,
@@ -1154,11 +1232,21 @@ void Search::verifyBest() {
           best.diagnosis += ": " + text->str();
     return;
   }
+  // The reported time is this measurement, never the search's (which can
+  // be the library's, from an earlier run).
   const llvm::json::Object *timing = result->getObject("timing");
-  if (!timing)
+  const llvm::json::Object *candidate =
+      timing ? timing->getObject("candidate") : nullptr;
+  std::optional<double> finalMs =
+      candidate ? candidate->getNumber("median_ms") : std::nullopt;
+  if (!finalMs || !(*finalMs > 0)) {
+    best.ok = false;
+    best.diagnosis = "the final verification returned no time";
+    result_.verified = false;
     return;
-  if (const llvm::json::Object *candidate = timing->getObject("candidate"))
-    best.medianMs = candidate->getNumber("median_ms").value_or(best.medianMs);
+  }
+  best.medianMs = *finalMs;
+  best.fromLibrary = false;
   if (const llvm::json::Object *baseline = timing->getObject("baseline_start");
       baseline && result_.referenceSchedule.empty())
     result_.naiveMs = baseline->getNumber("median_ms").value_or(0);
@@ -1663,6 +1751,7 @@ FailureOr<SearchResult> Search::run() {
     }
   }
   result_.generations = generation;
+  remeasureLibraryBest();
   verifyBest();
   if (result_.stopReason.empty())
     result_.stopReason = noGpu_ ? "no GPU: foundry-run found no CUDA driver"

@@ -13,6 +13,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "foundry/Evolve/Library.h"
+#include "foundry/Evolve/LlmExpert.h"
+#include "foundry/Evolve/Search.h"
 #include "foundry/InitAll.h"
 #include "foundry/Target/Compile.h"
 #include "foundry/Transforms/Passes.h"
@@ -235,6 +237,15 @@ static int importYaml(ExperienceLibrary &library) {
         return abort(error);
       ++kernels;
     }
+    // A candidate's genome must be a schedule (foundry-* schedule passes
+    // only: the search would replay it) whose digest is its genome_hash (the
+    // key a search looks it up by): a record that fails either is forged or
+    // corrupted, and would stand for another schedule's verdict.
+    MLIRContext context;
+    auto at = [&](const YAML::Node &node) {
+      return argument + ":" + std::to_string(node.Mark().line + 1) + ":" +
+             std::to_string(node.Mark().column + 1) + ": ";
+    };
     for (const YAML::Node &c : root["candidates"]) {
       CandidateRecord record;
       record.kernelKey = c["kernel"].as<std::string>();
@@ -244,9 +255,20 @@ static int importYaml(ExperienceLibrary &library) {
       record.ok = c["ok"].as<bool>();
       record.medianMs = c["median_ms"].as<double>();
       record.diagnosis = c["diagnosis"].as<std::string>("");
+      std::string normalized;
+      if (!record.genome.empty() &&
+          !validateSchedule(&context, record.genome, normalized, error))
+        return abort(at(c["genome"] ? c["genome"] : c) + "candidate " +
+                     record.genomeHash +
+                     ": the genome is not a foundry schedule (" + error + ")");
+      if (genomeHash(normalized) != record.genomeHash)
+        return abort(at(c["genome_hash"]) + "candidate " + record.genomeHash +
+                     ": genome_hash does not match its genome (whose hash "
+                     "is " +
+                     genomeHash(normalized) + ")");
+      record.genome = normalized;
       if (!library.importCandidate(record, error))
-        return abort(argument + ":" + std::to_string(c.Mark().line + 1) +
-                     ": " + error);
+        return abort(at(c) + error);
       ++candidates;
     }
     // Exports older than the insights have none.
@@ -277,6 +299,8 @@ static int importYaml(ExperienceLibrary &library) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  // Schedules parse as pass pipelines (import checks candidates' genomes).
+  registerAllPasses();
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(
       argc, argv,
