@@ -100,11 +100,49 @@ ExperienceLibrary::open(const std::string &path, std::string &error,
   if (readOnly) {
     // A library written by foundry-evolve has every table; anything else
     // (another SQLite file, a corrupted one) is reported here.
-    Statement check(library->db_, "SELECT count(*) FROM sqlite_master WHERE "
-                                  "name IN ('kernels', 'runs', 'candidates')");
-    if (!check || check.step() != SQLITE_ROW || check.integer(0) != 3) {
+    auto tables = [&]() -> int {
+      Statement check(library->db_,
+                      "SELECT count(*) FROM sqlite_master WHERE name IN "
+                      "('kernels', 'runs', 'candidates')");
+      if (!check)
+        return sqlite3_errcode(library->db_);
+      int code = check.step();
+      if (code != SQLITE_ROW)
+        return code;
+      return check.integer(0) == 3 ? SQLITE_OK : SQLITE_NOTFOUND;
+    };
+    int code = tables();
+    // Reading a WAL database needs its -shm file, which SQLite cannot
+    // create next to a file in a read-only folder (or on read-only media):
+    // "attempt to write a readonly database". Such a file cannot be written
+    // by us either, so it is read as immutable: no -shm, no locks.
+    if (code == SQLITE_READONLY || code == SQLITE_CANTOPEN ||
+        (code & 0xff) == SQLITE_READONLY || (code & 0xff) == SQLITE_CANTOPEN) {
+      sqlite3_close(library->db_);
+      library->db_ = nullptr;
+      std::string uri = "file:";
+      if (llvm::StringRef(path).starts_with("/"))
+        uri += "//";
+      for (char c : path)
+        uri += c == '%'   ? std::string("%25")
+               : c == '?' ? std::string("%3f")
+               : c == '#' ? std::string("%23")
+                          : std::string(1, c);
+      uri += "?immutable=1";
+      if (sqlite3_open_v2(uri.c_str(), &library->db_,
+                          SQLITE_OPEN_READONLY | SQLITE_OPEN_URI,
+                          nullptr) != SQLITE_OK) {
+        error = path + ": " +
+                (library->db_ ? sqlite3_errmsg(library->db_) : "cannot open");
+        return nullptr;
+      }
+      code = tables();
+    }
+    if (code != SQLITE_OK) {
       error = path + ": not a foundry experience library (" +
-              sqlite3_errmsg(library->db_) + ")";
+              (code == SQLITE_NOTFOUND ? std::string("no foundry tables")
+                                       : sqlite3_errmsg(library->db_)) +
+              ")";
       return nullptr;
     }
     return library;

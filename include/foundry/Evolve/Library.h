@@ -49,7 +49,9 @@ public:
   /// Opens (creating if needed) the library at `path`; ":memory:" is an
   /// in-memory one. Returns null with `error` on failure.
   /// With `readOnly`, the file must exist and hold a library; nothing is
-  /// created or written.
+  /// created or written. A library SQLite cannot read in place (a WAL
+  /// database in a folder it cannot create the -shm file in) is read as
+  /// immutable.
   static std::unique_ptr<ExperienceLibrary> open(const std::string &path,
                                                  std::string &error,
                                                  bool readOnly = false);
