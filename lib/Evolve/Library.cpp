@@ -84,6 +84,13 @@ std::unique_ptr<ExperienceLibrary>
 ExperienceLibrary::open(const std::string &path, std::string &error,
                         bool readOnly) {
   std::unique_ptr<ExperienceLibrary> library(new ExperienceLibrary());
+  // SQLite takes "" for a private temporary database: what was learned
+  // would silently vanish.
+  if (path.empty()) {
+    error = "the library path is empty (name a file, or 'none' for no "
+            "library)";
+    return nullptr;
+  }
   if (readOnly && path != ":memory:" && !llvm::sys::fs::exists(path)) {
     error = path + ": no such library";
     return nullptr;
@@ -146,6 +153,41 @@ ExperienceLibrary::open(const std::string &path, std::string &error,
       return nullptr;
     }
     return library;
+  }
+  // Another application's database is not ours to add tables to (or to
+  // switch to WAL): only an empty one or a library is opened for writing.
+  {
+    Statement tables(library->db_,
+                     "SELECT name FROM sqlite_master WHERE type = 'table' "
+                     "ORDER BY name");
+    if (!tables) {
+      error = path + ": " + sqlite3_errmsg(library->db_);
+      return nullptr;
+    }
+    std::vector<std::string> names;
+    int code;
+    while ((code = tables.step()) == SQLITE_ROW)
+      names.push_back(tables.text(0));
+    if (code != SQLITE_DONE) {
+      error = path + ": " + tables.error();
+      return nullptr;
+    }
+    auto has = [&](const char *name) {
+      return std::find(names.begin(), names.end(), name) != names.end();
+    };
+    if (!names.empty() &&
+        !(has("kernels") && has("runs") && has("candidates"))) {
+      std::string list;
+      for (size_t i = 0; i < names.size() && i < 5; ++i)
+        list += (i ? ", " : "") + names[i];
+      if (names.size() > 5)
+        list += ", ...";
+      error = path +
+              ": an SQLite database that is not a foundry experience "
+              "library (its tables: " +
+              list + "); foundry adds no tables to it";
+      return nullptr;
+    }
   }
   if (!library->exec("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON;",
                      error) ||

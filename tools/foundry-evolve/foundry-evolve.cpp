@@ -280,11 +280,8 @@ int main(int argc, char **argv) {
     llvm::errs() << "foundry-evolve: -o needs a directory\n";
     return 2;
   }
-  if (std::error_code ec = llvm::sys::fs::create_directories(outputDir)) {
-    llvm::errs() << "foundry-evolve: " << outputDir << ": " << ec.message()
-                 << "\n";
-    return 2;
-  }
+  // The library before the output folder: a library it refuses leaves no
+  // trace.
   std::unique_ptr<ExperienceLibrary> library;
   if (libraryOpt != "none") {
     library = ExperienceLibrary::open(libraryOpt, error);
@@ -292,6 +289,11 @@ int main(int argc, char **argv) {
       llvm::errs() << "foundry-evolve: " << error << "\n";
       return 2;
     }
+  }
+  if (std::error_code ec = llvm::sys::fs::create_directories(outputDir)) {
+    llvm::errs() << "foundry-evolve: " << outputDir << ": " << ec.message()
+                 << "\n";
+    return 2;
   }
   std::signal(SIGINT, onInterrupt);
   std::signal(SIGTERM, onInterrupt);

@@ -47,7 +47,8 @@ struct CandidateRecord {
 class ExperienceLibrary {
 public:
   /// Opens (creating if needed) the library at `path`; ":memory:" is an
-  /// in-memory one. Returns null with `error` on failure.
+  /// in-memory one. Returns null with `error` on failure, for an empty
+  /// path, and for a database that has tables but not the library's.
   /// With `readOnly`, the file must exist and hold a library; nothing is
   /// created or written. A library SQLite cannot read in place (a WAL
   /// database in a folder it cannot create the -shm file in) is read as
