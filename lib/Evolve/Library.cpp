@@ -298,21 +298,15 @@ bool ExperienceLibrary::addInsight(const Insight &insight, int64_t run,
             ": inconsistent counts";
     return false;
   }
-  // Runs add up; imports (run 0) keep the larger record, so importing the
-  // same export twice changes nothing.
+  if (run == 0)
+    return importInsight(insight, error);
+  // Runs add up.
   Statement upsert(
-      db_, run != 0
-               ? "INSERT INTO insights (family_key, expert, change, run, "
-                 "tries, passed, improvements, gain) VALUES (?1, ?2, ?3, ?4, "
-                 "?5, ?6, ?7, ?8) ON CONFLICT (family_key, expert, change, "
-                 "run) DO UPDATE SET tries = tries + ?5, passed = passed + "
-                 "?6, improvements = improvements + ?7, gain = gain + ?8"
-               : "INSERT INTO insights (family_key, expert, change, run, "
-                 "tries, passed, improvements, gain) VALUES (?1, ?2, ?3, ?4, "
-                 "?5, ?6, ?7, ?8) ON CONFLICT (family_key, expert, change, "
-                 "run) DO UPDATE SET tries = max(tries, ?5), passed = "
-                 "max(passed, ?6), improvements = max(improvements, ?7), "
-                 "gain = max(gain, ?8)");
+      db_, "INSERT INTO insights (family_key, expert, change, run, tries, "
+           "passed, improvements, gain) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, "
+           "?8) ON CONFLICT (family_key, expert, change, run) DO UPDATE SET "
+           "tries = tries + ?5, passed = passed + ?6, improvements = "
+           "improvements + ?7, gain = gain + ?8");
   if (!upsert)
     return error = sqlite3_errmsg(db_), false;
   upsert.bind(1, insight.familyKey)
@@ -323,6 +317,52 @@ bool ExperienceLibrary::addInsight(const Insight &insight, int64_t run,
       .bind(6, insight.passed)
       .bind(7, insight.improvements)
       .bind(8, insight.gain);
+  if (upsert.step() != SQLITE_DONE)
+    return error = upsert.error(), false;
+  return true;
+}
+
+bool ExperienceLibrary::importInsight(const Insight &insight,
+                                      std::string &error) {
+  // An exported insight is a total over all the runs of its library, which
+  // may be this one (or share runs with it): adding it would count the same
+  // mutations twice. Instead each count's total here becomes the larger of
+  // the two totals, the part the library's own runs do not explain kept in
+  // run 0's record. Importing an export into the library it came from, or
+  // twice, changes nothing.
+  Statement local(db_, "SELECT coalesce(sum(tries), 0), coalesce(sum(passed), "
+                       "0), coalesce(sum(improvements), 0), coalesce(sum("
+                       "gain), 0.0) FROM insights WHERE family_key = ?1 AND "
+                       "expert = ?2 AND change = ?3 AND run != 0");
+  if (!local)
+    return error = sqlite3_errmsg(db_), false;
+  local.bind(1, insight.familyKey)
+      .bind(2, insight.expert)
+      .bind(3, insight.change);
+  if (local.step() != SQLITE_ROW)
+    return error = local.error(), false;
+  int64_t tries = std::max<int64_t>(0, insight.tries - local.integer(0));
+  int64_t passed = std::max<int64_t>(0, insight.passed - local.integer(1));
+  int64_t improvements =
+      std::max<int64_t>(0, insight.improvements - local.integer(2));
+  double gain = std::max(0.0, insight.gain - local.real(3));
+  if (tries == 0 && passed == 0 && improvements == 0 && gain == 0)
+    return true; // This library's runs already explain all of it.
+  Statement upsert(
+      db_, "INSERT INTO insights (family_key, expert, change, run, tries, "
+           "passed, improvements, gain) VALUES (?1, ?2, ?3, 0, ?4, ?5, ?6, "
+           "?7) ON CONFLICT (family_key, expert, change, run) DO UPDATE SET "
+           "tries = max(tries, ?4), passed = max(passed, ?5), improvements = "
+           "max(improvements, ?6), gain = max(gain, ?7)");
+  if (!upsert)
+    return error = sqlite3_errmsg(db_), false;
+  upsert.bind(1, insight.familyKey)
+      .bind(2, insight.expert)
+      .bind(3, insight.change)
+      .bind(4, tries)
+      .bind(5, passed)
+      .bind(6, improvements)
+      .bind(7, gain);
   if (upsert.step() != SQLITE_DONE)
     return error = upsert.error(), false;
   return true;

@@ -120,7 +120,12 @@ public:
   bool recordInsight(const std::string &familyKey, const std::string &expert,
                      const std::string &change, int64_t run, double speedup,
                      std::string &error);
-  /// Adds `insight`'s counts to run `run`'s record (imports use run 0).
+  /// Adds `insight`'s counts to run `run`'s record. Run 0 is an import:
+  /// `insight` is then a total over another library's runs, and each count
+  /// of this library's total becomes the larger of the two totals (the
+  /// excess over this library's own runs kept in run 0's record), so that
+  /// importing an export into the library it came from, or twice, changes
+  /// nothing.
   bool addInsight(const Insight &insight, int64_t run, std::string &error);
   /// The insights of `familyKey` (all families when empty) summed over
   /// runs, except run `excludeRun` (a run being resumed sees the library as
@@ -136,6 +141,8 @@ public:
 
 private:
   ExperienceLibrary() = default;
+  /// addInsight for run 0.
+  bool importInsight(const Insight &insight, std::string &error);
   bool exec(const char *sql, std::string &error);
   sqlite3 *db_ = nullptr;
 };
