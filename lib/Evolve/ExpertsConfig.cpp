@@ -18,10 +18,16 @@ struct ConfigError {
   std::string message;
 };
 
-std::string at(const std::string &path, const YAML::Node &node) {
-  YAML::Mark mark = node.Mark();
+std::string at(const std::string &path, const YAML::Mark &mark) {
+  // An empty document has no node, and so no position.
+  if (mark.is_null())
+    return path + ": ";
   return path + ":" + std::to_string(mark.line + 1) + ":" +
          std::to_string(mark.column + 1) + ": ";
+}
+
+std::string at(const std::string &path, const YAML::Node &node) {
+  return at(path, node.Mark());
 }
 } // namespace
 
@@ -31,8 +37,12 @@ bool mlir::foundry::parseExpertsConfig(const std::string &path,
   try {
     YAML::Node root = YAML::LoadFile(path);
     if (!root.IsMap())
-      throw ConfigError{at(path, root) + "expected a map with 'experts' "
-                                         "and/or 'builtin'"};
+      throw ConfigError{at(path, root) + (root.IsNull()
+                                              ? "no YAML document in the file; "
+                                                "expected a map with 'experts' "
+                                                "and/or 'builtin'"
+                                              : "expected a map with 'experts' "
+                                                "and/or 'builtin'")};
     static const char *const builtins[] = {"parallelism", "compute", "memory",
                                            "reduction"};
     for (const auto &entry : root) {
@@ -121,8 +131,7 @@ bool mlir::foundry::parseExpertsConfig(const std::string &path,
   } catch (const YAML::BadFile &) {
     error = path + ": cannot read the file";
   } catch (const YAML::Exception &e) {
-    error = path + ":" + std::to_string(e.mark.line + 1) + ":" +
-            std::to_string(e.mark.column + 1) + ": " + e.msg;
+    error = at(path, e.mark) + e.msg;
   } catch (const std::exception &e) {
     // A directory, an unreadable file: the stream's own failure.
     error = path + ": cannot read the file (" + e.what() + ")";

@@ -84,6 +84,13 @@ std::unique_ptr<ExperienceLibrary>
 ExperienceLibrary::open(const std::string &path, std::string &error,
                         bool readOnly) {
   std::unique_ptr<ExperienceLibrary> library(new ExperienceLibrary());
+  // SQLite takes "" for a private temporary database: what was learned
+  // would silently vanish.
+  if (path.empty()) {
+    error = "the library path is empty (name a file, or 'none' for no "
+            "library)";
+    return nullptr;
+  }
   if (readOnly && path != ":memory:" && !llvm::sys::fs::exists(path)) {
     error = path + ": no such library";
     return nullptr;
@@ -100,14 +107,87 @@ ExperienceLibrary::open(const std::string &path, std::string &error,
   if (readOnly) {
     // A library written by foundry-evolve has every table; anything else
     // (another SQLite file, a corrupted one) is reported here.
-    Statement check(library->db_, "SELECT count(*) FROM sqlite_master WHERE "
-                                  "name IN ('kernels', 'runs', 'candidates')");
-    if (!check || check.step() != SQLITE_ROW || check.integer(0) != 3) {
+    auto tables = [&]() -> int {
+      Statement check(library->db_,
+                      "SELECT count(*) FROM sqlite_master WHERE name IN "
+                      "('kernels', 'runs', 'candidates')");
+      if (!check)
+        return sqlite3_errcode(library->db_);
+      int code = check.step();
+      if (code != SQLITE_ROW)
+        return code;
+      return check.integer(0) == 3 ? SQLITE_OK : SQLITE_NOTFOUND;
+    };
+    int code = tables();
+    // Reading a WAL database needs its -shm file, which SQLite cannot
+    // create next to a file in a read-only folder (or on read-only media):
+    // "attempt to write a readonly database". Such a file cannot be written
+    // by us either, so it is read as immutable: no -shm, no locks.
+    if (code == SQLITE_READONLY || code == SQLITE_CANTOPEN ||
+        (code & 0xff) == SQLITE_READONLY || (code & 0xff) == SQLITE_CANTOPEN) {
+      sqlite3_close(library->db_);
+      library->db_ = nullptr;
+      std::string uri = "file:";
+      if (llvm::StringRef(path).starts_with("/"))
+        uri += "//";
+      for (char c : path)
+        uri += c == '%'   ? std::string("%25")
+               : c == '?' ? std::string("%3f")
+               : c == '#' ? std::string("%23")
+                          : std::string(1, c);
+      uri += "?immutable=1";
+      if (sqlite3_open_v2(uri.c_str(), &library->db_,
+                          SQLITE_OPEN_READONLY | SQLITE_OPEN_URI,
+                          nullptr) != SQLITE_OK) {
+        error = path + ": " +
+                (library->db_ ? sqlite3_errmsg(library->db_) : "cannot open");
+        return nullptr;
+      }
+      code = tables();
+    }
+    if (code != SQLITE_OK) {
       error = path + ": not a foundry experience library (" +
-              sqlite3_errmsg(library->db_) + ")";
+              (code == SQLITE_NOTFOUND ? std::string("no foundry tables")
+                                       : sqlite3_errmsg(library->db_)) +
+              ")";
       return nullptr;
     }
     return library;
+  }
+  // Another application's database is not ours to add tables to (or to
+  // switch to WAL): only an empty one or a library is opened for writing.
+  {
+    Statement tables(library->db_,
+                     "SELECT name FROM sqlite_master WHERE type = 'table' "
+                     "ORDER BY name");
+    if (!tables) {
+      error = path + ": " + sqlite3_errmsg(library->db_);
+      return nullptr;
+    }
+    std::vector<std::string> names;
+    int code;
+    while ((code = tables.step()) == SQLITE_ROW)
+      names.push_back(tables.text(0));
+    if (code != SQLITE_DONE) {
+      error = path + ": " + tables.error();
+      return nullptr;
+    }
+    auto has = [&](const char *name) {
+      return std::find(names.begin(), names.end(), name) != names.end();
+    };
+    if (!names.empty() &&
+        !(has("kernels") && has("runs") && has("candidates"))) {
+      std::string list;
+      for (size_t i = 0; i < names.size() && i < 5; ++i)
+        list += (i ? ", " : "") + names[i];
+      if (names.size() > 5)
+        list += ", ...";
+      error = path +
+              ": an SQLite database that is not a foundry experience "
+              "library (its tables: " +
+              list + "); foundry adds no tables to it";
+      return nullptr;
+    }
   }
   if (!library->exec("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON;",
                      error) ||
@@ -218,21 +298,15 @@ bool ExperienceLibrary::addInsight(const Insight &insight, int64_t run,
             ": inconsistent counts";
     return false;
   }
-  // Runs add up; imports (run 0) keep the larger record, so importing the
-  // same export twice changes nothing.
+  if (run == 0)
+    return importInsight(insight, error);
+  // Runs add up.
   Statement upsert(
-      db_, run != 0
-               ? "INSERT INTO insights (family_key, expert, change, run, "
-                 "tries, passed, improvements, gain) VALUES (?1, ?2, ?3, ?4, "
-                 "?5, ?6, ?7, ?8) ON CONFLICT (family_key, expert, change, "
-                 "run) DO UPDATE SET tries = tries + ?5, passed = passed + "
-                 "?6, improvements = improvements + ?7, gain = gain + ?8"
-               : "INSERT INTO insights (family_key, expert, change, run, "
-                 "tries, passed, improvements, gain) VALUES (?1, ?2, ?3, ?4, "
-                 "?5, ?6, ?7, ?8) ON CONFLICT (family_key, expert, change, "
-                 "run) DO UPDATE SET tries = max(tries, ?5), passed = "
-                 "max(passed, ?6), improvements = max(improvements, ?7), "
-                 "gain = max(gain, ?8)");
+      db_, "INSERT INTO insights (family_key, expert, change, run, tries, "
+           "passed, improvements, gain) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, "
+           "?8) ON CONFLICT (family_key, expert, change, run) DO UPDATE SET "
+           "tries = tries + ?5, passed = passed + ?6, improvements = "
+           "improvements + ?7, gain = gain + ?8");
   if (!upsert)
     return error = sqlite3_errmsg(db_), false;
   upsert.bind(1, insight.familyKey)
@@ -243,6 +317,52 @@ bool ExperienceLibrary::addInsight(const Insight &insight, int64_t run,
       .bind(6, insight.passed)
       .bind(7, insight.improvements)
       .bind(8, insight.gain);
+  if (upsert.step() != SQLITE_DONE)
+    return error = upsert.error(), false;
+  return true;
+}
+
+bool ExperienceLibrary::importInsight(const Insight &insight,
+                                      std::string &error) {
+  // An exported insight is a total over all the runs of its library, which
+  // may be this one (or share runs with it): adding it would count the same
+  // mutations twice. Instead each count's total here becomes the larger of
+  // the two totals, the part the library's own runs do not explain kept in
+  // run 0's record. Importing an export into the library it came from, or
+  // twice, changes nothing.
+  Statement local(db_, "SELECT coalesce(sum(tries), 0), coalesce(sum(passed), "
+                       "0), coalesce(sum(improvements), 0), coalesce(sum("
+                       "gain), 0.0) FROM insights WHERE family_key = ?1 AND "
+                       "expert = ?2 AND change = ?3 AND run != 0");
+  if (!local)
+    return error = sqlite3_errmsg(db_), false;
+  local.bind(1, insight.familyKey)
+      .bind(2, insight.expert)
+      .bind(3, insight.change);
+  if (local.step() != SQLITE_ROW)
+    return error = local.error(), false;
+  int64_t tries = std::max<int64_t>(0, insight.tries - local.integer(0));
+  int64_t passed = std::max<int64_t>(0, insight.passed - local.integer(1));
+  int64_t improvements =
+      std::max<int64_t>(0, insight.improvements - local.integer(2));
+  double gain = std::max(0.0, insight.gain - local.real(3));
+  if (tries == 0 && passed == 0 && improvements == 0 && gain == 0)
+    return true; // This library's runs already explain all of it.
+  Statement upsert(
+      db_, "INSERT INTO insights (family_key, expert, change, run, tries, "
+           "passed, improvements, gain) VALUES (?1, ?2, ?3, 0, ?4, ?5, ?6, "
+           "?7) ON CONFLICT (family_key, expert, change, run) DO UPDATE SET "
+           "tries = max(tries, ?4), passed = max(passed, ?5), improvements = "
+           "max(improvements, ?6), gain = max(gain, ?7)");
+  if (!upsert)
+    return error = sqlite3_errmsg(db_), false;
+  upsert.bind(1, insight.familyKey)
+      .bind(2, insight.expert)
+      .bind(3, insight.change)
+      .bind(4, tries)
+      .bind(5, passed)
+      .bind(6, improvements)
+      .bind(7, gain);
   if (upsert.step() != SQLITE_DONE)
     return error = upsert.error(), false;
   return true;

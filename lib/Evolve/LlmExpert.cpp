@@ -24,6 +24,16 @@
 using namespace mlir;
 using namespace mlir::foundry;
 
+/// `text` (from an LLM's reply) fit for a terminal: bytes other than
+/// printable ASCII (escape sequences, bells, carriage returns, invalid
+/// UTF-8) as \XX, backslashes and double quotes escaped.
+static std::string printable(llvm::StringRef text) {
+  std::string escaped;
+  llvm::raw_string_ostream os(escaped);
+  llvm::printEscapedString(text, os);
+  return escaped;
+}
+
 const std::vector<std::string> &mlir::foundry::schedulePassNames() {
   static const std::vector<std::string> names = {
       "foundry-tile-blocks",    "foundry-tile-reduction", "foundry-tile-threads",
@@ -326,7 +336,7 @@ Expert mlir::foundry::makeLlmExpert(
                   !parseLlmResponse(reply, proposals, error)) {
                 state->disabled = true;
                 if (log)
-                  log("expert " + config.name + ": " + error +
+                  log("expert " + config.name + ": " + printable(error) +
                       "; it proposes nothing more in this search");
                 return std::string();
               }
@@ -335,8 +345,8 @@ Expert mlir::foundry::makeLlmExpert(
                 if (!validateSchedule(context, p.schedule, normalized, why)) {
                   if (log)
                     log("expert " + config.name + ": rejected '" +
-                        llvm::StringRef(p.schedule).take_front(120).str() +
-                        "': " + why);
+                        printable(llvm::StringRef(p.schedule).take_front(120)) +
+                        "': " + printable(why));
                   continue;
                 }
                 state->queue.push_back({normalized, p.rationale});

@@ -10,6 +10,7 @@
 
 #include "foundry/Evolve/LlmExpert.h"
 
+#include "foundry/Runtime/Compare.h"
 #include "foundry/Target/Compile.h"
 #include "foundry/Target/CpuRunner.h"
 #include "foundry/Transforms/Passes.h"
@@ -215,6 +216,11 @@ FailureOr<std::string> mlir::foundry::normalizeGenome(MLIRContext *context,
   if (inner.consume_front("builtin.module(") && inner.consume_back(")"))
     return inner.str();
   return text;
+}
+
+std::string mlir::foundry::genomeHash(llvm::StringRef normalizedGenome) {
+  return llvm::utohexstr(llvm::xxh3_64bits(normalizedGenome),
+                         /*LowerCase=*/true, 16);
 }
 
 /// A random element of `choices`.
@@ -753,6 +759,17 @@ private:
   /// parallelism; memory-bound below 70%: reduction for kernels that reduce,
   /// else memory), at random otherwise.
   const Expert &chooseExpert(const Evaluated &parent);
+  /// The cpu target: runs `record.genome` through the JIT on inputs_,
+  /// checks it against naive_ and times it; fills stage, ok, time and
+  /// diagnosis.
+  void evaluateOnCpu(Evaluated &record);
+  /// Stores `record` as this run's verdict in the library (the results
+  /// cache); a failure is counted and reported, the search goes on.
+  void recordInLibrary(const Evaluated &record);
+  /// The cpu target: the best's time must be measured by this search. A
+  /// best whose time is the library's is run again; if it is no longer the
+  /// fastest (or fails), the next one is, until the best was timed here.
+  void remeasureLibraryBest();
   /// cuda target: compiles the genomes not seen yet on a thread pool, so
   /// that evaluate() finds them compiled.
   void precompile(const std::vector<std::string> &genomes);
@@ -902,7 +919,7 @@ void Search::precompile(const std::vector<std::string> &genomes) {
     if (failed(normal) || compiled_.count(*normal) ||
         llvm::is_contained(todo, *normal))
       continue;
-    std::string hash = llvm::utohexstr(llvm::xxh3_64bits(*normal), true, 16);
+    std::string hash = genomeHash(*normal);
     if (seen_.count(hash) || cachedVerdict(hash))
       continue;
     todo.push_back(*normal);
@@ -1005,7 +1022,7 @@ Evaluated Search::evaluate(const std::string &genome, const std::string &expert,
   FailureOr<std::string> normal =
       normalizeGenome(module_.getContext(), genome, error);
   record.genome = succeeded(normal) ? *normal : genome;
-  record.hash = llvm::utohexstr(llvm::xxh3_64bits(record.genome), true, 16);
+  record.hash = genomeHash(record.genome);
   if (auto it = seen_.find(record.hash); it != seen_.end()) {
     Evaluated cached = it->second;
     cached.cached = true;
@@ -1025,6 +1042,7 @@ Evaluated Search::evaluate(const std::string &genome, const std::string &expert,
       record.cached = true;
       // Evaluated by the run being resumed: it counts as this run's.
       record.resumed = resumedRun_ && known->run == resumedRun_;
+      record.fromLibrary = !record.resumed;
       seen_[record.hash] = record;
       return record;
     }
@@ -1035,63 +1053,124 @@ Evaluated Search::evaluate(const std::string &genome, const std::string &expert,
   } else if (options_.target == "cuda") {
     evaluateOnGpu(record);
   } else {
-    // Diagnostics of a rejected schedule are the candidate's diagnosis.
-    std::string diagnostics;
-    ScopedDiagnosticHandler handler(module_.getContext(), [&](Diagnostic &d) {
-      if (diagnostics.empty())
-        diagnostics = d.str();
-      return success();
-    });
-    FailureOr<CpuRun> run =
-        runKernelOnCpu(module_, kernelName_, record.genome, inputs_,
-                       /*widenToF64=*/false, options_.timedRuns);
-    if (failed(run)) {
-      record.stage = "schedule";
-      record.diagnosis = diagnostics.empty() ? "failed" : diagnostics;
-    } else {
-      record.stage = "ok";
-      record.ok = true;
-      for (auto [spec, want, got] :
-           llvm::zip(naive_.specs, naive_.data, run->data)) {
-        if (spec.role != BufferSpec::Role::Output || !spec.elementType.isF32())
-          continue;
-        const float *a = reinterpret_cast<const float *>(want.data());
-        const float *b = reinterpret_cast<const float *>(got.data());
-        for (size_t i = 0; i < want.size() / 4; ++i)
-          if (!(std::fabs(a[i] - b[i]) <= atol_ + rtol_ * std::fabs(a[i]))) {
-            record.stage = "correctness";
-            record.ok = false;
-            record.diagnosis = "output #" + std::to_string(spec.index) +
-                               " differs from the naive schedule at index " +
-                               std::to_string(i);
-            break;
-          }
-      }
-      if (record.ok)
-        record.medianMs = median(run->milliseconds);
-    }
+    evaluateOnCpu(record);
   }
   seen_[record.hash] = record;
   // "no-gpu" says nothing about the candidate: not kept for later runs.
-  if (library_ && record.stage != "no-gpu") {
-    CandidateRecord stored;
-    stored.kernelKey = fingerprint_.exactKey();
-    stored.genomeHash = record.hash;
-    stored.genome = record.genome;
-    stored.run = run_;
-    stored.stage = record.stage;
-    stored.ok = record.ok;
-    stored.medianMs = record.medianMs;
-    stored.diagnosis = record.diagnosis;
-    std::string error;
-    if (!library_->recordCandidate(stored, error)) {
-      // The search goes on; the user hears of it, and the report counts it.
-      if (++result_.libraryFailures <= 3 && options_.progress)
-        options_.progress("foundry-evolve: library: cannot record a "
-                          "candidate: " + error);
-    }
-  }
+  if (record.stage != "no-gpu")
+    recordInLibrary(record);
   return record;
+}
+
+void Search::evaluateOnCpu(Evaluated &record) {
+  // Diagnostics of a rejected schedule are the candidate's diagnosis.
+  std::string diagnostics;
+  ScopedDiagnosticHandler handler(module_.getContext(), [&](Diagnostic &d) {
+    if (diagnostics.empty())
+      diagnostics = d.str();
+    return success();
+  });
+  FailureOr<CpuRun> run =
+      runKernelOnCpu(module_, kernelName_, record.genome, inputs_,
+                     /*widenToF64=*/false, options_.timedRuns);
+  if (failed(run)) {
+    record.stage = "schedule";
+    record.diagnosis = diagnostics.empty() ? "failed" : diagnostics;
+  } else {
+    record.stage = "ok";
+    record.ok = true;
+    for (auto [spec, want, got] :
+         llvm::zip(naive_.specs, naive_.data, run->data)) {
+      if (spec.role != BufferSpec::Role::Output || !spec.elementType.isF32())
+        continue;
+      const float *a = reinterpret_cast<const float *>(want.data());
+      const float *b = reinterpret_cast<const float *>(got.data());
+      for (size_t i = 0; i < want.size() / 4; ++i)
+        if (!::foundry::runtime::isClose(b[i], a[i], atol_, rtol_)) {
+          record.stage = "correctness";
+          record.ok = false;
+          record.diagnosis = "output #" + std::to_string(spec.index) +
+                             " differs from the naive schedule at index " +
+                             std::to_string(i);
+          break;
+        }
+    }
+    if (record.ok)
+      record.medianMs = median(run->milliseconds);
+  }
+}
+
+void Search::recordInLibrary(const Evaluated &record) {
+  if (!library_)
+    return;
+  CandidateRecord stored;
+  stored.kernelKey = fingerprint_.exactKey();
+  stored.genomeHash = record.hash;
+  stored.genome = record.genome;
+  stored.run = run_;
+  stored.stage = record.stage;
+  stored.ok = record.ok;
+  stored.medianMs = record.medianMs;
+  stored.diagnosis = record.diagnosis;
+  std::string error;
+  if (!library_->recordCandidate(stored, error)) {
+    // The search goes on; the user hears of it, and the report counts it.
+    if (++result_.libraryFailures <= 3 && options_.progress)
+      options_.progress("foundry-evolve: library: cannot record a "
+                        "candidate: " +
+                        error);
+  }
+}
+
+void Search::remeasureLibraryBest() {
+  if (options_.target == "cuda")
+    return; // verifyBest times the best again, whatever its origin.
+  // The naive schedule's time: this run's own measurement of it (the
+  // reference run) when its record came from the library.
+  for (const Evaluated &e : result_.evaluated)
+    if (e.genome.empty() && e.fromLibrary && !naive_.milliseconds.empty()) {
+      result_.naiveMs = median(naive_.milliseconds);
+      break;
+    }
+  // This run's measurements of library verdicts, by genome hash.
+  std::map<std::string, Evaluated> measured;
+  auto current = [&](const Evaluated &e) -> const Evaluated & {
+    auto it = measured.find(e.hash);
+    return it == measured.end() ? e : it->second;
+  };
+  for (int remeasured = 0;; ++remeasured) {
+    const Evaluated *best = nullptr;
+    for (const Evaluated &e : result_.evaluated) {
+      const Evaluated &c = current(e);
+      // After a few library times that did not hold, only this run's own.
+      if (c.ok && !(c.fromLibrary && remeasured >= 8) &&
+          (!best || c.medianMs < best->medianMs))
+        best = &c;
+    }
+    if (!best)
+      return; // Nothing passed: result_.best is the failure it was.
+    if (!best->fromLibrary) {
+      result_.best = *best;
+      return;
+    }
+    Evaluated again = *best;
+    again.stage.clear();
+    again.ok = false;
+    again.medianMs = 0;
+    again.diagnosis.clear();
+    again.cached = false;
+    again.fromLibrary = false;
+    evaluateOnCpu(again);
+    if (options_.progress)
+      options_.progress(
+          "timed again (its time was the library's): " +
+          (again.ok ? llvm::formatv("{0:F4} ms", again.medianMs).str()
+                    : again.stage) +
+          " (library: " + llvm::formatv("{0:F4} ms", best->medianMs).str() +
+          ")  " + (again.genome.empty() ? "naive" : again.genome));
+    recordInLibrary(again);
+    measured[again.hash] = std::move(again);
+  }
 }
 
 std::string Search::writeCandidate(const CompileResult &result,
@@ -1211,11 +1290,21 @@ void Search::verifyBest() {
           best.diagnosis += ": " + text->str();
     return;
   }
+  // The reported time is this measurement, never the search's (which can
+  // be the library's, from an earlier run).
   const llvm::json::Object *timing = result->getObject("timing");
-  if (!timing)
+  const llvm::json::Object *candidate =
+      timing ? timing->getObject("candidate") : nullptr;
+  std::optional<double> finalMs =
+      candidate ? candidate->getNumber("median_ms") : std::nullopt;
+  if (!finalMs || !(*finalMs > 0)) {
+    best.ok = false;
+    best.diagnosis = "the final verification returned no time";
+    result_.verified = false;
     return;
-  if (const llvm::json::Object *candidate = timing->getObject("candidate"))
-    best.medianMs = candidate->getNumber("median_ms").value_or(best.medianMs);
+  }
+  best.medianMs = *finalMs;
+  best.fromLibrary = false;
   if (const llvm::json::Object *baseline = timing->getObject("baseline_start");
       baseline && result_.referenceSchedule.empty())
     result_.naiveMs = baseline->getNumber("median_ms").value_or(0);
@@ -1310,6 +1399,19 @@ void Search::evaluateOnGpu(Evaluated &record) {
   }
   if (record.genome.empty() && record.ok)
     result_.naiveMs = record.medianMs;
+  // The reference's NaN and infinities (foundry-run's count), once: what
+  // explains candidates that all fail on the same elements.
+  if (record.genome.empty() && options_.progress)
+    if (const llvm::json::Array *outputs = result->getArray("outputs"))
+      for (auto [index, output] : llvm::enumerate(*outputs))
+        if (const llvm::json::Object *o = output.getAsObject())
+          if (int64_t bad = o->getInteger("non_finite_reference").value_or(0))
+            options_.progress(
+                llvm::formatv("note: naive: reference output #{0} has {1} "
+                              "NaN or infinite values of {2}; a candidate "
+                              "matches them only with the same value",
+                              index, bad, o->getInteger("elements").value_or(0))
+                    .str());
   if (record.ok && record.medianMs <= 0)
     record.ok = false;
   // The diagnosis: the heaviest launch's resources, the measured fractions.
@@ -1389,13 +1491,16 @@ FailureOr<SearchResult> Search::run() {
     // The CPU JIT runs on host memory: refuse what cannot fit instead of
     // aborting out of memory.
     constexpr int64_t maxCpuBytes = int64_t(4) << 30;
-    if (tensor.getNumElements() * 4 > maxCpuBytes)
+    std::optional<int64_t> size = getCheckedBufferBytes(tensor);
+    if (!size || *size > maxCpuBytes)
       return kernel.emitOpError("foundry-evolve: the cpu target holds inputs "
                                 "in host memory; ")
-             << type << " needs " << tensor.getNumElements() * 4 / (1 << 20)
+             << type << " needs "
+             << (size ? std::to_string(*size >> 20)
+                      : std::string("more than 2^43"))
              << " MiB, more than " << (maxCpuBytes >> 20)
              << " MiB (use --target cuda or a smaller variant)";
-    std::vector<char> bytes(tensor.getNumElements() * 4);
+    std::vector<char> bytes(*size);
     for (size_t i = 0; i < bytes.size() / 4; ++i) {
       float v = uniform(rng_);
       std::memcpy(bytes.data() + 4 * i, &v, 4);
@@ -1474,6 +1579,28 @@ FailureOr<SearchResult> Search::run() {
     // Its time is taken from the naive candidate, evaluated first like
     // every other, so that the naive schedule is never faster than itself.
     naive_ = std::move(*naive);
+    // Candidates match a NaN or infinity of the reference only with the
+    // same value (isClose); a reference that computes them says so here,
+    // not only as candidates that "differ".
+    if (options_.progress)
+      for (auto [spec, data] : llvm::zip(naive_.specs, naive_.data)) {
+        if (spec.role != BufferSpec::Role::Output || !spec.elementType.isF32())
+          continue;
+        const float *values = reinterpret_cast<const float *>(data.data());
+        int64_t n = int64_t(data.size() / 4), nans = 0, infinities = 0;
+        for (int64_t i = 0; i < n; ++i) {
+          nans += std::isnan(values[i]);
+          infinities += std::isinf(values[i]);
+        }
+        if (nans || infinities)
+          options_.progress(
+              llvm::formatv(
+                  "note: naive: reference output #{0} has {1} NaN and {2} "
+                  "infinite values of {3}; a candidate matches them only with "
+                  "the same value",
+                  spec.index, nans, infinities, n)
+                  .str());
+      }
   }
   if (library_) {
     std::string error;
@@ -1685,6 +1812,7 @@ FailureOr<SearchResult> Search::run() {
     }
   }
   result_.generations = generation;
+  remeasureLibraryBest();
   verifyBest();
   if (result_.stopReason.empty())
     result_.stopReason = noGpu_ ? "no GPU: foundry-run found no CUDA driver"

@@ -38,11 +38,22 @@
 #include "mlir/Transforms/Passes.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
+#include "llvm/TargetParser/Triple.h"
 
 #include <cstdlib>
+#include <mutex>
+
+// The NVPTX target's registration (exported by LLVM; also what upstream
+// NVVM serialization calls).
+extern "C" void LLVMInitializeNVPTXTargetInfo();
+extern "C" void LLVMInitializeNVPTXTargetMC();
 
 using namespace mlir;
 using namespace mlir::foundry;
@@ -76,12 +87,112 @@ struct RejectOptionsPass
       : message(std::move(message)) {}
   StringRef getArgument() const override { return "foundry-reject-options"; }
   void runOnOperation() override {
-    getOperation().emitError(message);
+    // At the first kernel (or function), which has a line, if there is one.
+    ModuleOp module = getOperation();
+    Location loc = module.getBody()->empty()
+                       ? module.getLoc()
+                       : module.getBody()->front().getLoc();
+    emitError(loc, message);
     signalPassFailure();
   }
   std::string message;
 };
 } // namespace
+
+/// The lowest PTX ISA version (as 10 * major + minor) that supports `chip`,
+/// from the "PTX Release History" table of the PTX ISA documentation
+/// (earlier SMs at LLVM's lowest PTX, 3.2); 0 for a chip not in it.
+static unsigned minPtxVersionFor(llvm::StringRef chip) {
+  return llvm::StringSwitch<unsigned>(chip)
+      .Cases({"sm_20", "sm_21", "sm_30", "sm_35"}, 32)
+      .Cases({"sm_32", "sm_50"}, 40)
+      .Cases({"sm_37", "sm_52"}, 41)
+      .Case("sm_53", 42)
+      .Cases({"sm_60", "sm_61", "sm_62"}, 50)
+      .Case("sm_70", 60)
+      .Case("sm_72", 61)
+      .Case("sm_75", 63)
+      .Case("sm_80", 70)
+      .Case("sm_86", 71)
+      .Case("sm_87", 74)
+      .Cases({"sm_89", "sm_90"}, 78)
+      .Case("sm_90a", 80)
+      .Cases({"sm_100", "sm_100a", "sm_101", "sm_101a"}, 86)
+      .Cases({"sm_120", "sm_120a"}, 87)
+      .Cases({"sm_100f", "sm_101f", "sm_103", "sm_103a", "sm_103f", "sm_120f",
+              "sm_121", "sm_121a", "sm_121f"},
+             88)
+      .Cases({"sm_88", "sm_110", "sm_110a", "sm_110f"}, 90)
+      .Default(0);
+}
+
+std::optional<std::string>
+mlir::foundry::checkNVPTXTarget(llvm::StringRef chip,
+                                llvm::StringRef features) {
+  static std::once_flag initialized;
+  std::call_once(initialized, [] {
+    LLVMInitializeNVPTXTargetInfo();
+    LLVMInitializeNVPTXTargetMC();
+  });
+  llvm::Triple triple("nvptx64-nvidia-cuda");
+  std::string error;
+  const llvm::Target *target =
+      llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!target)
+    return "this LLVM has no NVPTX target: " + error;
+  // The tables, read without a CPU or features: LLVM warns on stderr about
+  // names it does not know, so they are checked against the tables first.
+  std::unique_ptr<llvm::MCSubtargetInfo> tables(
+      target->createMCSubtargetInfo(triple, "", ""));
+  if (!tables || !tables->isCPUStringValid(chip)) {
+    std::string known;
+    for (const llvm::SubtargetSubTypeKV &cpu :
+         tables ? tables->getAllProcessorDescriptions()
+                : llvm::ArrayRef<llvm::SubtargetSubTypeKV>())
+      known += (known.empty() ? "" : ", ") + std::string(cpu.Key);
+    return "chip '" + chip.str() +
+           "' is not an NVPTX architecture LLVM knows (" + known + ")";
+  }
+  llvm::SmallVector<llvm::StringRef> parts;
+  features.split(parts, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+  for (llvm::StringRef part : parts) {
+    llvm::StringRef name = part.trim().drop_front();
+    bool known = llvm::any_of(tables->getAllProcessorFeatures(),
+                              [&](const llvm::SubtargetFeatureKV &feature) {
+                                return name == feature.Key;
+                              });
+    if (!(part.trim().starts_with("+") || part.trim().starts_with("-")) ||
+        !name.starts_with("ptx") || !known)
+      return "features '" + features.str() + "': '" + part.trim().str() +
+             "' is not a PTX ISA version LLVM knows (+ptxNN, e.g. +ptx80; "
+             "the architecture is the chip's)";
+  }
+  unsigned minimum = minPtxVersionFor(chip);
+  if (minimum == 0)
+    return "chip '" + chip.str() +
+           "': foundry does not know which PTX ISA version it needs";
+  // The PTX version LLVM will use: the highest one the features enable
+  // (none: the chip's minimum).
+  std::unique_ptr<llvm::MCSubtargetInfo> subtarget(
+      target->createMCSubtargetInfo(triple, chip, features));
+  unsigned ptx = 0;
+  for (const llvm::SubtargetFeatureKV &feature :
+       tables->getAllProcessorFeatures()) {
+    unsigned version = 0;
+    if (llvm::StringRef(feature.Key).starts_with("ptx") &&
+        !llvm::StringRef(feature.Key).drop_front(3).getAsInteger(10, version) &&
+        subtarget->getFeatureBits().test(feature.Value))
+      ptx = std::max(ptx, version);
+  }
+  if (ptx != 0 && ptx < minimum)
+    return llvm::formatv("PTX ISA {0}.{1} (features '{2}') does not support "
+                         "{3}, which needs PTX ISA {4}.{5} or later "
+                         "(features=+ptx{4}{5})",
+                         ptx / 10, ptx % 10, features, chip, minimum / 10,
+                         minimum % 10)
+        .str();
+  return std::nullopt;
+}
 
 void mlir::foundry::buildFoundryToNVVMPipeline(
     OpPassManager &pm, const FoundryToNVVMOptions &options) {
@@ -97,6 +208,11 @@ void mlir::foundry::buildFoundryToNVVMPipeline(
         "foundry-to-nvvm: chip must be an NVIDIA architecture such as sm_90, "
         "got '" +
         options.chip + "'"));
+    return;
+  }
+  if (std::optional<std::string> why =
+          checkNVPTXTarget(options.chip, options.features)) {
+    pm.addPass(std::make_unique<RejectOptionsPass>("foundry-to-nvvm: " + *why));
     return;
   }
   buildFoundryToGpuPipeline(pm, options);

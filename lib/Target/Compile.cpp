@@ -132,6 +132,14 @@ CompileResult mlir::foundry::compile(llvm::StringRef source,
         << options.target << "' (sm_XY or cpu)";
     return finish(false);
   }
+  // The NVPTX backend aborts the process on a chip its PTX version does not
+  // support; say so here instead.
+  if (std::optional<std::string> why =
+          checkNVPTXTarget(options.target, options.features)) {
+    emitError((*module->getOps<KernelOp>().begin()).getLoc(), "target ")
+        << options.target << ": " << *why;
+    return finish(false);
+  }
   FoundryToNVVMOptions nvvmOptions;
   nvvmOptions.chip = options.target;
   nvvmOptions.features = options.features;

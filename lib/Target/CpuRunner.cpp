@@ -11,6 +11,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/TargetSelect.h"
 
 #include <chrono>
@@ -34,8 +35,13 @@ static FailureOr<std::vector<BufferSpec>> readSignature(func::FuncOp func) {
     BufferSpec spec;
     spec.elementType = type.getElementType();
     spec.shape.assign(type.getShape().begin(), type.getShape().end());
-    spec.bytes =
-        type.getNumElements() * ((type.getElementTypeBitWidth() + 7) / 8);
+    std::optional<int64_t> bytes = getCheckedBufferBytes(type);
+    if (!bytes)
+      return func.emitOpError("foundry cpu runner: argument #")
+             << i << " of type " << type
+             << " is too large (its size in bytes overflows a 64-bit "
+                "integer)";
+    spec.bytes = *bytes;
     if (auto output = func.getArgAttrOfType<IntegerAttr>(i, "foundry.output")) {
       spec.role = BufferSpec::Role::Output;
       spec.index = output.getInt();
@@ -49,14 +55,21 @@ static FailureOr<std::vector<BufferSpec>> readSignature(func::FuncOp func) {
     }
     specs.push_back(std::move(spec));
   }
-  int64_t total = 0;
+  // Each size fits in int64_t; their sum may not.
+  std::optional<int64_t> total = 0;
   for (const BufferSpec &spec : specs)
-    total += spec.bytes;
-  if (total > kMaxCpuBufferBytes)
-    return func.emitOpError("foundry cpu runner: the buffers need ")
-           << (total >> 20) << " MiB of host memory, more than "
-           << (kMaxCpuBufferBytes >> 20)
-           << " MiB; run a smaller variant, or on the GPU";
+    if (total)
+      total = llvm::checkedAdd(*total, spec.bytes);
+  if (!total || *total > kMaxCpuBufferBytes) {
+    InFlightDiagnostic diag =
+        func.emitOpError("foundry cpu runner: the buffers need ");
+    if (total)
+      diag << (*total >> 20) << " MiB";
+    else
+      diag << "more bytes than a 64-bit integer counts";
+    return diag << " of host memory, more than " << (kMaxCpuBufferBytes >> 20)
+                << " MiB; run a smaller variant, or on the GPU";
+  }
   return specs;
 }
 

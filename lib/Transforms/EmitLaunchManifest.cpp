@@ -73,12 +73,19 @@ mlir::foundry::buildLaunchManifest(ModuleOp module) {
       llvm::json::Array shape;
       for (int64_t d : type.getShape())
         shape.push_back(d);
-      unsigned bits = type.getElementTypeBitWidth();
+      std::optional<int64_t> bytes = getCheckedBufferBytes(type);
+      if (!bytes) {
+        host.emitOpError("argument #")
+            << arg.getArgNumber() << " of type " << type
+            << " is too large (its size in bytes overflows a 64-bit "
+               "integer)";
+        return failure();
+      }
       llvm::json::Object object{
           {"role", role},
           {"shape", std::move(shape)},
           {"element_type", typeName(type.getElementType())},
-          {"bytes", type.getNumElements() * int64_t((bits + 7) / 8)}};
+          {"bytes", *bytes}};
       if (roleIndex >= 0)
         object["index"] = roleIndex;
       arguments.push_back(std::move(object));

@@ -159,7 +159,7 @@ static CompareStats compareRange(double (*decode)(const void *, int64_t),
       if (ref != 0)
         stats.maxRelError = std::max(stats.maxRelError, diff / std::fabs(ref));
     }
-    if (!finite || !(diff <= atol + rtol * std::fabs(ref))) {
+    if (!isClose(out, ref, atol, rtol)) {
       if (stats.firstFailingIndex < 0) {
         stats.firstFailingIndex = i;
         stats.firstFailingValue = out;

@@ -89,7 +89,8 @@ static std::string fillKernel(const std::string &suffix, int elementBytes,
 }
 
 /// foundry_compare_<suffix>(out, ref, n, atol, rtol, poison, stats): the
-/// tolerance rule of compareBuffers (Compare.cpp) on the device, in f64.
+/// tolerance rule of compareBuffers (isClose in Compare.h) on the device, in
+/// f64.
 /// `load` reads the element at %rd9 into %fd20 (its value) and %rd20 (its
 /// bits, zero-extended). Each thread accumulates over a grid-stride loop,
 /// then folds into stats[8] (u64) with atomics: 0 mismatches, 1 unwritten
@@ -104,7 +105,7 @@ static std::string compareKernel(const std::string &suffix, int elementBytes,
       "(.param .u64 p_out, .param .u64 p_ref, .param .u64 p_n, .param .f64 "
       "p_atol, .param .f64 p_rtol, .param .u64 p_poison, .param .u64 "
       "p_stats)\n{\n"
-      "  .reg .pred %p<8>;\n  .reg .b16 %h<2>;\n  .reg .b32 %r<16>;\n"
+      "  .reg .pred %p<12>;\n  .reg .b16 %h<2>;\n  .reg .b32 %r<16>;\n"
       "  .reg .b64 %rd<32>;\n  .reg .f32 %f<2>;\n  .reg .f64 %fd<24>;\n"
       "  ld.param.u64 %rd1, [p_out];\n  ld.param.u64 %rd2, [p_ref];\n"
       "  ld.param.u64 %rd3, [p_n];\n  ld.param.f64 %fd1, [p_atol];\n"
@@ -153,6 +154,12 @@ static std::string compareKernel(const std::string &suffix, int elementBytes,
       "  @%p6 max.f64 %fd11, %fd11, %fd7;\n"
       "  mul.rn.f64 %fd8, %fd2, %fd6;\n  add.rn.f64 %fd8, %fd1, %fd8;\n"
       "  setp.le.f64 %p7, %fd5, %fd8;\n  and.pred %p7, %p7, %p5;\n"
+      // isClose (Compare.h): equal values (the same infinity) and two NaNs
+      // match too.
+      "  setp.eq.f64 %p8, %fd3, %fd4;\n  or.pred %p7, %p7, %p8;\n"
+      "  testp.notanumber.f64 %p9, %fd3;\n"
+      "  testp.notanumber.f64 %p10, %fd4;\n"
+      "  and.pred %p9, %p9, %p10;\n  or.pred %p7, %p7, %p9;\n"
       "  @!%p7 add.u64 %rd10, %rd10, 1;\n"
       "  @!%p7 min.u64 %rd13, %rd13, %rd6;\n"
       "  add.u64 %rd6, %rd6, %rd7;\n  bra.uni $L_loop;\n"

@@ -797,7 +797,12 @@ EvaluateResult Evaluator::evaluate(const Candidate &candidate,
           std::to_string(stats.firstFailingIndex) + " (got " +
           std::to_string(stats.firstFailingValue) + ", expected " +
           std::to_string(stats.firstFailingReference) + "); max abs error " +
-          std::to_string(stats.maxAbsError));
+          std::to_string(stats.maxAbsError) +
+          (stats.badReference
+               ? "; the reference has " + std::to_string(stats.badReference) +
+                     " NaN or infinite values, which only the same value "
+                     "matches"
+               : std::string()));
     }
   }
   result.checks.push_back(unwritten);
@@ -961,6 +966,7 @@ std::string foundry::runtime::toJson(const EvaluateResult &result,
     outputs.push_back({{"elements", stats.elements},
                        {"mismatches", stats.mismatches},
                        {"unwritten", stats.unwritten},
+                       {"non_finite_reference", stats.badReference},
                        {"max_abs_error", stats.maxAbsError},
                        {"max_rel_error", stats.maxRelError},
                        {"first_failing_index", stats.firstFailingIndex},

@@ -48,6 +48,11 @@ static llvm::cl::opt<std::string>
     target("target", llvm::cl::cat(toolOptions),
            llvm::cl::desc("sm_90 (PTX + cubin) or cpu."),
            llvm::cl::init("sm_90"));
+static llvm::cl::opt<std::string>
+    features("features", llvm::cl::cat(toolOptions),
+             llvm::cl::desc("PTX ISA version of the GPU target (+ptx80 for "
+                            "sm_90; +ptx86 for sm_100)."),
+             llvm::cl::init("+ptx80"));
 static llvm::cl::opt<bool>
     noAssemble("no-ptxas", llvm::cl::cat(toolOptions),
                llvm::cl::desc("Stop at PTX (no cubin, no resources)."),
@@ -85,6 +90,14 @@ int main(int argc, char **argv) {
   llvm::cl::ParseCommandLineOptions(
       argc, argv, "Kernel Foundry: compile a kernel under schedules\n");
 
+  // Checked first: nothing is read or written for a command line that
+  // cannot run (with no compilation there is no first result to print).
+  if (repeat < 1) {
+    llvm::errs() << "foundry-compile: --repeat must be at least 1, got "
+                 << repeat << "\n";
+    return 1;
+  }
+
   auto source = llvm::MemoryBuffer::getFileOrSTDIN(inputFile);
   if (!source) {
     llvm::errs() << "foundry-compile: cannot read " << inputFile << ": "
@@ -119,6 +132,7 @@ int main(int argc, char **argv) {
 
   CompileOptions options;
   options.target = target;
+  options.features = features;
   options.assemble = !noAssemble;
   size_t total = candidates.size() * repeat;
   std::vector<CompileResult> results(total);

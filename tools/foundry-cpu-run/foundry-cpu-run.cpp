@@ -13,6 +13,7 @@
 
 #include "foundry/Dialect/Foundry/IR/Foundry.h"
 #include "foundry/InitAll.h"
+#include "foundry/Runtime/Compare.h"
 #include "foundry/Target/Compile.h"
 #include "foundry/Target/CpuRunner.h"
 #include "foundry/Transforms/Passes.h"
@@ -131,8 +132,8 @@ readNpy(const std::string &path, RankedTensorType type, std::string &error) {
             "), C order; the header says " + header.trim().str();
     return failure();
   }
-  int64_t width = element.getIntOrFloatBitWidth() / 8;
-  size_t expected = type.getNumElements() * width;
+  // The kernel verifier keeps boundary sizes within int64_t.
+  size_t expected = getCheckedBufferBytes(type).value_or(0);
   llvm::StringRef data = bytes.substr(10 + headerLength);
   if (data.size() != expected) {
     error = path + ": " + std::to_string(data.size()) + " data bytes, " +
@@ -171,11 +172,11 @@ static FailureOr<std::vector<char>> makeInput(RankedTensorType type,
   if (!element.isF32() && !element.isF64() && !element.isInteger(32) &&
       !element.isInteger(64))
     return failure();
-  int64_t n = type.getNumElements();
-  int64_t width = element.getIntOrFloatBitWidth() / 8;
-  if (n * width > kMaxCpuBufferBytes)
+  std::optional<int64_t> size = getCheckedBufferBytes(type);
+  if (!size || *size > kMaxCpuBufferBytes)
     return failure();
-  std::vector<char> bytes(n * width);
+  int64_t n = *getCheckedNumElements(type);
+  std::vector<char> bytes(*size);
   std::uniform_real_distribution<double> uniform(-1.0, 1.0);
   double constant = 0;
   bool isConstant = fillOpt != "random" && fillOpt != "negative";
@@ -220,9 +221,8 @@ static LogicalResult runKernel(ModuleOp module, KernelOp kernel) {
       inputs.push_back(std::move(*bytes));
       continue;
     }
-    if (tensor.getNumElements() *
-            ((tensor.getElementTypeBitWidth() + 7) / 8) >
-        kMaxCpuBufferBytes)
+    if (std::optional<int64_t> size = getCheckedBufferBytes(tensor);
+        !size || *size > kMaxCpuBufferBytes)
       return kernel.emitOpError("foundry-cpu-run: an argument of type ")
              << type << " needs more than " << (kMaxCpuBufferBytes >> 20)
              << " MiB of host memory; run a smaller variant, or on the GPU";
@@ -339,19 +339,21 @@ static LogicalResult runKernel(ModuleOp module, KernelOp kernel) {
     Type actualType = actualSpec.elementType;
     int64_t n = spec.bytes / ((spec.elementType.getIntOrFloatBitWidth()) / 8);
     double maxAbs = 0, maxRel = 0;
-    int64_t mismatches = 0, firstBad = -1;
+    int64_t mismatches = 0, firstBad = -1, nanWant = 0, infWant = 0;
     for (int64_t i = 0; i < n; ++i) {
       double want = readElement(expected, spec.elementType, i);
       double got = readElement(actual, actualType, i);
-      double diff = std::fabs(got - want);
-      // torch.allclose: |got - want| <= atol + rtol * |want|; NaN fails.
-      bool ok = diff <= atol + rtol * std::fabs(want);
-      if (!ok) {
+      nanWant += std::isnan(want);
+      infWant += std::isinf(want);
+      // numpy.isclose(got, want, atol, rtol, equal_nan=True), the rule of
+      // foundry-run too.
+      if (!::foundry::runtime::isClose(got, want, atol, rtol)) {
         ++mismatches;
         if (firstBad < 0)
           firstBad = i;
       }
-      if (!std::isnan(diff)) {
+      double diff = std::fabs(got - want);
+      if (std::isfinite(diff)) {
         maxAbs = std::max(maxAbs, diff);
         if (want != 0)
           maxRel = std::max(maxRel, diff / std::fabs(want));
@@ -366,6 +368,11 @@ static LogicalResult runKernel(ModuleOp module, KernelOp kernel) {
                  << " max_rel_err=" << llvm::format("%.3g", maxRel)
                  << " mismatches=" << mismatches << "/" << n << " "
                  << (mismatches ? "FAIL" : "PASS") << "\n";
+    // A reference that is not finite everywhere is worth knowing about:
+    // there, only the same NaN or infinity matches.
+    if (nanWant || infWant)
+      llvm::outs() << "  the reference output has " << nanWant << " NaN and "
+                   << infWant << " infinite values of " << n << "\n";
     if (mismatches) {
       allPass = false;
       llvm::outs() << "  first mismatch at element " << firstBad << ": got "

@@ -113,7 +113,8 @@ static cl::opt<std::string> outputDir("o", cl::desc("Output directory."),
 static std::atomic<bool> interrupted{false};
 static void onInterrupt(int) { interrupted = true; }
 
-/// Seconds of "90s", "5m", "1h" or a plain number; -1 when malformed.
+/// Seconds of "90s", "5m" or "1h" (a positive number and its unit); -1
+/// when malformed: no unit, no number, zero, negative or not finite.
 static double parseDuration(llvm::StringRef text) {
   double scale = 1;
   if (text.consume_back("s"))
@@ -122,6 +123,8 @@ static double parseDuration(llvm::StringRef text) {
     scale = 60;
   else if (text.consume_back("h"))
     scale = 3600;
+  else
+    return -1;
   double value;
   if (text.getAsDouble(value) || !std::isfinite(value) || value <= 0)
     return -1;
@@ -179,24 +182,37 @@ int main(int argc, char **argv) {
       "Kernel Foundry: search the fastest verified schedule of each kernel "
       "of a file\n");
 
+  // Every flag is checked before anything is printed or written.
   ExpertsConfig expertsConfig;
+  if (expertsOpt.getNumOccurrences() && expertsOpt.empty()) {
+    llvm::errs() << "foundry-evolve: --experts needs a file\n";
+    return 2;
+  }
   if (!expertsOpt.empty()) {
     std::string error;
     if (!parseExpertsConfig(expertsOpt, expertsConfig, error)) {
       llvm::errs() << "foundry-evolve: " << error << "\n";
       return 2;
     }
+    if (expertsConfig.builtinListed && expertsConfig.builtin.empty() &&
+        expertsConfig.llm.empty()) {
+      llvm::errs() << "foundry-evolve: " << expertsOpt
+                   << ": no experts left (builtin: [] and no LLM expert)\n";
+      return 2;
+    }
   }
   double seconds = 0;
-  if (!budgetTime.empty() && (seconds = parseDuration(budgetTime)) < 0) {
+  if ((budgetTime.getNumOccurrences() || !budgetTime.empty()) &&
+      (seconds = parseDuration(budgetTime)) < 0) {
     llvm::errs() << "foundry-evolve: --budget-time must be like 90s, 5m or "
-                    "1h, got '"
+                    "1h (a positive number and its unit), got '"
                  << budgetTime << "'\n";
     return 2;
   }
-  if (pruneFactor != 0 && pruneFactor < 1) {
-    llvm::errs() << "foundry-evolve: --prune-factor must be 0 (never) or at "
-                    "least 1\n";
+  if (!(pruneFactor == 0 || (pruneFactor >= 1 && std::isfinite(pruneFactor)))) {
+    llvm::errs() << "foundry-evolve: --prune-factor must be 0 (never) or a "
+                    "number of at least 1, got "
+                 << pruneFactor << "\n";
     return 2;
   }
   if (referenceOpt != "f64" && referenceOpt != "naive") {
@@ -280,11 +296,8 @@ int main(int argc, char **argv) {
     llvm::errs() << "foundry-evolve: -o needs a directory\n";
     return 2;
   }
-  if (std::error_code ec = llvm::sys::fs::create_directories(outputDir)) {
-    llvm::errs() << "foundry-evolve: " << outputDir << ": " << ec.message()
-                 << "\n";
-    return 2;
-  }
+  // The library before the output folder: a library it refuses leaves no
+  // trace.
   std::unique_ptr<ExperienceLibrary> library;
   if (libraryOpt != "none") {
     library = ExperienceLibrary::open(libraryOpt, error);
@@ -292,6 +305,11 @@ int main(int argc, char **argv) {
       llvm::errs() << "foundry-evolve: " << error << "\n";
       return 2;
     }
+  }
+  if (std::error_code ec = llvm::sys::fs::create_directories(outputDir)) {
+    llvm::errs() << "foundry-evolve: " << outputDir << ": " << ec.message()
+                 << "\n";
+    return 2;
   }
   std::signal(SIGINT, onInterrupt);
   std::signal(SIGTERM, onInterrupt);
@@ -396,11 +414,6 @@ int main(int argc, char **argv) {
         if (!expertsConfig.builtinListed ||
             llvm::is_contained(expertsConfig.builtin, expert.name))
           options.experts.push_back(std::move(expert));
-    if (expertsConfig.builtinListed && options.experts.empty()) {
-      llvm::errs() << "foundry-evolve: " << expertsOpt
-                   << ": no experts left (builtin: [] and no LLM expert)\n";
-      return 2;
-    }
     // On a terminal, one live status line replaces the per-candidate
     // lines; other messages still print on lines of their own.
     bool live = llvm::errs().is_displayed();

@@ -13,6 +13,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "foundry/Evolve/Library.h"
+#include "foundry/Evolve/LlmExpert.h"
+#include "foundry/Evolve/Search.h"
 #include "foundry/InitAll.h"
 #include "foundry/Target/Compile.h"
 #include "foundry/Transforms/Passes.h"
@@ -95,6 +97,8 @@ static int best(ExperienceLibrary &library) {
   KernelFile file;
   if (std::optional<int> status = file.load())
     return *status;
+  if (file.module->getOps<KernelOp>().empty())
+    return fail("no kernel in " + argument);
   for (KernelOp kernel : file.module->getOps<KernelOp>()) {
     KernelFingerprint fingerprint = fingerprintKernel(kernel, targetOpt);
     std::vector<CandidateRecord> found = library.retrieve(fingerprint, count);
@@ -191,6 +195,33 @@ static int exportYaml(ExperienceLibrary &library) {
   return file ? 0 : fail(outputPath + ": cannot write");
 }
 
+namespace {
+/// A malformed entry of an import, as "FILE:LINE:COL: why".
+struct ImportError {
+  std::string message;
+};
+} // namespace
+
+/// "FILE:LINE:COL: " of `node` in the file being imported, or "FILE: "
+/// where yaml-cpp has no position (an empty document).
+static std::string at(const YAML::Mark &mark) {
+  if (mark.is_null())
+    return argument + ": ";
+  return argument + ":" + std::to_string(mark.line + 1) + ":" +
+         std::to_string(mark.column + 1) + ": ";
+}
+
+/// `map[key]`, which an entry must have: yaml-cpp's own error for a
+/// missing key has no position.
+static YAML::Node field(const YAML::Node &map, const char *key) {
+  if (!map.IsMap())
+    throw ImportError{at(map.Mark()) + "expected a map"};
+  YAML::Node value = map[key];
+  if (!value)
+    throw ImportError{at(map.Mark()) + "missing '" + key + "'"};
+  return value;
+}
+
 static int importYaml(ExperienceLibrary &library) {
   if (argument.empty())
     return fail("import needs a YAML file written by export");
@@ -200,8 +231,7 @@ static int importYaml(ExperienceLibrary &library) {
   } catch (const YAML::BadFile &) {
     return fail(argument + ": cannot read the file");
   } catch (const YAML::Exception &e) {
-    return fail(argument + ":" + std::to_string(e.mark.line + 1) + ":" +
-                std::to_string(e.mark.column + 1) + ": " + e.msg);
+    return fail(at(e.mark) + e.msg);
   } catch (const std::exception &e) {
     return fail(argument + ": cannot read the file (" + e.what() + ")");
   }
@@ -219,51 +249,70 @@ static int importYaml(ExperienceLibrary &library) {
       return abort(argument + ": not a foundry-library export (version 1)");
     for (const char *list : {"kernels", "candidates", "insights"})
       if (root[list] && !root[list].IsSequence())
-        return abort(argument + ":" +
-                     std::to_string(root[list].Mark().line + 1) + ": '" +
-                     list + "' must be a list");
+        return abort(at(root[list].Mark()) + "'" + list + "' must be a list");
     for (const YAML::Node &k : root["kernels"]) {
-      ExperienceLibrary::KernelRow row{k["exact_key"].as<std::string>(),
-                                       k["graph_key"].as<std::string>(),
-                                       k["family_key"].as<std::string>(),
-                                       k["name"].as<std::string>(),
-                                       k["op_graph"].as<std::string>(),
-                                       k["shape_bucket"].as<std::string>(),
-                                       k["family"].as<std::string>(),
-                                       k["target"].as<std::string>()};
+      ExperienceLibrary::KernelRow row{
+          field(k, "exact_key").as<std::string>(),
+          field(k, "graph_key").as<std::string>(),
+          field(k, "family_key").as<std::string>(),
+          field(k, "name").as<std::string>(),
+          field(k, "op_graph").as<std::string>(),
+          field(k, "shape_bucket").as<std::string>(),
+          field(k, "family").as<std::string>(),
+          field(k, "target").as<std::string>()};
       if (!library.importKernel(row, error))
-        return abort(error);
+        return abort(at(k.Mark()) + error);
       ++kernels;
     }
+    // A candidate's genome must be a schedule (foundry-* schedule passes
+    // only: the search would replay it) whose digest is its genome_hash (the
+    // key a search looks it up by): a record that fails either is forged or
+    // corrupted, and would stand for another schedule's verdict.
+    MLIRContext context;
     for (const YAML::Node &c : root["candidates"]) {
       CandidateRecord record;
-      record.kernelKey = c["kernel"].as<std::string>();
-      record.genomeHash = c["genome_hash"].as<std::string>();
+      record.kernelKey = field(c, "kernel").as<std::string>();
+      record.genomeHash = field(c, "genome_hash").as<std::string>();
       record.genome = c["genome"].as<std::string>("");
-      record.stage = c["stage"].as<std::string>();
-      record.ok = c["ok"].as<bool>();
-      record.medianMs = c["median_ms"].as<double>();
+      record.stage = field(c, "stage").as<std::string>();
+      record.ok = field(c, "ok").as<bool>();
+      record.medianMs = field(c, "median_ms").as<double>();
       record.diagnosis = c["diagnosis"].as<std::string>("");
+      std::string normalized;
+      if (!record.genome.empty() &&
+          !validateSchedule(&context, record.genome, normalized, error))
+        return abort(at((c["genome"] ? c["genome"] : c).Mark()) + "candidate " +
+                     record.genomeHash +
+                     ": the genome is not a foundry schedule (" + error + ")");
+      if (genomeHash(normalized) != record.genomeHash)
+        return abort(at(c["genome_hash"].Mark()) + "candidate " +
+                     record.genomeHash +
+                     ": genome_hash does not match its genome (whose hash "
+                     "is " +
+                     genomeHash(normalized) + ")");
+      record.genome = normalized;
       if (!library.importCandidate(record, error))
-        return abort(argument + ":" + std::to_string(c.Mark().line + 1) +
-                     ": " + error);
+        return abort(at(c.Mark()) + error);
       ++candidates;
     }
     // Exports older than the insights have none.
     for (const YAML::Node &i : root["insights"]) {
       ExperienceLibrary::Insight insight{
-          i["family_key"].as<std::string>(), i["expert"].as<std::string>(),
-          i["change"].as<std::string>(),     i["tries"].as<int64_t>(),
-          i["passed"].as<int64_t>(),         i["improvements"].as<int64_t>(),
-          i["gain"].as<double>()};
+          field(i, "family_key").as<std::string>(),
+          field(i, "expert").as<std::string>(),
+          field(i, "change").as<std::string>(),
+          field(i, "tries").as<int64_t>(),
+          field(i, "passed").as<int64_t>(),
+          field(i, "improvements").as<int64_t>(),
+          field(i, "gain").as<double>()};
       if (!library.addInsight(insight, 0, error))
-        return abort(argument + ":" + std::to_string(i.Mark().line + 1) +
-                     ": " + error);
+        return abort(at(i.Mark()) + error);
       ++insights;
     }
+  } catch (const ImportError &e) {
+    return abort(e.message);
   } catch (const YAML::Exception &e) {
-    return abort(argument + ":" + std::to_string(e.mark.line + 1) + ":" +
-                 std::to_string(e.mark.column + 1) + ": " + e.msg);
+    return abort(at(e.mark) + e.msg);
   } catch (const std::exception &e) {
     return abort(argument + ": " + e.what());
   }
@@ -277,6 +326,8 @@ static int importYaml(ExperienceLibrary &library) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  // Schedules parse as pass pipelines (import checks candidates' genomes).
+  registerAllPasses();
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(
       argc, argv,

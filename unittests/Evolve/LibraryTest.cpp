@@ -161,3 +161,36 @@ TEST(Insights, SumOverRunsAndExcludeTheResumedOne) {
   EXPECT_EQ(before[0].tries, 2);
   EXPECT_EQ(library->insights("").size(), 2u);
 }
+
+TEST(Insights, ImportingAnExportIntoItsOwnLibraryChangesNothing) {
+  std::string error;
+  std::unique_ptr<ExperienceLibrary> library =
+      ExperienceLibrary::open(":memory:", error);
+  ASSERT_TRUE(library) << error;
+  ASSERT_TRUE(
+      library->recordInsight("fam", "compute", "options", 1, 2.0, error));
+  ASSERT_TRUE(library->recordInsight("fam", "compute", "options", 2, 0, error));
+  // What an export of this library says (a total over its runs).
+  std::vector<ExperienceLibrary::Insight> exported = library->insights("");
+  ASSERT_EQ(exported.size(), 1u);
+  for (int i = 0; i < 2; ++i)
+    ASSERT_TRUE(library->addInsight(exported[0], 0, error)) << error;
+  std::vector<ExperienceLibrary::Insight> after = library->insights("");
+  ASSERT_EQ(after.size(), 1u);
+  EXPECT_EQ(after[0].tries, 2);
+  EXPECT_EQ(after[0].passed, 1);
+  EXPECT_EQ(after[0].improvements, 1);
+  EXPECT_DOUBLE_EQ(after[0].gain, 2.0);
+  // Another library's larger total raises this one's to it, not beyond.
+  ExperienceLibrary::Insight larger = exported[0];
+  larger.tries = 5;
+  larger.passed = 3;
+  larger.gain = 3.5;
+  ASSERT_TRUE(library->addInsight(larger, 0, error)) << error;
+  ASSERT_TRUE(library->addInsight(larger, 0, error)) << error;
+  after = library->insights("");
+  EXPECT_EQ(after[0].tries, 5);
+  EXPECT_EQ(after[0].passed, 3);
+  EXPECT_EQ(after[0].improvements, 1);
+  EXPECT_DOUBLE_EQ(after[0].gain, 3.5);
+}

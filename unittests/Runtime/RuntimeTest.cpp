@@ -115,12 +115,18 @@ TEST(Compare, AppliesKernelBenchTolerance) {
   EXPECT_EQ(bad.referenceMax, 100.0);
 }
 
-TEST(Compare, InfinityFailsEvenAgainstInfinity) {
-  float ref[] = {INFINITY};
-  float out[] = {INFINITY};
-  CompareStats stats = compareBuffers("f32", out, ref, 1, 1e-4, 1e-4);
-  EXPECT_FALSE(stats.passed());
-  EXPECT_EQ(stats.badReference, 1);
+TEST(Compare, NonFiniteValuesMatchAsNumpyIsCloseWithEqualNan) {
+  // NaN matches NaN, an infinity the same infinity, nothing else.
+  float ref[] = {NAN, INFINITY, -INFINITY, INFINITY, 1.0f, NAN, INFINITY};
+  float out[] = {NAN, INFINITY, -INFINITY, -INFINITY, NAN, 1.0f, 1e30f};
+  CompareStats stats = compareBuffers("f32", out, ref, 7, 1e-4, 1e-4);
+  EXPECT_EQ(stats.mismatches, 4);
+  EXPECT_EQ(stats.firstFailingIndex, 3);
+  EXPECT_EQ(stats.badReference, 6);
+  EXPECT_TRUE(isClose(NAN, NAN, 0, 0));
+  EXPECT_TRUE(isClose(-INFINITY, -INFINITY, 0, 0));
+  EXPECT_FALSE(isClose(INFINITY, 1e308, 1e-4, 1e-4));
+  EXPECT_FALSE(isClose(NAN, 0, 1e-4, 1e-4));
 }
 
 TEST(Compare, RecognizesPoisonAsUnwritten) {

@@ -111,11 +111,13 @@ TEST_F(WorkloadTest, OverflowIsADiagnosticNotAWrap) {
     message = diag.str();
     return success();
   });
-  // 2^31 * 2^31 * 2^31 * 2 multiply-adds does not fit in int64.
+  // 2^22 * 2^22 * 2^22 multiply-adds (2^67 FLOPs) does not fit in int64,
+  // though each tensor's 2^45 bytes do (the kernel verifier refuses sizes
+  // that do not).
   FailureOr<WorkloadAttr> w = workloadOf(R"mlir(
-    foundry.kernel @huge(%a: tensor<2147483648x2147483648xf16>, %b: tensor<2147483648x2147483648xf16>, %c: tensor<2147483648x2147483648xf16>) -> tensor<2147483648x2147483648xf16> {
-      %r = linalg.matmul ins(%a, %b : tensor<2147483648x2147483648xf16>, tensor<2147483648x2147483648xf16>) outs(%c : tensor<2147483648x2147483648xf16>) -> tensor<2147483648x2147483648xf16>
-      foundry.yield %r : tensor<2147483648x2147483648xf16>
+    foundry.kernel @huge(%a: tensor<4194304x4194304xf16>, %b: tensor<4194304x4194304xf16>, %c: tensor<4194304x4194304xf16>) -> tensor<4194304x4194304xf16> {
+      %r = linalg.matmul ins(%a, %b : tensor<4194304x4194304xf16>, tensor<4194304x4194304xf16>) outs(%c : tensor<4194304x4194304xf16>) -> tensor<4194304x4194304xf16>
+      foundry.yield %r : tensor<4194304x4194304xf16>
     })mlir");
   EXPECT_TRUE(failed(w));
   EXPECT_NE(message.find("overflows int64"), std::string::npos) << message;

@@ -47,9 +47,12 @@ struct CandidateRecord {
 class ExperienceLibrary {
 public:
   /// Opens (creating if needed) the library at `path`; ":memory:" is an
-  /// in-memory one. Returns null with `error` on failure.
+  /// in-memory one. Returns null with `error` on failure, for an empty
+  /// path, and for a database that has tables but not the library's.
   /// With `readOnly`, the file must exist and hold a library; nothing is
-  /// created or written.
+  /// created or written. A library SQLite cannot read in place (a WAL
+  /// database in a folder it cannot create the -shm file in) is read as
+  /// immutable.
   static std::unique_ptr<ExperienceLibrary> open(const std::string &path,
                                                  std::string &error,
                                                  bool readOnly = false);
@@ -117,7 +120,12 @@ public:
   bool recordInsight(const std::string &familyKey, const std::string &expert,
                      const std::string &change, int64_t run, double speedup,
                      std::string &error);
-  /// Adds `insight`'s counts to run `run`'s record (imports use run 0).
+  /// Adds `insight`'s counts to run `run`'s record. Run 0 is an import:
+  /// `insight` is then a total over another library's runs, and each count
+  /// of this library's total becomes the larger of the two totals (the
+  /// excess over this library's own runs kept in run 0's record), so that
+  /// importing an export into the library it came from, or twice, changes
+  /// nothing.
   bool addInsight(const Insight &insight, int64_t run, std::string &error);
   /// The insights of `familyKey` (all families when empty) summed over
   /// runs, except run `excludeRun` (a run being resumed sees the library as
@@ -133,6 +141,8 @@ public:
 
 private:
   ExperienceLibrary() = default;
+  /// addInsight for run 0.
+  bool importInsight(const Insight &insight, std::string &error);
   bool exec(const char *sql, std::string &error);
   sqlite3 *db_ = nullptr;
 };

@@ -76,6 +76,10 @@ FailureOr<std::string> normalizeGenome(MLIRContext *context,
                                        llvm::StringRef schedule,
                                        std::string &error);
 
+/// The digest of a normalized genome that the experience library keys
+/// candidates by (16 hex digits of XXH3-64).
+std::string genomeHash(llvm::StringRef normalizedGenome);
+
 /// What an expert is asked: propose a schedule for `shape`, fresh when
 /// `parent` is empty, else a mutation of `parent`, whose diagnosis (when it
 /// was evaluated on the GPU) is `diagnosis`.
@@ -185,6 +189,10 @@ struct Evaluated {
   bool cached = false;
   /// Cached from the run that --resume continues.
   bool resumed = false;
+  /// Its verdict and time are the library's (an earlier run, or an
+  /// import), not measured by this search: they rank it, but it is timed
+  /// again before it can be the result's best.
+  bool fromLibrary = false;
   /// cuda target: resources, roofline fractions and bottleneck class.
   Diagnosis diag;
   bool diagnosed = false;

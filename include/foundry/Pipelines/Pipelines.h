@@ -10,6 +10,9 @@
 
 #include "mlir/Pass/PassOptions.h"
 
+#include <optional>
+#include <string>
+
 namespace mlir {
 class OpPassManager;
 } // namespace mlir
@@ -44,6 +47,16 @@ struct FoundryToNVVMOptions : PassPipelineOptions<FoundryToNVVMOptions> {
                        llvm::cl::desc("LLVM optimization level for NVPTX."),
                        llvm::cl::init(3)};
 };
+
+/// Checks `chip` and `features` before they reach the NVPTX backend, which
+/// aborts the process on a combination it does not support: the chip must
+/// be a processor of LLVM's NVPTX target, the features a comma-separated
+/// list of its PTX ISA versions (+ptxNN, -ptxNN), and the PTX ISA version
+/// they select (the highest enabled) must support the chip (sm_90 needs PTX
+/// ISA 7.8, sm_100 8.6; see the PTX ISA release history). Returns why not,
+/// or nullopt when LLVM accepts them.
+std::optional<std::string> checkNVPTXTarget(llvm::StringRef chip,
+                                            llvm::StringRef features);
 
 /// Adds foundry-lower-kernels and one-shot bufferization: every
 /// foundry.kernel becomes a func.func on caller-owned memrefs whose results

@@ -23,6 +23,16 @@ foundry.kernel @unranked(%x: tensor<*xf32>) -> tensor<4xf32> {
 
 // -----
 
+// 2^62 x 4 elements wrap around to 0 in ShapedType::getNumElements: the
+// size is too large, not empty.
+// expected-error @+1 {{'foundry.kernel' op result #0 is too large, got tensor<4611686018427387904x4xf32> (its size in bytes overflows a 64-bit integer)}}
+foundry.kernel @size_overflows(%x: tensor<4xf32>) -> tensor<4611686018427387904x4xf32> {
+  %e = tensor.empty() : tensor<4611686018427387904x4xf32>
+  foundry.yield %e : tensor<4611686018427387904x4xf32>
+}
+
+// -----
+
 // expected-error @+1 {{'foundry.kernel' op result #0 has unsupported element type complex<f32> (supported: f16, bf16, f32, f64, i1, i8, i16, i32, i64)}}
 foundry.kernel @complex_result(%x: tensor<4xf32>) -> tensor<4xcomplex<f32>> {
   %e = tensor.empty() : tensor<4xcomplex<f32>>

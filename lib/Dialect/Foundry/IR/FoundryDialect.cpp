@@ -14,6 +14,7 @@
 #include "mlir/Interfaces/FunctionImplementation.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <cmath>
@@ -83,7 +84,9 @@ std::optional<std::string> mlir::foundry::checkKernelBoundaryType(Type type) {
        << " (dynamic dimensions are not supported)";
     return message;
   }
-  if (tensorType.getNumElements() == 0) {
+  // Before the element count: a zero-size dimension makes any product 0,
+  // and an overflowing product must not pass for one.
+  if (llvm::is_contained(tensorType.getShape(), 0)) {
     std::string message;
     llvm::raw_string_ostream os(message);
     os << "has no elements, got " << type
@@ -97,7 +100,39 @@ std::optional<std::string> mlir::foundry::checkKernelBoundaryType(Type type) {
        << " (supported: f16, bf16, f32, f64, i1, i8, i16, i32, i64)";
     return message;
   }
+  if (!getCheckedBufferBytes(tensorType)) {
+    std::string message;
+    llvm::raw_string_ostream os(message);
+    os << "is too large, got " << type << " (its size in bytes overflows "
+       << "a 64-bit integer)";
+    return message;
+  }
   return std::nullopt;
+}
+
+std::optional<int64_t> mlir::foundry::getCheckedNumElements(ShapedType type) {
+  if (!type.hasStaticShape())
+    return std::nullopt;
+  int64_t count = 1;
+  for (int64_t size : type.getShape()) {
+    std::optional<int64_t> next = llvm::checkedMul(count, size);
+    if (!next)
+      return std::nullopt;
+    count = *next;
+  }
+  return count;
+}
+
+std::optional<int64_t> mlir::foundry::getCheckedBufferBytes(ShapedType type) {
+  std::optional<int64_t> elements = getCheckedNumElements(type);
+  if (!elements)
+    return std::nullopt;
+  Type element = type.getElementType();
+  int64_t width =
+      element.isIntOrFloat()
+          ? std::max<int64_t>(1, (element.getIntOrFloatBitWidth() + 7) / 8)
+          : 1;
+  return llvm::checkedMul(*elements, width);
 }
 
 std::optional<std::string> mlir::foundry::checkKernelName(StringRef name) {

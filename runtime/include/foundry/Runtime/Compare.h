@@ -1,25 +1,45 @@
 //===- Compare.h - Element-wise comparison against a reference --*- C++ -*-===//
 //
 // KernelBench's correctness rule, element by element on the host:
-// |out - ref| <= atol + rtol * |ref| for every element, and a NaN or Inf in
-// the output fails. Also recognizes the poison pattern the runtime writes
-// into every output before a launch, so an element the kernel never wrote
-// is reported as such.
+// |out - ref| <= atol + rtol * |ref| for every element, with the non-finite
+// values matched as numpy.isclose(out, ref, atol, rtol, equal_nan=True)
+// does (isClose below). Also recognizes the poison pattern the runtime
+// writes into every output before a launch, so an element the kernel never
+// wrote is reported as such.
+//
+// This header is self-contained (no MLIR, no CUDA): the CPU runner
+// (foundry-cpu-run) and the CPU search include it for isClose, so every
+// comparison of foundry follows one rule.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef FOUNDRY_RUNTIME_COMPARE_H
 #define FOUNDRY_RUNTIME_COMPARE_H
 
+#include <cmath>
 #include <cstdint>
 #include <string>
 
 namespace foundry::runtime {
 
+/// Whether `out` matches the reference value `ref`: a NaN matches only a
+/// NaN, an infinity only the same infinity, and finite values when
+/// |out - ref| <= atol + rtol * |ref|. A kernel whose reference computes
+/// NaN (log of a negative input) is judged on the elements where it is
+/// defined, and a candidate that gives NaN where the reference does not
+/// still fails. The device comparison (DeviceKernels.cpp) is the same rule.
+inline bool isClose(double out, double ref, double atol, double rtol) {
+  if (std::isnan(out) || std::isnan(ref))
+    return std::isnan(out) && std::isnan(ref);
+  if (std::isinf(out) || std::isinf(ref))
+    return out == ref;
+  return std::fabs(out - ref) <= atol + rtol * std::fabs(ref);
+}
+
 /// What one comparison of an output with its reference found.
 struct CompareStats {
   int64_t elements = 0;
-  /// Elements outside the tolerance (NaN and Inf included).
+  /// Elements that are not isClose to their reference.
   int64_t mismatches = 0;
   /// Elements still holding the poison pattern (never written).
   int64_t unwritten = 0;

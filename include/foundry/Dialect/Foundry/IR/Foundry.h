@@ -42,8 +42,19 @@ bool isAllowedBodyDialect(StringRef dialectNamespace);
 bool isAllowedScheduledDialect(StringRef dialectNamespace);
 
 /// Checks that `type` can be a kernel argument or result. On failure returns
-/// a message saying why (not a tensor, unranked, dynamic, element type).
+/// a message saying why (not a tensor, unranked, dynamic, no elements,
+/// element type, more bytes than an int64_t counts).
 std::optional<std::string> checkKernelBoundaryType(Type type);
+
+/// The number of elements of a statically shaped `type`, multiplied with
+/// overflow checks (ShapedType::getNumElements wraps around); nullopt for a
+/// dynamic shape or a count that does not fit in int64_t.
+std::optional<int64_t> getCheckedNumElements(ShapedType type);
+
+/// The bytes of a buffer of statically shaped `type` (elements of
+/// ceil(bits / 8) bytes, at least one), with overflow checks; nullopt for a
+/// dynamic shape or a size that does not fit in int64_t.
+std::optional<int64_t> getCheckedBufferBytes(ShapedType type);
 
 /// Checks that `name` can name a GPU entry point in PTX: a C identifier,
 /// `[A-Za-z_][A-Za-z0-9_]*`. Returns a message saying why not, or nothing.
