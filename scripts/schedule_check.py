@@ -136,9 +136,10 @@ def random_pass(rng):
                 threads, rng.choice([-1, 0, 1, 2, 4]))
         return "foundry-reduce-threads{threads=%d}" % threads
     if kind == "promote":
-        return "foundry-promote{operands=%s padding=%s}" % (
+        return "foundry-promote{operands=%s padding=%s stages=%s}" % (
             rng.choice(["0", "1", "0,1", "2", "-1"]),
-            rng.choice(["0", "0", "4", "8", "3", "-4", "4096"]))
+            rng.choice(["0", "0", "4", "8", "3", "-4", "4096"]),
+            rng.choice(["1", "2", "2", "0", "3"]))
     if kind == "mma":
         return "foundry-mma"
     if kind == "vectorize":

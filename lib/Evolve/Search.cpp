@@ -329,11 +329,16 @@ static std::string gemmSchedule(const KernelShape &shape, std::mt19937 &rng,
                            llvm::join(blocks, ",") +
                            (shape.contraction ? "}" : " target=contraction}");
     // Staged in shared memory, the fragments come through ldmatrix; padded
-    // rows keep its 8 row reads on different banks.
-    if (promote)
-      schedule += ",foundry-tile-reduction{sizes=32},foundry-promote{"
-                  "operands=0,1 padding=" +
-                  std::to_string(pick<int64_t>({4, 8}, rng)) + "}";
+    // rows keep its 8 row reads on different banks. Two stages (the next
+    // k-step's copies in flight) fit the 48 KB of static shared memory with
+    // k-steps of 16 for the larger block tiles.
+    if (promote) {
+      int64_t k = bm * bn > 64 * 64 ? 16 : pick<int64_t>({16, 32}, rng);
+      schedule += ",foundry-tile-reduction{sizes=" + std::to_string(k) +
+                  "},foundry-promote{operands=0,1 padding=" +
+                  std::to_string(pick<int64_t>({4, 8}, rng)) +
+                  " stages=" + std::to_string(1 + rng() % 2) + "}";
+    }
     std::vector<std::string> warps = threads;
     warps.push_back(std::to_string(std::min<int64_t>(bm, 32 * (1 + rng() % 2))));
     warps.push_back("32");
@@ -355,7 +360,8 @@ static std::string gemmSchedule(const KernelShape &shape, std::mt19937 &rng,
   if (promote)
     schedule += ",foundry-tile-reduction{sizes=" +
                 std::to_string(pick<int64_t>({16, 32}, rng)) +
-                "},foundry-promote{operands=0,1}";
+                "},foundry-promote{operands=0,1 stages=" +
+                std::to_string(1 + rng() % 2) + "}";
   threads.push_back(std::to_string(tm));
   threads.push_back(std::to_string(tn));
   schedule += ",foundry-tile-threads{sizes=" + llvm::join(threads, ",") +

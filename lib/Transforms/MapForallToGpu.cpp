@@ -460,6 +460,211 @@ static void mergeAsyncWaits(gpu::LaunchOp launch) {
   }
 }
 
+/// The ops of `body` (not nested) that `roots` need, transitively, in block
+/// order; `roots` themselves included.
+static SmallVector<Operation *> withDependencies(Block *body,
+                                                 ArrayRef<Operation *> roots) {
+  llvm::SmallPtrSet<Operation *, 32> needed;
+  SmallVector<Operation *> worklist(roots.begin(), roots.end());
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val();
+    if (!needed.insert(op).second)
+      continue;
+    op->walk([&](Operation *nested) {
+      for (Value operand : nested->getOperands())
+        if (Operation *def = operand.getDefiningOp())
+          if (Operation *owner = body->findAncestorOpInBlock(*def);
+              owner && owner != op && !needed.contains(owner))
+            worklist.push_back(owner);
+    });
+  }
+  SmallVector<Operation *> ordered;
+  for (Operation &op : body->without_terminator())
+    if (needed.contains(&op))
+      ordered.push_back(&op);
+  return ordered;
+}
+
+/// foundry-promote{stages=2}: double-buffers the staging of `loop`, a
+/// block-level k-loop of the form
+///   [index math] cp.async copies + groups, wait, barrier, compute, barrier
+/// (after mergeAsyncWaits). Each staged workgroup buffer gets a twin, the
+/// loop is unrolled by two (even and odd k-steps on the two buffers), and
+/// each half first waits for its own tiles and synchronizes, then issues the
+/// copies of the next k-step into the other buffer, then computes: the
+/// copies overlap the compute. The first tiles are copied before the loop;
+/// the last half re-copies the last k-step (no branch), and a wait after the
+/// loop drains it. Loops of another form, an odd or unknown trip count, or
+/// tiles over the 48 KB static shared memory limit once doubled are left as
+/// they are (one stage).
+static LogicalResult pipelineStagedLoop(RewriterBase &rewriter,
+                                        gpu::LaunchOp launch,
+                                        scf::ForOp loop) {
+  std::optional<int64_t> lower = getConstantIntValue(loop.getLowerBound()),
+                         upper = getConstantIntValue(loop.getUpperBound()),
+                         step = getConstantIntValue(loop.getStep());
+  if (!lower || !upper || !step || *step <= 0 || *upper <= *lower)
+    return failure();
+  int64_t trips = (*upper - *lower + *step - 1) / *step;
+  if (trips < 2 || trips % 2 != 0)
+    return failure();
+  Block *body = loop.getBody();
+  Operation *yield = body->getTerminator();
+  auto endBarrier = dyn_cast_or_null<gpu::BarrierOp>(yield->getPrevNode());
+  if (!endBarrier)
+    return failure();
+  nvgpu::DeviceAsyncWaitOp wait;
+  SmallVector<Operation *> loads, compute;
+  for (Operation &op : body->without_terminator()) {
+    if (auto w = dyn_cast<nvgpu::DeviceAsyncWaitOp>(op)) {
+      if (wait)
+        return failure();
+      wait = w;
+      continue;
+    }
+    bool async = isa<nvgpu::DeviceAsyncCopyOp,
+                     nvgpu::DeviceAsyncCreateGroupOp>(op);
+    if (!wait) {
+      if (async)
+        loads.push_back(&op);
+      else if (!isPure(&op))
+        return failure();
+      continue;
+    }
+    if (async || op.walk([](nvgpu::DeviceAsyncWaitOp) {
+                      return WalkResult::interrupt();
+                    }).wasInterrupted())
+      return failure();
+    if (&op != wait->getNextNode() && &op != endBarrier.getOperation())
+      compute.push_back(&op);
+  }
+  if (!wait || wait.getNumGroups() || loads.empty() ||
+      !isa_and_nonnull<gpu::BarrierOp>(wait->getNextNode()) ||
+      !isa<nvgpu::DeviceAsyncCreateGroupOp>(loads.back()))
+    return failure();
+
+  // The staged buffers: workgroup attributions at the root of the copies'
+  // destinations.
+  auto rootOf = [](Value v) {
+    while (auto view = v.getDefiningOp<ViewLikeOpInterface>())
+      v = view.getViewSource();
+    return v;
+  };
+  llvm::SetVector<Value> buffers;
+  for (Operation *op : loads)
+    if (auto copy = dyn_cast<nvgpu::DeviceAsyncCopyOp>(op)) {
+      Value root = rootOf(copy.getDst());
+      if (!llvm::is_contained(launch.getWorkgroupAttributions(), root))
+        return failure();
+      buffers.insert(root);
+    }
+  auto bytesOf = [](Value v) {
+    auto type = cast<MemRefType>(v.getType());
+    return type.getNumElements() * type.getElementTypeBitWidth() / 8;
+  };
+  int64_t bytes = 0;
+  for (Value buffer : launch.getWorkgroupAttributions())
+    bytes += bytesOf(buffer);
+  for (Value buffer : buffers)
+    bytes += bytesOf(buffer);
+  if (bytes > 48 * 1024)
+    return failure();
+
+  // The twins, and the views of the buffers the loop reads from outside it
+  // cut again from the twins.
+  Location loc = loop.getLoc();
+  IRMapping twin;
+  for (Value buffer : buffers)
+    twin.map(buffer, launch.addWorkgroupAttribution(
+                         cast<MemRefType>(buffer.getType()), loc));
+  rewriter.setInsertionPoint(loop);
+  std::function<Value(Value)> twinOf = [&](Value v) -> Value {
+    if (Value mapped = twin.lookupOrNull(v))
+      return mapped;
+    auto view = v.getDefiningOp<ViewLikeOpInterface>();
+    Value source = twinOf(view.getViewSource());
+    IRMapping one;
+    one.map(view.getViewSource(), source);
+    Value cloned = rewriter.clone(*view, one)->getResult(0);
+    twin.map(v, cloned);
+    return cloned;
+  };
+  loop.walk([&](Operation *op) {
+    for (Value operand : op->getOperands())
+      if (!loop->isAncestor(operand.getParentRegion()->getParentOp()) &&
+          buffers.contains(rootOf(operand)))
+        (void)twinOf(operand);
+  });
+
+  SmallVector<Operation *> loadPart = withDependencies(body, loads);
+  SmallVector<Operation *> computePart = withDependencies(body, compute);
+  // Clones `ops` for k-step `iv` on the buffers (`second`: the twins),
+  // with `mapping` holding the loop-carried values; returns the last
+  // group's token for load parts.
+  auto emit = [&](ArrayRef<Operation *> ops, Value iv, bool second,
+                  IRMapping &mapping) -> Value {
+    mapping.map(loop.getInductionVar(), iv);
+    if (second)
+      for (auto [from, to] : twin.getValueMap())
+        mapping.map(from, to);
+    Operation *last = nullptr;
+    for (Operation *op : ops)
+      last = rewriter.clone(*op, mapping);
+    return last ? last->getResult(0) : Value();
+  };
+  auto constant = [&](int64_t value) {
+    return arith::ConstantIndexOp::create(rewriter, loc, value).getResult();
+  };
+
+  // Prologue: the first k-step's tiles into the first buffers.
+  IRMapping prologue;
+  Value first = emit(loadPart, constant(*lower), false, prologue);
+  SmallVector<Value> inits(loop.getInitArgs());
+  inits.push_back(first);
+  auto pipelined = scf::ForOp::create(
+      rewriter, loc, loop.getLowerBound(), loop.getUpperBound(),
+      constant(2 * *step), inits,
+      [&](OpBuilder &builder, Location, Value k, ValueRange carried) {
+        OpBuilder::InsertionGuard guard(rewriter);
+        rewriter.setInsertionPointToEnd(builder.getInsertionBlock());
+        Value stepValue = constant(*step);
+        Value next = arith::AddIOp::create(rewriter, loc, k, stepValue);
+        Value afterNext = arith::MinSIOp::create(
+            rewriter, loc,
+            arith::AddIOp::create(rewriter, loc, next, stepValue),
+            constant(*upper - *step));
+        // Even k-step on the first buffers, the odd one's copies in flight.
+        nvgpu::DeviceAsyncWaitOp::create(rewriter, loc, carried.back(),
+                                         IntegerAttr());
+        gpu::BarrierOp::create(rewriter, loc);
+        IRMapping oddLoads, evenCompute, evenLoads, oddCompute;
+        Value odd = emit(loadPart, next, /*second=*/true, oddLoads);
+        for (auto [arg, value] :
+             llvm::zip(loop.getRegionIterArgs(), carried.drop_back()))
+          evenCompute.map(arg, value);
+        emit(computePart, k, /*second=*/false, evenCompute);
+        // Odd k-step on the twins, the next even one's copies in flight.
+        nvgpu::DeviceAsyncWaitOp::create(rewriter, loc, odd, IntegerAttr());
+        gpu::BarrierOp::create(rewriter, loc);
+        Value token = emit(loadPart, afterNext, /*second=*/false, evenLoads);
+        for (auto [arg, value] :
+             llvm::zip(loop.getRegionIterArgs(), yield->getOperands()))
+          oddCompute.map(arg, evenCompute.lookupOrDefault(value));
+        emit(computePart, next, /*second=*/true, oddCompute);
+        SmallVector<Value> yielded;
+        for (Value value : yield->getOperands())
+          yielded.push_back(oddCompute.lookupOrDefault(value));
+        yielded.push_back(token);
+        scf::YieldOp::create(rewriter, loc, yielded);
+      });
+  // The last (repeated) copies must land before the buffers go away.
+  nvgpu::DeviceAsyncWaitOp::create(rewriter, loc,
+                                   pipelined.getResults().back(),
+                                   IntegerAttr());
+  rewriter.replaceOp(loop, pipelined.getResults().drop_back());
+  return success();
+}
+
 /// True if, inside `loop`, nothing but `read`, `write` and transfers on the
 /// same tile at statically disjoint places touches `tile` or a view it was
 /// cut from.
@@ -532,6 +737,7 @@ static void hoistAccumulatorTiles(RewriterBase &rewriter,
         if (!write || !onlyTransfersTouch(loop, tile, read, write))
           continue;
         read->moveBefore(loop);
+        DictionaryAttr marks = loop->getDiscardableAttrDictionary();
         FailureOr<LoopLikeOpInterface> grown =
             cast<LoopLikeOpInterface>(loop.getOperation())
                 .replaceWithAdditionalYields(
@@ -543,6 +749,7 @@ static void hoistAccumulatorTiles(RewriterBase &rewriter,
         if (failed(grown))
           return;
         loop = cast<scf::ForOp>(grown->getOperation());
+        loop->setDiscardableAttrs(marks);
         write->moveAfter(loop);
         write.getValueToStoreMutable().assign(loop->getResults().back());
         changed = true;
@@ -556,6 +763,15 @@ static void hoistAccumulatorTiles(RewriterBase &rewriter,
 /// every linalg op becomes scf.for loops.
 static LogicalResult lowerLaunchBody(gpu::LaunchOp launch) {
   IRRewriter rewriter(launch.getContext());
+  // foundry-promote{stages=2} marks its k-loops; the loops themselves are
+  // rebuilt below (hoisting adds loop-carried values), so the mark is read
+  // once for the launch.
+  int64_t stages = 1;
+  launch.getBody().walk([&](scf::ForOp loop) {
+    if (auto mark = loop->getAttrOfType<IntegerAttr>(kPipelineStagesAttr))
+      stages = std::max(stages, mark.getInt());
+  });
+
   SmallVector<Operation *> ops;
   launch.getBody().walk([&](Operation *op) {
     if (isa<memref::AllocOp, memref::DeallocOp>(op))
@@ -667,6 +883,17 @@ static LogicalResult lowerLaunchBody(gpu::LaunchOp launch) {
   // ones bypass L1.
   nvgpu::createAsyncGroups(rewriter, launch, /*bypassL1=*/true);
   mergeAsyncWaits(launch);
+  if (stages > 1) {
+    SmallVector<scf::ForOp> staged;
+    launch.getBody().walk([&](scf::ForOp loop) {
+      if (llvm::any_of(loop.getBody()->getOperations(), [](Operation &op) {
+            return isa<nvgpu::DeviceAsyncCopyOp>(op);
+          }))
+        staged.push_back(loop);
+    });
+    for (scf::ForOp loop : staged)
+      (void)pipelineStagedLoop(rewriter, launch, loop);
+  }
   return success();
 }
 

@@ -114,6 +114,11 @@ struct FoundryPromotePass final
 
     IRRewriter rewriter(&getContext());
     llvm::DenseMap<Operation *, int64_t> bytesPerBlock;
+    if (stages != 1 && stages != 2) {
+      getOperation().emitError("foundry-promote: stages must be 1 or 2, got ")
+          << static_cast<int64_t>(stages);
+      return signalPassFailure();
+    }
     if (padding < 0 || padding > 1024) {
       getOperation().emitError("foundry-promote: padding must be in [0, "
                                "1024] elements, got ")
@@ -177,6 +182,9 @@ struct FoundryPromotePass final
                 .getResult(0);
         operand->set(copy);
       }
+      if (stages > 1)
+        blockLevelLoop(op)->setAttr(kPipelineStagesAttr,
+                                    rewriter.getI64IntegerAttr(stages));
     }
   }
 };

@@ -5,6 +5,9 @@
 // RUN: foundry-opt %s --foundry-tile-blocks=sizes=64,64 --foundry-tile-reduction=sizes=32 "--foundry-promote=operands=0,1 padding=4" --foundry-tile-warps=sizes=32,32 --foundry-tile-reduction=sizes=8 --foundry-mma --foundry-to-nvvm --foundry-extract-ptx=output=%t.pad.ptx -o /dev/null
 // RUN: FileCheck %s --check-prefix=PAD < %t.pad.ptx
 // RUN: %ptxas -arch=sm_90 -v %t.pad.ptx -o %t.pad.cubin 2>&1 | FileCheck %s --check-prefix=PADPTXAS
+// RUN: foundry-opt %s --foundry-tile-blocks=sizes=64,64 --foundry-tile-reduction=sizes=32 "--foundry-promote=operands=0,1 padding=4 stages=2" --foundry-tile-warps=sizes=32,32 --foundry-tile-reduction=sizes=8 --foundry-mma --foundry-to-nvvm --foundry-extract-ptx=output=%t.two.ptx -o /dev/null
+// RUN: FileCheck %s --check-prefix=TWO < %t.two.ptx
+// RUN: %ptxas -arch=sm_90 -v %t.two.ptx -o %t.two.cubin 2>&1 | FileCheck %s --check-prefix=TWOPTXAS
 
 // Shared-memory staging for the tensor cores: per k-step of 32, the 64x32
 // and 32x64 tiles go global -> shared with 16-byte cp.async, a barrier,
@@ -25,6 +28,24 @@
 // PAD: mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
 // PADPTXAS: 0 bytes spill stores, 0 bytes spill loads
 // PADPTXAS: 17920 bytes smem
+// Two stages: a twin of each padded tile; the first k-step's copies before
+// the loop, then per k-step a wait and a barrier, the next k-step's copies
+// into the other tiles, and the mma.sync. A last wait drains the repeated
+// copies of the final half.
+// TWO-COUNT-4: .shared .align {{[0-9]+}} .b8
+// TWO:         cp.async.commit_group
+// TWO:         cp.async.commit_group
+// TWO:         cp.async.wait_group 0
+// TWO-NEXT:    bar.sync
+// TWO:         cp.async.commit_group
+// TWO:         mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
+// TWO:         cp.async.wait_group 0
+// TWO-NEXT:    bar.sync
+// TWO:         cp.async.commit_group
+// TWO:         mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
+// TWO:         cp.async.wait_group 0
+// TWOPTXAS: 0 bytes spill stores, 0 bytes spill loads
+// TWOPTXAS: 35840 bytes smem
 foundry.kernel @mm(%a: tensor<128x64xf32>, %b: tensor<64x128xf32>) -> tensor<128x128xf32> attributes {precision = #foundry.precision<tf32>} {
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<128x128xf32>

@@ -6,6 +6,8 @@
 // RUN: foundry-opt %s --foundry-tile-blocks=sizes=64,64 --foundry-tile-reduction=sizes=32 "--foundry-promote=operands=0,1 padding=4" | FileCheck %s --check-prefix=PAD
 // RUN: not foundry-opt %s --foundry-tile-blocks=sizes=64,64 --foundry-tile-reduction=sizes=32 "--foundry-promote=operands=0,1 padding=3" 2>&1 | FileCheck %s --check-prefix=UNALIGNED
 // RUN: not foundry-opt %s --foundry-tile-blocks=sizes=64,64 --foundry-tile-reduction=sizes=32 "--foundry-promote=operands=0,1 padding=-4" 2>&1 | FileCheck %s --check-prefix=NEGATIVE
+// RUN: foundry-opt %s --foundry-tile-blocks=sizes=64,64 --foundry-tile-reduction=sizes=32 "--foundry-promote=operands=0,1 stages=2" | FileCheck %s --check-prefix=STAGES
+// RUN: not foundry-opt %s --foundry-tile-blocks=sizes=64,64 --foundry-tile-reduction=sizes=32 "--foundry-promote=operands=0,1 stages=3" 2>&1 | FileCheck %s --check-prefix=BADSTAGES
 
 // Each k-step copies the 64x32 A tile and the 32x64 B tile into shared
 // memory; the matmul reads the copies.
@@ -35,6 +37,10 @@
 // PAD:           bufferization.alloc_tensor() {memory_space = #gpu.address_space<workgroup>} : tensor<32x68xf32>
 // PAD:           linalg.matmul ins(%[[CA]], %{{.*}} : tensor<64x32xf32>, tensor<32x64xf32>)
 // UNALIGNED: error: 'linalg.matmul' op foundry-promote: padding 3 x 4 bytes does not keep the rows of operand #0 16-byte aligned
+// Two stages mark the k-loop for the GPU tail, which double-buffers it.
+// STAGES:        scf.for
+// STAGES:        foundry.pipeline_stages = 2 : i64
+// BADSTAGES: error: foundry-promote: stages must be 1 or 2, got 3
 // NEGATIVE: error: foundry-promote: padding must be in [0, 1024] elements, got -4
 // BIG: error: 'linalg.matmul' op foundry-promote: the promoted tiles need 65536 bytes of shared memory per block, over the 49152-byte static limit
 foundry.kernel @matmul(%a: tensor<256x64xf32>, %b: tensor<64x256xf32>) -> tensor<256x256xf32> {

@@ -112,6 +112,12 @@ bool isBlockLevelForall(scf::ForallOp forall);
 /// `maxOutputs` elements (1: a reduction to a scalar, every loop reducing).
 bool isSplittableReduction(Operation &op, int64_t maxOutputs);
 
+/// On a block-level k-loop whose operand tiles foundry-promote stages in
+/// shared memory: the number of tile buffers (2: the copies of the next
+/// k-step overlap the compute of this one). The GPU tail pipelines the loop.
+inline constexpr llvm::StringLiteral kPipelineStagesAttr =
+    "foundry.pipeline_stages";
+
 /// Marks the block tiles of foundry-split-reduction (unit attribute on the
 /// scf.forall): complete once foundry-reduce-threads has split their
 /// reductions, so foundry-tile-threads and foundry-tile-warps leave them.

@@ -308,6 +308,11 @@ def FoundryPromotePass : Pass<"foundry-promote", "::mlir::ModuleOp"> {
     accesses, and the GPU tail issues them as cp.async with a barrier after
     the copies and after the compute.
 
+    `stages=2` double-buffers the staged tiles: the GPU tail copies the
+    tiles of k-step i+1 (cp.async) while k-step i computes, with one wait
+    and one barrier per step (a second shared buffer per operand; an odd
+    number of k-steps or tiles over 48 KB once doubled keep one stage).
+
     `padding=P` adds P elements to every row of the staged tiles (the copy
     fills a slice of a wider buffer), so that the 8 rows a warp's mma.sync
     fragment loads touch different banks: with 32 f32 per row they all start
@@ -317,7 +322,8 @@ def FoundryPromotePass : Pass<"foundry-promote", "::mlir::ModuleOp"> {
 
     Errors: no block-level k-loop; an operand index the op does not have; a
     tile of dynamic shape; more than 48 KB of shared memory per block (the
-    static shared memory limit); a negative or unaligned padding.
+    static shared memory limit); a negative or unaligned padding; stages
+    other than 1 or 2.
 
     Example, a 64x64 block tile walking K in steps of 32 with A and B staged:
     `foundry-tile-blocks{sizes=64,64},foundry-tile-reduction{sizes=32},
@@ -327,7 +333,10 @@ def FoundryPromotePass : Pass<"foundry-promote", "::mlir::ModuleOp"> {
     ListOption<"operands", "operands", "int64_t",
                "Input operands to stage (0 = A, 1 = B of a matmul).">,
     Option<"padding", "padding", "int64_t", /*default=*/"0",
-           "Elements added to each row of the staged tiles (bank conflicts).">
+           "Elements added to each row of the staged tiles (bank conflicts).">,
+    Option<"stages", "stages", "int64_t", /*default=*/"1",
+           "Tile buffers per operand: 1, or 2 to copy the next k-step's "
+           "tiles while this one computes.">
   ];
   let dependentDialects = [
     "::mlir::bufferization::BufferizationDialect",
