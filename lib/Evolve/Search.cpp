@@ -294,6 +294,23 @@ static std::string threadSizes(const std::vector<int64_t> &block,
   return llvm::join(sizes, ",");
 }
 
+/// After a tensor-core GEMM tiled as a kernel of its own
+/// (`target=contraction`: mma.sync fragments are spread over a warp's lanes,
+/// so an epilogue cannot be fused at the warp level), the elementwise
+/// epilogue: 4x256 block tiles, 4 consecutive elements per thread; "" when
+/// the GEMM is the root.
+static std::string mmaEpilogue(const KernelShape &shape) {
+  if (shape.contraction)
+    return "";
+  std::vector<std::string> rows(shape.numParallel() - 2, "1"),
+      lanes(shape.numParallel() - 2, "0");
+  rows.insert(rows.end(), {"4", "256"});
+  lanes.insert(lanes.end(), {"1", "4"});
+  return ",foundry-tile-blocks{sizes=" + llvm::join(rows, ",") +
+         "},foundry-tile-threads{sizes=" + llvm::join(lanes, ",") +
+         "},foundry-vectorize";
+}
+
 /// A GEMM schedule for the two innermost parallel loops (leading batch
 /// loops get tile 1): a BM x BN block tile, a TM x TN register tile per
 /// thread (32 to 1024 threads), a k-loop; with `promote`, a KB-deep k-loop
@@ -321,39 +338,26 @@ static std::string gemmSchedule(const KernelShape &shape, std::mt19937 &rng,
   blocks.push_back(std::to_string(bm));
   blocks.push_back(std::to_string(bn));
   if (mma) {
-    // mma.sync fragments are spread over a warp's lanes, so an epilogue
-    // cannot be fused at the warp level: the matmul becomes a kernel of its
-    // own (target=contraction), the epilogue an elementwise one reading its
-    // result.
+    // An epilogue cannot share the warp tiles (mmaEpilogue).
     std::string schedule = "foundry-tile-blocks{sizes=" +
                            llvm::join(blocks, ",") +
                            (shape.contraction ? "}" : " target=contraction}");
     // Staged in shared memory, the fragments come through ldmatrix; padded
-    // rows keep its 8 row reads on different banks. Two stages (the next
-    // k-step's copies in flight) fit the 48 KB of static shared memory with
-    // k-steps of 16 for the larger block tiles.
-    if (promote) {
-      int64_t k = bm * bn > 64 * 64 ? 16 : pick<int64_t>({16, 32}, rng);
-      schedule += ",foundry-tile-reduction{sizes=" + std::to_string(k) +
-                  "},foundry-promote{operands=0,1 padding=" +
-                  std::to_string(pick<int64_t>({4, 8}, rng)) +
-                  " stages=" + std::to_string(1 + rng() % 2) + "}";
-    }
+    // rows keep its 8 row reads on different banks. Two stages: the next
+    // k-step's copies in flight while this one computes.
+    // (Doubled tiles over 48 KB keep one stage.) Rows padded by 4 f32 keep
+    // both K-contiguous rows and N-contiguous B rows off shared banks.
+    if (promote)
+      schedule += ",foundry-tile-reduction{sizes=" +
+                  std::to_string(pick<int64_t>({16, 32}, rng)) +
+                  "},foundry-promote{operands=0,1 padding=4 stages=" +
+                  std::to_string(1 + rng() % 2) + "}";
     std::vector<std::string> warps = threads;
     warps.push_back(std::to_string(std::min<int64_t>(bm, 32 * (1 + rng() % 2))));
     warps.push_back("32");
     schedule += ",foundry-tile-warps{sizes=" + llvm::join(warps, ",") +
                 "},foundry-tile-reduction{sizes=8},foundry-mma";
-    if (!shape.contraction) {
-      std::vector<std::string> rows(shape.numParallel() - 2, "1"),
-          lanes(shape.numParallel() - 2, "0");
-      rows.insert(rows.end(), {"4", "256"});
-      lanes.insert(lanes.end(), {"1", "4"});
-      schedule += ",foundry-tile-blocks{sizes=" + llvm::join(rows, ",") +
-                  "},foundry-tile-threads{sizes=" + llvm::join(lanes, ",") +
-                  "},foundry-vectorize";
-    }
-    return schedule;
+    return schedule + mmaEpilogue(shape);
   }
   std::string schedule = "foundry-tile-blocks{sizes=" +
                          llvm::join(blocks, ",") + "}";
@@ -387,8 +391,11 @@ static std::string splitGemmPrefix(int64_t loops, bool mma,
   if (mma && loops == 2)
     return "foundry-tile-blocks{target=contraction sizes=" +
            std::to_string(std::max<int64_t>(bm, 64)) + "," +
-           std::to_string(std::max<int64_t>(bn, 64)) +
-           "},foundry-tile-warps{sizes=" + std::to_string(32 * (1 + rng() % 2)) +
+           std::to_string(std::max<int64_t>(bn, 64)) + "}" +
+           (rng() % 2 ? ",foundry-tile-reduction{sizes=32},foundry-promote{"
+                        "operands=0,1 padding=4}"
+                      : "") +
+           ",foundry-tile-warps{sizes=" + std::to_string(32 * (1 + rng() % 2)) +
            ",32},foundry-tile-reduction{sizes=8},foundry-mma,";
   int64_t tm = 4, tn = 4;
   std::vector<std::string> blocks(loops - 2, "1"), threads(loops - 2, "0");
@@ -513,12 +520,30 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
          if (shape.numParallel() == 0)
            return std::string();
          // GEMMs: A and B tiles staged through shared memory. A fresh
-         // proposal is, one time in three, the classic SIMT configuration:
-         // 64x64 block tiles over 32-deep k-steps in shared memory, 4x4
-         // register tiles, 8-deep inner k-steps (the hand-written schedule
-         // of bench/kernelbench/schedules.txt: 4.50 ms for the 4096^3
-         // matmul on the H200, 2026-11-29, where random draws stopped at
-         // 5.85 ms).
+         // proposal is, one time in three, a classic configuration. On the
+         // tensor cores: 128x128 block tiles over 32-deep k-steps staged in
+         // rows padded by 4, 64x32 warp tiles (2.53 ms for the 4096^3
+         // matmul in 3xtf32 on the H200, 2026-11-30, bench/mma/staging.sh;
+         // 2.36 ms for L2 12's GEMM). In SIMT: 64x64 block tiles over
+         // 32-deep k-steps in shared memory, 4x4 register tiles, 8-deep
+         // inner k-steps (the hand-written schedule of
+         // bench/kernelbench/schedules.txt: 4.50 ms on 2026-11-29, where
+         // random draws stopped at 5.85 ms).
+         if (shape.gemm && request.parent.empty() && shape.tensorCores &&
+             rng() % 3 == 0) {
+           std::vector<std::string> blocks(shape.numParallel() - 2, "1"),
+               warps(shape.numParallel() - 2, "0");
+           blocks.insert(blocks.end(), {"128", "128"});
+           warps.insert(warps.end(), {"64", "32"});
+           std::string schedule =
+               "foundry-tile-blocks{sizes=" + llvm::join(blocks, ",") +
+               (shape.contraction ? "}" : " target=contraction}") +
+               ",foundry-tile-reduction{sizes=32},foundry-promote{operands="
+               "0,1 padding=4},foundry-tile-warps{sizes=" +
+               llvm::join(warps, ",") +
+               "},foundry-tile-reduction{sizes=8},foundry-mma";
+           return schedule + mmaEpilogue(shape);
+         }
          if (shape.gemm && request.parent.empty() && rng() % 3 == 0) {
            std::vector<std::string> blocks(shape.numParallel() - 2, "1"),
                threads(shape.numParallel() - 2, "0");
