@@ -284,13 +284,19 @@ static int importYaml(ExperienceLibrary &library) {
         return abort(at((c["genome"] ? c["genome"] : c).Mark()) + "candidate " +
                      record.genomeHash +
                      ": the genome is not a foundry schedule (" + error + ")");
-      if (genomeHash(normalized) != record.genomeHash)
+      // An export of an older version may have normalized the genome
+      // differently (new pass options print their defaults): its hash is
+      // then that of the genome as written, and the record is kept under
+      // today's normal form and hash.
+      if (genomeHash(normalized) != record.genomeHash &&
+          genomeHash(record.genome) != record.genomeHash)
         return abort(at(c["genome_hash"].Mark()) + "candidate " +
                      record.genomeHash +
                      ": genome_hash does not match its genome (whose hash "
                      "is " +
                      genomeHash(normalized) + ")");
       record.genome = normalized;
+      record.genomeHash = genomeHash(normalized);
       if (!library.importCandidate(record, error))
         return abort(at(c.Mark()) + error);
       ++candidates;
