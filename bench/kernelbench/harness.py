@@ -16,7 +16,8 @@ level1 and level2), in one process on one GPU:
 2. foundry-evolve --target cuda searches with --budget-time BUDGET and
    otherwise the defaults a user gets, recording into OUTDIR/library.sqlite.
    Its best is verified and timed by foundry-run with KernelBench's
-   protocol.
+   protocol (100 timed runs; a best slower than 100 ms per run, as many
+   runs as fit in about 10 s, at least 3).
 3. Cross-check against PyTorch itself: foundry-run runs the best once and
    writes its inputs and output as .npy (--dump-npy). PyTorch computes the
    problem on the same inputs, and the outputs must agree within the

@@ -1313,7 +1313,10 @@ void Search::verifyBest() {
       cubin, "final",
       {"--trials", std::to_string(options_.finalTrials), "--runs",
        std::to_string(options_.finalRuns), "--baseline-runs",
-       std::to_string(baselineRuns)},
+       std::to_string(baselineRuns),
+       // 100 runs of a best that takes 0.6 s each would take a minute:
+       // such a best is timed in about 10 s (at least 3 runs).
+       "--max-timing-ms=10000"},
       code, message, executionFailed);
   const llvm::json::Object *result = parsed ? parsed->getAsObject() : nullptr;
   result_.searchMs = best.medianMs;
