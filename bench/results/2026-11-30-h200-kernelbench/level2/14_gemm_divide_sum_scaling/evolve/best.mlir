@@ -1,0 +1,35 @@
+#map = affine_map<(d0, d1, d2) -> (d0, d2)>
+#map1 = affine_map<(d0, d1, d2) -> (d1, d2)>
+#map2 = affine_map<(d0, d1, d2) -> (d0, d1)>
+#map3 = affine_map<(d0, d1) -> (d0, d1)>
+#map4 = affine_map<(d0, d1) -> (d0)>
+module {
+  foundry.kernel @gemm_divide_sum_scaling(%arg0: tensor<1024x8192xf32>, %arg1: tensor<8192x8192xf32>) -> tensor<1024x1xf32> attributes {precision = #foundry.precision<3xtf32>, schedule = #foundry.schedule<"foundry-tile-blocks{sizes={64,64} target=contraction},foundry-tile-warps{sizes={64,32}},foundry-tile-reduction{sizes={8}},foundry-mma,foundry-tile-blocks{sizes={1,0} target=result},foundry-reduce-threads{interleave=0 threads=128},foundry-tile-threads{interleave=0 sizes={0,1}},foundry-vectorize{max-elements=1024}">} {
+    %cst = arith.constant 0.000000e+00 : f32
+    %cst_0 = arith.constant 2.000000e+00 : f32
+    %cst_1 = arith.constant 1.500000e+00 : f32
+    %0 = tensor.empty() : tensor<1024x8192xf32>
+    %1 = linalg.fill ins(%cst : f32) outs(%0 : tensor<1024x8192xf32>) -> tensor<1024x8192xf32>
+    %2 = linalg.matmul indexing_maps = [#map, #map1, #map2] ins(%arg0, %arg1 : tensor<1024x8192xf32>, tensor<8192x8192xf32>) outs(%1 : tensor<1024x8192xf32>) -> tensor<1024x8192xf32>
+    %3 = tensor.empty() : tensor<1024x8192xf32>
+    %4 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel"]} ins(%2 : tensor<1024x8192xf32>) outs(%3 : tensor<1024x8192xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %10 = arith.divf %in, %cst_0 : f32
+      linalg.yield %10 : f32
+    } -> tensor<1024x8192xf32>
+    %5 = tensor.empty() : tensor<1024xf32>
+    %6 = linalg.fill ins(%cst : f32) outs(%5 : tensor<1024xf32>) -> tensor<1024xf32>
+    %7 = linalg.generic {indexing_maps = [#map3, #map4], iterator_types = ["parallel", "reduction"]} ins(%4 : tensor<1024x8192xf32>) outs(%6 : tensor<1024xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %10 = arith.addf %in, %out : f32
+      linalg.yield %10 : f32
+    } -> tensor<1024xf32>
+    %8 = tensor.empty() : tensor<1024x1xf32>
+    %9 = linalg.generic {indexing_maps = [#map4, #map3], iterator_types = ["parallel", "parallel"]} ins(%7 : tensor<1024xf32>) outs(%8 : tensor<1024x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %10 = arith.mulf %in, %cst_1 : f32
+      linalg.yield %10 : f32
+    } -> tensor<1024x1xf32>
+    yield %9 : tensor<1024x1xf32>
+  }
+}
