@@ -453,6 +453,27 @@ static void mergeAsyncWaits(gpu::LaunchOp launch) {
         continue;
       break;
     }
+    // The barrier also kept the later copies from overwriting a tile other
+    // threads still read; that is only safe to drop when a barrier comes
+    // before the first copies: nothing but copies, groups and arithmetic
+    // back to a barrier, or to the start of a loop body that ends with one
+    // (foundry-promote's k-loops end with the barrier after the compute).
+    Operation *op = wait->getPrevNode();
+    for (; op && merge; op = op->getPrevNode()) {
+      if (isa<gpu::BarrierOp>(op))
+        break;
+      merge = isa<nvgpu::DeviceAsyncCopyOp, nvgpu::DeviceAsyncCreateGroupOp>(
+                  op) ||
+              isPure(op);
+    }
+    if (merge && !op) {
+      Block *block = wait->getBlock();
+      Operation *last = block->mightHaveTerminator()
+                            ? block->getTerminator()->getPrevNode()
+                            : nullptr;
+      merge = isa_and_nonnull<scf::ForOp>(block->getParentOp()) &&
+              isa_and_nonnull<gpu::BarrierOp>(last);
+    }
     if (!merge)
       continue;
     barrier->erase();
