@@ -311,6 +311,38 @@ static std::string mmaEpilogue(const KernelShape &shape) {
          "},foundry-vectorize";
 }
 
+/// The tile sizes of a GEMM on the tensor cores.
+struct MmaTiles {
+  int64_t blockM, blockN, warpM;
+  /// Depth of the k-steps staged in shared memory (rows padded by 4 f32,
+  /// which keeps ldmatrix's 8 row reads on different banks); 0: operands
+  /// read from global memory.
+  int64_t stagedK = 0;
+  /// Tile buffers per operand (foundry-promote's stages; two put the next
+  /// k-step's copies in flight while this one computes).
+  int64_t stages = 1;
+};
+
+/// The tensor-core GEMM of a schedule over `loops` parallel loops (leading
+/// batch loops tile 1): block tiles, optionally staged operands, warp tiles
+/// of warpM x 32, k-steps of 8 on mma.sync. With `ownKernel` the contraction
+/// is tiled alone (`target=contraction`), its result going through memory.
+static std::string mmaGemm(int64_t loops, bool ownKernel, const MmaTiles &t) {
+  std::vector<std::string> blocks(loops - 2, "1"), warps(loops - 2, "0");
+  blocks.insert(blocks.end(),
+                {std::to_string(t.blockM), std::to_string(t.blockN)});
+  warps.insert(warps.end(), {std::to_string(t.warpM), "32"});
+  std::string schedule = "foundry-tile-blocks{sizes=" +
+                         llvm::join(blocks, ",") +
+                         (ownKernel ? " target=contraction}" : "}");
+  if (t.stagedK)
+    schedule += ",foundry-tile-reduction{sizes=" + std::to_string(t.stagedK) +
+                "},foundry-promote{operands=0,1 padding=4 stages=" +
+                std::to_string(t.stages) + "}";
+  return schedule + ",foundry-tile-warps{sizes=" + llvm::join(warps, ",") +
+         "},foundry-tile-reduction{sizes=8},foundry-mma";
+}
+
 /// A GEMM schedule for the two innermost parallel loops (leading batch
 /// loops get tile 1): a BM x BN block tile, a TM x TN register tile per
 /// thread (32 to 1024 threads), a k-loop; with `promote`, a KB-deep k-loop
@@ -339,25 +371,14 @@ static std::string gemmSchedule(const KernelShape &shape, std::mt19937 &rng,
   blocks.push_back(std::to_string(bn));
   if (mma) {
     // An epilogue cannot share the warp tiles (mmaEpilogue).
-    std::string schedule = "foundry-tile-blocks{sizes=" +
-                           llvm::join(blocks, ",") +
-                           (shape.contraction ? "}" : " target=contraction}");
-    // Staged in shared memory, the fragments come through ldmatrix; padded
-    // rows keep its 8 row reads on different banks. Two stages: the next
-    // k-step's copies in flight while this one computes.
-    // (Doubled tiles over 48 KB keep one stage.) Rows padded by 4 f32 keep
-    // both K-contiguous rows and N-contiguous B rows off shared banks.
-    if (promote)
-      schedule += ",foundry-tile-reduction{sizes=" +
-                  std::to_string(pick<int64_t>({16, 32}, rng)) +
-                  "},foundry-promote{operands=0,1 padding=4 stages=" +
-                  std::to_string(1 + rng() % 2) + "}";
-    std::vector<std::string> warps = threads;
-    warps.push_back(std::to_string(std::min<int64_t>(bm, 32 * (1 + rng() % 2))));
-    warps.push_back("32");
-    schedule += ",foundry-tile-warps{sizes=" + llvm::join(warps, ",") +
-                "},foundry-tile-reduction{sizes=8},foundry-mma";
-    return schedule + mmaEpilogue(shape);
+    MmaTiles tiles{bm, bn, 0};
+    if (promote) {
+      tiles.stagedK = pick<int64_t>({16, 32}, rng);
+      tiles.stages = 1 + rng() % 2;
+    }
+    tiles.warpM = std::min<int64_t>(bm, 32 * (1 + rng() % 2));
+    return mmaGemm(shape.numParallel(), !shape.contraction, tiles) +
+           mmaEpilogue(shape);
   }
   std::string schedule = "foundry-tile-blocks{sizes=" +
                          llvm::join(blocks, ",") + "}";
@@ -388,15 +409,12 @@ static std::string splitGemmPrefix(int64_t loops, bool mma,
     return "";
   int64_t bm = pick<int64_t>({32, 64, 128}, rng),
           bn = pick<int64_t>({32, 64, 128}, rng);
-  if (mma && loops == 2)
-    return "foundry-tile-blocks{target=contraction sizes=" +
-           std::to_string(std::max<int64_t>(bm, 64)) + "," +
-           std::to_string(std::max<int64_t>(bn, 64)) + "}" +
-           (rng() % 2 ? ",foundry-tile-reduction{sizes=32},foundry-promote{"
-                        "operands=0,1 padding=4}"
-                      : "") +
-           ",foundry-tile-warps{sizes=" + std::to_string(32 * (1 + rng() % 2)) +
-           ",32},foundry-tile-reduction{sizes=8},foundry-mma,";
+  if (mma && loops == 2) {
+    MmaTiles tiles{std::max<int64_t>(bm, 64), std::max<int64_t>(bn, 64), 0};
+    tiles.stagedK = rng() % 2 ? 32 : 0;
+    tiles.warpM = 32 * (1 + rng() % 2);
+    return mmaGemm(loops, /*ownKernel=*/true, tiles) + ",";
+  }
   int64_t tm = 4, tn = 4;
   std::vector<std::string> blocks(loops - 2, "1"), threads(loops - 2, "0");
   blocks.push_back(std::to_string(bm));
@@ -531,18 +549,9 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
          // random draws stopped at 5.85 ms).
          if (shape.gemm && request.parent.empty() && shape.tensorCores &&
              rng() % 3 == 0) {
-           std::vector<std::string> blocks(shape.numParallel() - 2, "1"),
-               warps(shape.numParallel() - 2, "0");
-           blocks.insert(blocks.end(), {"128", "128"});
-           warps.insert(warps.end(), {"64", "32"});
-           std::string schedule =
-               "foundry-tile-blocks{sizes=" + llvm::join(blocks, ",") +
-               (shape.contraction ? "}" : " target=contraction}") +
-               ",foundry-tile-reduction{sizes=32},foundry-promote{operands="
-               "0,1 padding=4},foundry-tile-warps{sizes=" +
-               llvm::join(warps, ",") +
-               "},foundry-tile-reduction{sizes=8},foundry-mma";
-           return schedule + mmaEpilogue(shape);
+           return mmaGemm(shape.numParallel(), !shape.contraction,
+                          {128, 128, 64, /*stagedK=*/32}) +
+                  mmaEpilogue(shape);
          }
          if (shape.gemm && request.parent.empty() && rng() % 3 == 0) {
            std::vector<std::string> blocks(shape.numParallel() - 2, "1"),

@@ -415,6 +415,15 @@ static LogicalResult lowerMmaContractions(RewriterBase &rewriter,
   return success();
 }
 
+/// `v` and the values it was cut from through view ops (subviews), up to
+/// the root allocation or argument, last.
+static SmallVector<Value> viewChain(Value v) {
+  SmallVector<Value> chain = {v};
+  while (auto view = chain.back().getDefiningOp<ViewLikeOpInterface>())
+    chain.push_back(view.getViewSource());
+  return chain;
+}
+
 /// Shared-memory staging issues its copies operand by operand, each group
 /// followed by a wait for all groups and a barrier. Where nothing between
 /// one such wait + barrier and the next wait but more copies (from global
@@ -566,11 +575,7 @@ static LogicalResult pipelineStagedLoop(RewriterBase &rewriter,
 
   // The staged buffers: workgroup attributions at the root of the copies'
   // destinations.
-  auto rootOf = [](Value v) {
-    while (auto view = v.getDefiningOp<ViewLikeOpInterface>())
-      v = view.getViewSource();
-    return v;
-  };
+  auto rootOf = [](Value v) { return viewChain(v).back(); };
   llvm::SetVector<Value> buffers;
   for (Operation *op : loads)
     if (auto copy = dyn_cast<nvgpu::DeviceAsyncCopyOp>(op)) {
@@ -692,12 +697,8 @@ static LogicalResult pipelineStagedLoop(RewriterBase &rewriter,
 static bool onlyTransfersTouch(scf::ForOp loop, Value tile,
                                vector::TransferReadOp read,
                                vector::TransferWriteOp write) {
-  llvm::SmallPtrSet<Value, 4> views;
-  for (Value v = tile; v;) {
-    views.insert(v);
-    auto view = v.getDefiningOp<ViewLikeOpInterface>();
-    v = view ? view.getViewSource() : Value();
-  }
+  SmallVector<Value> chain = viewChain(tile);
+  llvm::SmallPtrSet<Value, 4> views(chain.begin(), chain.end());
   WalkResult result = loop.getBody()->walk([&](Operation *op) {
     if (op == read || op == write)
       return WalkResult::advance();
@@ -758,7 +759,6 @@ static void hoistAccumulatorTiles(RewriterBase &rewriter,
         if (!write || !onlyTransfersTouch(loop, tile, read, write))
           continue;
         read->moveBefore(loop);
-        DictionaryAttr marks = loop->getDiscardableAttrDictionary();
         FailureOr<LoopLikeOpInterface> grown =
             cast<LoopLikeOpInterface>(loop.getOperation())
                 .replaceWithAdditionalYields(
@@ -770,7 +770,6 @@ static void hoistAccumulatorTiles(RewriterBase &rewriter,
         if (failed(grown))
           return;
         loop = cast<scf::ForOp>(grown->getOperation());
-        loop->setDiscardableAttrs(marks);
         write->moveAfter(loop);
         write.getValueToStoreMutable().assign(loop->getResults().back());
         changed = true;
