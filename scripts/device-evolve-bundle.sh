@@ -8,6 +8,9 @@
 # libLLVM.so.22.1, libz3.so.4 and libyaml-cpp.so.0.7 (the exact versions
 # installed here, about 37 MB). libcurl and libsqlite3 are on the host. scripts/device-run.sh unpacks it there and runs a command.
 # MLIR itself is linked statically, so libMLIR.so does not travel.
+# The tools are rebuilt first, and $OUT/COMMIT names the source they were
+# built from (the commit, "-dirty" with uncommitted changes), which the
+# harness records in each result.
 #
 #===----------------------------------------------------------------------===#
 set -euo pipefail
@@ -15,6 +18,8 @@ cd "$(dirname "$0")/.."
 BUILD_DIR=${FOUNDRY_BUILD_DIR:-build}
 OUT=device-bundle/evolve
 mkdir -p "$OUT/bin" "$OUT/debs"
+ninja -C "$BUILD_DIR" foundry-evolve foundry-library foundry-run
+git describe --always --dirty --abbrev=7 > "$OUT/COMMIT"
 for tool in foundry-evolve foundry-library; do
   strip -o "$OUT/bin/$tool" "$BUILD_DIR/bin/$tool"
   xz -f -T0 "$OUT/bin/$tool"

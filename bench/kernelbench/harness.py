@@ -73,7 +73,14 @@ def result_dir(outdir, path):
 
 
 def commit():
-    """The git commit of the checkout the harness runs from, if it is one."""
+    """The commit the bundled tools were built from (device-bundle/evolve/
+    COMMIT, written by scripts/device-evolve-bundle.sh), else the git commit
+    of the checkout the harness runs from, if it is one."""
+    try:
+        with open(os.path.join(ROOT, "device-bundle", "evolve", "COMMIT")) as f:
+            return f.read().strip() or None
+    except OSError:
+        pass
     try:
         return subprocess.run(["git", "rev-parse", "--short", "HEAD"],
                               cwd=ROOT, capture_output=True, text=True,
