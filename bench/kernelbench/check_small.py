@@ -11,7 +11,8 @@ PyTorch semantics of the problem a second time, independently of the MLIR.
 
 The script reads the argument and result shapes from the func.func signature,
 draws inputs uniformly in [low, high) (KernelBench's torch.rand is [0, 1);
-some problems need other ranges, set by `LOW`/`HIGH` in the reference file),
+some problems need other ranges, set by `LOW`/`HIGH` in the reference file)
+or as an argument's `foundry.init` says (a model parameter's initialization),
 computes the reference, writes both as .npy files and runs
 `foundry-cpu-run --check-npy --reference=f64`, which computes the MLIR kernel
 in f64 on the CPU from the same inputs and compares within the kernel's
@@ -82,7 +83,16 @@ def main():
                       text, re.S)
     if not match:
         raise SystemExit(args.kernel + ": no func.func signature found")
-    arg_shapes = [parse_shape(t) for t in re.findall(r"tensor<[^>]*>", match.group(1))]
+    args_found = re.findall(r"%\w+\s*:\s*(tensor<[^>]*>)\s*(\{[^}]*\})?", match.group(1))
+    arg_shapes = [parse_shape(t) for t, _ in args_found]
+    # An argument's foundry.init (a model parameter's initialization) decides
+    # how its values are drawn, as foundry-run does on the GPU.
+    inits = []
+    for _, attrs in args_found:
+        init = re.search(r'foundry\.init\s*=\s*"\s*(uniform|normal)\s*\(([^,]+),([^)]+)\)',
+                         attrs or "")
+        inits.append((init.group(1), float(init.group(2)), float(init.group(3)))
+                     if init else None)
     result_shapes = [parse_shape(t) for t in re.findall(r"tensor<[^>]*>", match.group(2))]
 
     stem = os.path.basename(args.kernel)[:-len(".mlir")]
@@ -99,12 +109,18 @@ def main():
 
     rng = random.Random(args.seed)
     inputs, flats = [], []
-    for shape in arg_shapes:
+    for shape, init in zip(arg_shapes, inits):
         count = 1
         for d in shape:
             count *= d
+        if init is None:
+            draw = lambda: rng.uniform(low, high)
+        elif init[0] == "uniform":
+            draw = lambda: rng.uniform(init[1], init[2])
+        else:
+            draw = lambda: rng.gauss(init[1], init[2])
         # Round through f32 so that Python and the kernel see the same values.
-        flat = [struct.unpack("<f", struct.pack("<f", rng.uniform(low, high)))[0]
+        flat = [struct.unpack("<f", struct.pack("<f", draw()))[0]
                 for _ in range(count)]
         flats.append(flat)
         inputs.append(nest(flat, shape))

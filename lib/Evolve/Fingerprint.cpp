@@ -131,8 +131,16 @@ KernelFingerprint mlir::foundry::fingerprintKernel(KernelOp kernel,
   }
 
   llvm::raw_string_ostream shapes(fingerprint.shapeBucket);
-  llvm::interleaveComma(kernel.getArgumentTypes(), shapes,
-                        [&](Type type) { printBucketedType(shapes, type); });
+  // An input's distribution (foundry.init) decides which schedules pass the
+  // check, so it is part of the exact fingerprint: verdicts found with other
+  // inputs are not reused.
+  llvm::interleaveComma(
+      llvm::enumerate(kernel.getArgumentTypes()), shapes, [&](auto arg) {
+        printBucketedType(shapes, arg.value());
+        if (auto init = kernel.getArgAttrOfType<StringAttr>(
+                arg.index(), InputInit::kAttrName))
+          shapes << " ~" << init.getValue().trim();
+      });
   shapes << " -> ";
   llvm::interleaveComma(kernel.getResultTypes(), shapes,
                         [&](Type type) { printBucketedType(shapes, type); });

@@ -1529,10 +1529,10 @@ FailureOr<SearchResult> Search::run() {
   ToleranceAttr tolerance = kernel.getEffectiveTolerance();
   atol_ = tolerance.getAtolValue();
   rtol_ = tolerance.getRtolValue();
-  // cpu target: inputs uniform in [0, 1) (KernelBench), fixed for the
-  // whole search (foundry-run makes its own on the GPU).
-  std::uniform_real_distribution<float> uniform(0.0f, 1.0f);
-  for (Type type : kernel.getArgumentTypes()) {
+  // cpu target: inputs uniform in [0, 1) (KernelBench's torch.rand), or as
+  // an argument's foundry.init says, fixed for the whole search (foundry-run
+  // makes its own on the GPU).
+  for (auto [index, type] : llvm::enumerate(kernel.getArgumentTypes())) {
     auto tensor = cast<RankedTensorType>(type);
     if (!tensor.getElementType().isF32())
       return kernel.emitOpError("foundry-evolve: only f32 inputs for now");
@@ -1550,9 +1550,17 @@ FailureOr<SearchResult> Search::run() {
                       : std::string("more than 2^43"))
              << " MiB, more than " << (maxCpuBytes >> 20)
              << " MiB (use --target cuda or a smaller variant)";
+    InputInit init;
+    if (auto spec = kernel.getArgAttrOfType<StringAttr>(index,
+                                                        InputInit::kAttrName))
+      (void)parseInputInit(spec.getValue(), init); // The verifier checked it.
+    std::uniform_real_distribution<float> uniform(0.0f, 1.0f);
+    std::normal_distribution<float> normal(0.0f, 1.0f);
+    bool isNormal = init.distribution == InputInit::Distribution::Normal;
     std::vector<char> bytes(*size);
     for (size_t i = 0; i < bytes.size() / 4; ++i) {
-      float v = uniform(rng_);
+      float unit = isNormal ? normal(rng_) : uniform(rng_);
+      float v = float(init.shift() + init.scale() * unit);
       std::memcpy(bytes.data() + 4 * i, &v, 4);
     }
     inputs_.push_back(std::move(bytes));

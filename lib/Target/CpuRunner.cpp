@@ -130,6 +130,7 @@ FailureOr<CpuRun> mlir::foundry::runKernelOnCpu(
   for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i) {
     func.removeArgAttr(i, "foundry.output");
     func.removeArgAttr(i, "foundry.workspace");
+    func.removeArgAttr(i, InputInit::kAttrName);
   }
 
   PassManager tailPm(module.getContext());

@@ -88,6 +88,21 @@ mlir::foundry::buildLaunchManifest(ModuleOp module) {
           {"bytes", *bytes}};
       if (roleIndex >= 0)
         object["index"] = roleIndex;
+      // How the runner draws the input (uniform in (0, 1) without this).
+      if (auto spec = host.getArgAttrOfType<StringAttr>(arg.getArgNumber(),
+                                                        InputInit::kAttrName)) {
+        InputInit init;
+        if (std::optional<std::string> why =
+                parseInputInit(spec.getValue(), init)) {
+          host.emitOpError("argument #") << arg.getArgNumber() << ": " << *why;
+          return failure();
+        }
+        bool uniform = init.distribution == InputInit::Distribution::Uniform;
+        object["init"] = llvm::json::Object{
+            {"distribution", uniform ? "uniform" : "normal"},
+            {uniform ? "low" : "mean", init.first},
+            {uniform ? "high" : "std", init.second}};
+      }
       arguments.push_back(std::move(object));
     }
 

@@ -42,6 +42,10 @@ static void lowerKernel(KernelOp kernel) {
 
   auto func = func::FuncOp::create(builder, loc, kernel.getSymName(),
                                    builder.getFunctionType(argTypes, {}));
+  // The inputs' distributions, for the launch manifest.
+  for (size_t i = 0; i < inputs.size(); ++i)
+    if (Attribute init = kernel.getArgAttr(i, InputInit::kAttrName))
+      func.setArgAttr(i, InputInit::kAttrName, init);
   auto outputAttr = StringAttr::get(ctx, "foundry.output");
   for (size_t i = 0; i < results.size(); ++i)
     func.setArgAttr(inputs.size() + i, outputAttr,

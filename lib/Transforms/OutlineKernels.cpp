@@ -46,6 +46,8 @@ static LogicalResult checkOutlinable(func::FuncOp func) {
     if (std::optional<std::string> why = checkKernelBoundaryType(argType))
       return func.emitOpError("argument #")
              << index << " of @" << func.getSymName() << " " << *why;
+  if (std::optional<std::string> why = checkInputInits(func.getArgAttrsAttr()))
+    return func.emitOpError("@") << func.getSymName() << ": " << *why;
   if (type.getNumResults() == 0)
     return func.emitOpError("@") << func.getSymName()
                                  << " returns nothing; a kernel must return at "

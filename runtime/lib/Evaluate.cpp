@@ -175,8 +175,11 @@ public:
     uint64_t count = static_cast<uint64_t>(argument.numElements());
     if (count == 0)
       return true;
-    uint32_t normal = options_.distribution == "normal" ? 1 : 0;
-    void *params[] = {&pointer, &count, &seed, &normal};
+    uint32_t normal = argument.hasInit
+                          ? argument.normal
+                          : options_.distribution == "normal" ? 1 : 0;
+    float scale = float(argument.scale), shift = float(argument.shift);
+    void *params[] = {&pointer, &count, &seed, &normal, &scale, &shift};
     unsigned blocks = static_cast<unsigned>(
         std::min<uint64_t>((count + 255) / 256, 132 * 64));
     return check(api_.cuLaunchKernel(it->second, blocks, 1, 1, 256, 1, 1, 0,

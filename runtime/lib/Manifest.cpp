@@ -8,6 +8,8 @@
 
 #include "foundry/Runtime/Manifest.h"
 
+#include <cmath>
+
 #include <nlohmann/json.hpp>
 
 using namespace foundry::runtime;
@@ -93,7 +95,41 @@ struct Reader {
     }
     return true;
   }
+  bool number(const Json &object, const char *key, const std::string &path,
+              double &value) {
+    const Json *v = field(object, key, path);
+    if (!v)
+      return false;
+    if (!v->is_number() || !std::isfinite(v->get<double>()))
+      return fail(path + "." + key, "expected a finite number");
+    value = v->get<double>();
+    return true;
+  }
 };
+
+/// Reads an input's "init": {"distribution": "uniform", "low", "high"} or
+/// {"distribution": "normal", "mean", "std"} (see ManifestArgument).
+bool readInit(Reader &read, const Json &node, const std::string &path,
+              ManifestArgument &argument) {
+  std::string distribution;
+  double first = 0, second = 0;
+  if (!read.string(node, "distribution", path, distribution))
+    return false;
+  argument.normal = distribution == "normal";
+  if (!argument.normal && distribution != "uniform")
+    return read.fail(path + ".distribution",
+                     "expected uniform or normal, got '" + distribution + "'");
+  if (!read.number(node, argument.normal ? "mean" : "low", path, first) ||
+      !read.number(node, argument.normal ? "std" : "high", path, second))
+    return false;
+  if (second < (argument.normal ? 0.0 : first))
+    return read.fail(path, argument.normal ? "std is negative"
+                                           : "low is above high");
+  argument.hasInit = true;
+  argument.shift = first;
+  argument.scale = argument.normal ? second : second - first;
+  return true;
+}
 } // namespace
 
 bool foundry::runtime::parseManifest(const std::string &text,
@@ -170,6 +206,9 @@ bool foundry::runtime::parseManifest(const std::string &text,
         return read.fail(argPath + ".role", "unknown role '" + role + "'");
       if (argNode.contains("index") &&
           !read.integer(argNode, "index", argPath, argument.index, 0, 1 << 20))
+        return false;
+      if (argNode.contains("init") &&
+          !readInit(read, argNode["init"], argPath + ".init", argument))
         return false;
       if (argument.elementBytes() == 0)
         return read.fail(argPath + ".element_type",

@@ -100,6 +100,21 @@ TEST_F(FingerprintTest, NamesAndConstantsDoNotMatter) {
             "1024x512xf32, 512x1024xf32, 1024xf32 -> 1024x1024xf32");
 }
 
+TEST_F(FingerprintTest, InputDistributionsAreExact) {
+  std::string plain = gemm("g", 1024, 1024, 512);
+  std::string weights = plain;
+  const std::string w = "%w: tensor<512x1024xf32>";
+  weights.replace(weights.find(w), w.size(),
+                  w + " {foundry.init = \"uniform(-0.04, 0.04)\"}");
+  KernelFingerprint a = fingerprintOf(plain);
+  KernelFingerprint b = fingerprintOf(weights);
+  // Verdicts found on other inputs are not reused; the schedules still are.
+  EXPECT_NE(a.exactKey(), b.exactKey());
+  EXPECT_EQ(a.graphKey(), b.graphKey());
+  EXPECT_EQ(b.shapeBucket, "1024x512xf32, 512x1024xf32 ~uniform(-0.04, 0.04), "
+                           "1024xf32 -> 1024x1024xf32");
+}
+
 TEST_F(FingerprintTest, ShapesBucketToPowersOfTwo) {
   KernelFingerprint exact = fingerprintOf(gemm("g", 1024, 1024, 512));
   KernelFingerprint near = fingerprintOf(gemm("g", 1000, 1001, 500));

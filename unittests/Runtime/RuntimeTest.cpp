@@ -51,6 +51,42 @@ TEST(Manifest, ParsesLaunchesAndArguments) {
   EXPECT_EQ(kernel.launches[0].args, (std::vector<int64_t>{0, 1}));
 }
 
+TEST(Manifest, ReadsHowInputsAreDrawn) {
+  std::string text = kManifest;
+  const std::string input = "{\"role\": \"input\", ";
+  text.replace(text.find(input), input.size(),
+               input + "\"init\": {\"distribution\": \"uniform\", "
+                       "\"low\": -0.25, \"high\": 0.75}, ");
+  std::vector<ManifestKernel> kernels;
+  std::string error;
+  ASSERT_TRUE(parseManifest(text, kernels, error)) << error;
+  const ManifestArgument &drawn = kernels[0].arguments[0];
+  EXPECT_TRUE(drawn.hasInit);
+  EXPECT_FALSE(drawn.normal);
+  EXPECT_DOUBLE_EQ(drawn.shift, -0.25);
+  EXPECT_DOUBLE_EQ(drawn.scale, 1.0);
+  EXPECT_FALSE(kernels[0].arguments[1].hasInit);
+
+  text.replace(text.find("\"uniform\", \"low\": -0.25, \"high\": 0.75"),
+               strlen("\"uniform\", \"low\": -0.25, \"high\": 0.75"),
+               "\"normal\", \"mean\": 2, \"std\": 0.5");
+  ASSERT_TRUE(parseManifest(text, kernels, error)) << error;
+  EXPECT_TRUE(kernels[0].arguments[0].normal);
+  EXPECT_DOUBLE_EQ(kernels[0].arguments[0].shift, 2.0);
+  EXPECT_DOUBLE_EQ(kernels[0].arguments[0].scale, 0.5);
+
+  for (auto [bad, message] :
+       {std::pair{"\"std\": 0.5", "\"std\": -1"},
+        std::pair{"\"normal\"", "\"poisson\""},
+        std::pair{"\"mean\": 2", "\"mean\": \"2\""}}) {
+    std::string broken = text;
+    broken.replace(broken.find(bad), strlen(bad), message);
+    error.clear();
+    EXPECT_FALSE(parseManifest(broken, kernels, error)) << message;
+    EXPECT_EQ(error.rfind("kernels[0].arguments[0].init", 0), 0u) << error;
+  }
+}
+
 /// Replaces the first `from` in kManifest by `to`.
 static std::string mutated(const std::string &from, const std::string &to) {
   std::string text = kManifest;

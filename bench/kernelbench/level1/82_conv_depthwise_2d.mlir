@@ -2,7 +2,7 @@
 // y = Conv2d(64, 64, kernel_size=3, stride=1, padding=0, groups=64, bias=False)(x), x 16x64x512x512, weight 64x1x3x3, y 16x64x510x510 (fp32).
 // Plain upstream MLIR (linalg, tensor, arith, math) for --foundry-outline-kernels.
 
-func.func @conv_depthwise_2d(%x: tensor<16x64x512x512xf32>, %weight: tensor<64x1x3x3xf32>) -> tensor<16x64x510x510xf32> {
+func.func @conv_depthwise_2d(%x: tensor<16x64x512x512xf32>, %weight: tensor<64x1x3x3xf32> {foundry.init = "uniform(-0.333333333, 0.333333333)"}) -> tensor<16x64x510x510xf32> {
   %zero = arith.constant 0.0 : f32
   // The PyTorch weight (channels, in_channels / groups = 1, kh, kw) -> (channels, kh, kw).
   %filter = tensor.collapse_shape %weight [[0, 1], [2], [3]] : tensor<64x1x3x3xf32> into tensor<64x3x3xf32>

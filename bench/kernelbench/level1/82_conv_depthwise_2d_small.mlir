@@ -2,7 +2,7 @@
 // y = Conv2d(6, 6, kernel_size=3, stride=1, padding=0, groups=6, bias=False)(x), x 2x6x14x17, weight 6x1x3x3, y 2x6x12x15 (fp32).
 // Plain upstream MLIR (linalg, tensor, arith, math) for --foundry-outline-kernels.
 
-func.func @conv_depthwise_2d(%x: tensor<2x6x14x17xf32>, %weight: tensor<6x1x3x3xf32>) -> tensor<2x6x12x15xf32> {
+func.func @conv_depthwise_2d(%x: tensor<2x6x14x17xf32>, %weight: tensor<6x1x3x3xf32> {foundry.init = "uniform(-0.333333333, 0.333333333)"}) -> tensor<2x6x12x15xf32> {
   %zero = arith.constant 0.0 : f32
   // The PyTorch weight (channels, in_channels / groups = 1, kh, kw) -> (channels, kh, kw).
   %filter = tensor.collapse_shape %weight [[0, 1], [2], [3]] : tensor<6x1x3x3xf32> into tensor<6x3x3xf32>

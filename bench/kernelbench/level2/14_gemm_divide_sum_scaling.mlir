@@ -10,7 +10,7 @@
 #identity = affine_map<(i, j) -> (i, j)>
 #row = affine_map<(i, j) -> (i)>
 
-func.func @gemm_divide_sum_scaling(%x: tensor<1024x8192xf32>, %W: tensor<8192x8192xf32>) -> tensor<1024x1xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
+func.func @gemm_divide_sum_scaling(%x: tensor<1024x8192xf32>, %W: tensor<8192x8192xf32> {foundry.init = "normal(0, 1)"}) -> tensor<1024x1xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
   %zero = arith.constant 0.0 : f32
   %divisor = arith.constant 2.0 : f32
   %scaling_factor = arith.constant 1.5 : f32

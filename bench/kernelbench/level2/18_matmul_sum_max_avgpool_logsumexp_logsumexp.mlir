@@ -16,7 +16,7 @@
 #red_in = affine_map<(i, j, k) -> (i, k)>
 #red_out = affine_map<(i, j, k) -> (i, j)>
 
-func.func @matmul_sum_max_avgpool_logsumexp_logsumexp(%x: tensor<1024x8192xf32>, %W: tensor<8192x8192xf32>, %bias: tensor<8192xf32>) -> tensor<1024x1xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
+func.func @matmul_sum_max_avgpool_logsumexp_logsumexp(%x: tensor<1024x8192xf32>, %W: tensor<8192x8192xf32> {foundry.init = "uniform(-0.0110485435, 0.0110485435)"}, %bias: tensor<8192xf32> {foundry.init = "uniform(-0.0110485435, 0.0110485435)"}) -> tensor<1024x1xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
   %zero = arith.constant 0.0 : f32
   %neg_inf = arith.constant 0xFF800000 : f32
   %count = arith.constant 1.0 : f32

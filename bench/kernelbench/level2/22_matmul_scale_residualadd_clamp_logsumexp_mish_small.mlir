@@ -9,7 +9,7 @@
 #row = affine_map<(i, j) -> (i)>
 #col = affine_map<(i, j) -> (j)>
 
-func.func @matmul_scale_residualadd_clamp_logsumexp_mish(%x: tensor<19x37xf32>, %W: tensor<29x37xf32>, %bias: tensor<29xf32>) -> tensor<19x1xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
+func.func @matmul_scale_residualadd_clamp_logsumexp_mish(%x: tensor<19x37xf32>, %W: tensor<29x37xf32> {foundry.init = "uniform(-0.164398987, 0.164398987)"}, %bias: tensor<29xf32> {foundry.init = "uniform(-0.164398987, 0.164398987)"}) -> tensor<19x1xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
   %zero = arith.constant 0.0 : f32
   %neg_inf = arith.constant 0xFF800000 : f32
   %scale_factor = arith.constant 2.0 : f32

@@ -12,7 +12,7 @@
 #identity3 = affine_map<(i, g, c) -> (i, g, c)>
 #group = affine_map<(i, g, c) -> (i, g)>
 
-func.func @gemm_groupnorm_hardtanh(%x: tensor<19x37xf32>, %W: tensor<35x37xf32>, %bias: tensor<35xf32>) -> tensor<19x35xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
+func.func @gemm_groupnorm_hardtanh(%x: tensor<19x37xf32>, %W: tensor<35x37xf32> {foundry.init = "uniform(-0.164398987, 0.164398987)"}, %bias: tensor<35xf32> {foundry.init = "uniform(-0.164398987, 0.164398987)"}) -> tensor<19x35xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
   %zero = arith.constant 0.0 : f32
   %group_size = arith.constant 7.0 : f32
   %eps = arith.constant 1.0e-05 : f32

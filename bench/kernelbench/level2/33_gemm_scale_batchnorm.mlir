@@ -11,7 +11,7 @@
 #col = affine_map<(i, j) -> (j)>
 #vec = affine_map<(j) -> (j)>
 
-func.func @gemm_scale_batchnorm(%x: tensor<1024x8192xf32>, %W: tensor<8192x8192xf32>, %bias: tensor<8192xf32>, %scale: tensor<8192xf32>) -> tensor<1024x8192xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
+func.func @gemm_scale_batchnorm(%x: tensor<1024x8192xf32>, %W: tensor<8192x8192xf32> {foundry.init = "uniform(-0.0110485435, 0.0110485435)"}, %bias: tensor<8192xf32> {foundry.init = "uniform(-0.0110485435, 0.0110485435)"}, %scale: tensor<8192xf32> {foundry.init = "normal(0, 1)"}) -> tensor<1024x8192xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
   %zero = arith.constant 0.0 : f32
   %batch = arith.constant 1024.0 : f32
   %eps = arith.constant 1.0e-05 : f32

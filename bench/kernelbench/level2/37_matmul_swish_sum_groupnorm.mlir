@@ -12,7 +12,7 @@
 #identity3 = affine_map<(i, g, c) -> (i, g, c)>
 #group = affine_map<(i, g, c) -> (i, g)>
 
-func.func @matmul_swish_sum_groupnorm(%x: tensor<32768x1024xf32>, %W: tensor<4096x1024xf32>, %bias: tensor<4096xf32>, %extra_bias: tensor<4096xf32>) -> tensor<32768x4096xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
+func.func @matmul_swish_sum_groupnorm(%x: tensor<32768x1024xf32>, %W: tensor<4096x1024xf32> {foundry.init = "uniform(-0.03125, 0.03125)"}, %bias: tensor<4096xf32> {foundry.init = "uniform(-0.03125, 0.03125)"}, %extra_bias: tensor<4096xf32> {foundry.init = "normal(0, 1)"}) -> tensor<32768x4096xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
   %zero = arith.constant 0.0 : f32
   %one = arith.constant 1.0 : f32
   %group_size = arith.constant 64.0 : f32

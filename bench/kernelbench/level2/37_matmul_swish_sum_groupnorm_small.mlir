@@ -12,7 +12,7 @@
 #identity3 = affine_map<(i, g, c) -> (i, g, c)>
 #group = affine_map<(i, g, c) -> (i, g)>
 
-func.func @matmul_swish_sum_groupnorm(%x: tensor<19x37xf32>, %W: tensor<35x37xf32>, %bias: tensor<35xf32>, %extra_bias: tensor<35xf32>) -> tensor<19x35xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
+func.func @matmul_swish_sum_groupnorm(%x: tensor<19x37xf32>, %W: tensor<35x37xf32> {foundry.init = "uniform(-0.164398987, 0.164398987)"}, %bias: tensor<35xf32> {foundry.init = "uniform(-0.164398987, 0.164398987)"}, %extra_bias: tensor<35xf32> {foundry.init = "normal(0, 1)"}) -> tensor<19x35xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
   %zero = arith.constant 0.0 : f32
   %one = arith.constant 1.0 : f32
   %group_size = arith.constant 7.0 : f32

@@ -8,7 +8,7 @@
 #identity = affine_map<(i, j) -> (i, j)>
 #col = affine_map<(i, j) -> (j)>
 
-func.func @matmul_scaling_residualadd(%x: tensor<16384x4096xf32>, %W: tensor<4096x4096xf32>, %bias: tensor<4096xf32>) -> tensor<16384x4096xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
+func.func @matmul_scaling_residualadd(%x: tensor<16384x4096xf32>, %W: tensor<4096x4096xf32> {foundry.init = "uniform(-0.015625, 0.015625)"}, %bias: tensor<4096xf32> {foundry.init = "uniform(-0.015625, 0.015625)"}) -> tensor<16384x4096xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
   %zero = arith.constant 0.0 : f32
   %scaling_factor = arith.constant 0.5 : f32
   // y = x @ W^T: linalg.matmul reading W (out_features, in_features) transposed.

@@ -11,7 +11,7 @@
 #col = affine_map<(i, j) -> (j)>
 #vec = affine_map<(j) -> (j)>
 
-func.func @gemm_batchnorm_gelu_relu(%x: tensor<16384x4096xf32>, %W: tensor<4096x4096xf32>, %bias: tensor<4096xf32>) -> tensor<16384x4096xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
+func.func @gemm_batchnorm_gelu_relu(%x: tensor<16384x4096xf32>, %W: tensor<4096x4096xf32> {foundry.init = "uniform(-0.015625, 0.015625)"}, %bias: tensor<4096xf32> {foundry.init = "uniform(-0.015625, 0.015625)"}) -> tensor<16384x4096xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
   %zero = arith.constant 0.0 : f32
   %batch = arith.constant 16384.0 : f32
   %eps = arith.constant 1.0e-05 : f32

@@ -11,7 +11,7 @@
 #col = affine_map<(i, j) -> (j)>
 #vec = affine_map<(j) -> (j)>
 
-func.func @gemm_batchnorm_gelu_relu(%x: tensor<23x37xf32>, %W: tensor<29x37xf32>, %bias: tensor<29xf32>) -> tensor<23x29xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
+func.func @gemm_batchnorm_gelu_relu(%x: tensor<23x37xf32>, %W: tensor<29x37xf32> {foundry.init = "uniform(-0.164398987, 0.164398987)"}, %bias: tensor<29xf32> {foundry.init = "uniform(-0.164398987, 0.164398987)"}) -> tensor<23x29xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
   %zero = arith.constant 0.0 : f32
   %batch = arith.constant 23.0 : f32
   %eps = arith.constant 1.0e-05 : f32

@@ -10,7 +10,7 @@
 #col = affine_map<(i, j) -> (j)>
 #vec = affine_map<(i) -> (i)>
 
-func.func @gemm_sigmoid_logsumexp(%x: tensor<16384x2048xf32>, %W1: tensor<4096x2048xf32>, %b1: tensor<4096xf32>, %W2: tensor<1024x4096xf32>, %b2: tensor<1024xf32>) -> tensor<16384xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
+func.func @gemm_sigmoid_logsumexp(%x: tensor<16384x2048xf32>, %W1: tensor<4096x2048xf32> {foundry.init = "uniform(-0.0220970869, 0.0220970869)"}, %b1: tensor<4096xf32> {foundry.init = "uniform(-0.0220970869, 0.0220970869)"}, %W2: tensor<1024x4096xf32> {foundry.init = "uniform(-0.015625, 0.015625)"}, %b2: tensor<1024xf32> {foundry.init = "uniform(-0.015625, 0.015625)"}) -> tensor<16384xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
   %zero = arith.constant 0.0 : f32
   %one = arith.constant 1.0 : f32
   %neg_inf = arith.constant 0xFF800000 : f32

@@ -10,7 +10,7 @@
 #col = affine_map<(i, j) -> (j)>
 #vec = affine_map<(i) -> (i)>
 
-func.func @gemm_sigmoid_logsumexp(%x: tensor<19x37xf32>, %W1: tensor<29x37xf32>, %b1: tensor<29xf32>, %W2: tensor<23x29xf32>, %b2: tensor<23xf32>) -> tensor<19xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
+func.func @gemm_sigmoid_logsumexp(%x: tensor<19x37xf32>, %W1: tensor<29x37xf32> {foundry.init = "uniform(-0.164398987, 0.164398987)"}, %b1: tensor<29xf32> {foundry.init = "uniform(-0.164398987, 0.164398987)"}, %W2: tensor<23x29xf32> {foundry.init = "uniform(-0.185695338, 0.185695338)"}, %b2: tensor<23xf32> {foundry.init = "uniform(-0.185695338, 0.185695338)"}) -> tensor<19xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
   %zero = arith.constant 0.0 : f32
   %one = arith.constant 1.0 : f32
   %neg_inf = arith.constant 0xFF800000 : f32

@@ -11,7 +11,7 @@
 #col = affine_map<(i, j) -> (j)>
 #vec = affine_map<(i) -> (i)>
 
-func.func @matmul_maxpool_sum_scale(%x: tensor<128x32768xf32>, %W: tensor<32768x32768xf32>, %bias: tensor<32768xf32>) -> tensor<128xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
+func.func @matmul_maxpool_sum_scale(%x: tensor<128x32768xf32>, %W: tensor<32768x32768xf32> {foundry.init = "uniform(-0.00552427173, 0.00552427173)"}, %bias: tensor<32768xf32> {foundry.init = "uniform(-0.00552427173, 0.00552427173)"}) -> tensor<128xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
   %zero = arith.constant 0.0 : f32
   %scale_factor = arith.constant 0.5 : f32
   // y = x @ W^T: linalg.matmul reading W (out_features, in_features) transposed.

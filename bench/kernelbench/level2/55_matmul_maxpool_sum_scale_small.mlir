@@ -11,7 +11,7 @@
 #col = affine_map<(i, j) -> (j)>
 #vec = affine_map<(i) -> (i)>
 
-func.func @matmul_maxpool_sum_scale(%x: tensor<19x37xf32>, %W: tensor<29x37xf32>, %bias: tensor<29xf32>) -> tensor<19xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
+func.func @matmul_maxpool_sum_scale(%x: tensor<19x37xf32>, %W: tensor<29x37xf32> {foundry.init = "uniform(-0.164398987, 0.164398987)"}, %bias: tensor<29xf32> {foundry.init = "uniform(-0.164398987, 0.164398987)"}) -> tensor<19xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
   %zero = arith.constant 0.0 : f32
   %scale_factor = arith.constant 0.5 : f32
   // y = x @ W^T: linalg.matmul reading W (out_features, in_features) transposed.

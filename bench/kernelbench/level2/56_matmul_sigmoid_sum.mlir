@@ -11,7 +11,7 @@
 #red_in = affine_map<(i, j, k) -> (i, k)>
 #red_out = affine_map<(i, j, k) -> (i, j)>
 
-func.func @matmul_sigmoid_sum(%x: tensor<128x32768xf32>, %W: tensor<32768x32768xf32>, %bias: tensor<32768xf32>) -> tensor<128x1xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
+func.func @matmul_sigmoid_sum(%x: tensor<128x32768xf32>, %W: tensor<32768x32768xf32> {foundry.init = "uniform(-0.00552427173, 0.00552427173)"}, %bias: tensor<32768xf32> {foundry.init = "uniform(-0.00552427173, 0.00552427173)"}) -> tensor<128x1xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
   %zero = arith.constant 0.0 : f32
   %one = arith.constant 1.0 : f32
   // y = x @ W^T: linalg.matmul reading W (out_features, in_features) transposed.

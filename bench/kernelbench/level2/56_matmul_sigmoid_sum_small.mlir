@@ -11,7 +11,7 @@
 #red_in = affine_map<(i, j, k) -> (i, k)>
 #red_out = affine_map<(i, j, k) -> (i, j)>
 
-func.func @matmul_sigmoid_sum(%x: tensor<19x37xf32>, %W: tensor<29x37xf32>, %bias: tensor<29xf32>) -> tensor<19x1xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
+func.func @matmul_sigmoid_sum(%x: tensor<19x37xf32>, %W: tensor<29x37xf32> {foundry.init = "uniform(-0.164398987, 0.164398987)"}, %bias: tensor<29xf32> {foundry.init = "uniform(-0.164398987, 0.164398987)"}) -> tensor<19x1xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
   %zero = arith.constant 0.0 : f32
   %one = arith.constant 1.0 : f32
   // y = x @ W^T: linalg.matmul reading W (out_features, in_features) transposed.

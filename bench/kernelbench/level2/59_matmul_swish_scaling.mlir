@@ -8,7 +8,7 @@
 #identity = affine_map<(i, j) -> (i, j)>
 #col = affine_map<(i, j) -> (j)>
 
-func.func @matmul_swish_scaling(%x: tensor<128x32768xf32>, %W: tensor<32768x32768xf32>, %bias: tensor<32768xf32>) -> tensor<128x32768xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
+func.func @matmul_swish_scaling(%x: tensor<128x32768xf32>, %W: tensor<32768x32768xf32> {foundry.init = "uniform(-0.00552427173, 0.00552427173)"}, %bias: tensor<32768xf32> {foundry.init = "uniform(-0.00552427173, 0.00552427173)"}) -> tensor<128x32768xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
   %zero = arith.constant 0.0 : f32
   %one = arith.constant 1.0 : f32
   %scaling_factor = arith.constant 2.0 : f32

@@ -12,7 +12,7 @@
 #identity3 = affine_map<(i, g, c) -> (i, g, c)>
 #group = affine_map<(i, g, c) -> (i, g)>
 
-func.func @matmul_groupnorm_leakyrelu_sum(%x: tensor<1024x8192xf32>, %W: tensor<8192x8192xf32>, %bias: tensor<8192xf32>) -> tensor<1024x8192xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
+func.func @matmul_groupnorm_leakyrelu_sum(%x: tensor<1024x8192xf32>, %W: tensor<8192x8192xf32> {foundry.init = "uniform(-0.0110485435, 0.0110485435)"}, %bias: tensor<8192xf32> {foundry.init = "uniform(-0.0110485435, 0.0110485435)"}) -> tensor<1024x8192xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
   %zero = arith.constant 0.0 : f32
   %group_size = arith.constant 16.0 : f32
   %eps = arith.constant 1.0e-05 : f32

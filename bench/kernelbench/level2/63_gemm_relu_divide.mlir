@@ -8,7 +8,7 @@
 #identity = affine_map<(i, j) -> (i, j)>
 #col = affine_map<(i, j) -> (j)>
 
-func.func @gemm_relu_divide(%x: tensor<1024x8192xf32>, %W: tensor<8192x8192xf32>, %bias: tensor<8192xf32>) -> tensor<1024x8192xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
+func.func @gemm_relu_divide(%x: tensor<1024x8192xf32>, %W: tensor<8192x8192xf32> {foundry.init = "uniform(-0.0110485435, 0.0110485435)"}, %bias: tensor<8192xf32> {foundry.init = "uniform(-0.0110485435, 0.0110485435)"}) -> tensor<1024x8192xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
   %zero = arith.constant 0.0 : f32
   %divisor = arith.constant 2.0 : f32
   // y = x @ W^T: linalg.matmul reading W (out_features, in_features) transposed.

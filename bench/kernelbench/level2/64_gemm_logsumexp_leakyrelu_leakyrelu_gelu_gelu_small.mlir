@@ -9,7 +9,7 @@
 #row = affine_map<(i, j) -> (i)>
 #col = affine_map<(i, j) -> (j)>
 
-func.func @gemm_logsumexp_leakyrelu_leakyrelu_gelu_gelu(%x: tensor<19x37xf32>, %W: tensor<29x37xf32>, %bias: tensor<29xf32>) -> tensor<19x1xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
+func.func @gemm_logsumexp_leakyrelu_leakyrelu_gelu_gelu(%x: tensor<19x37xf32>, %W: tensor<29x37xf32> {foundry.init = "uniform(-0.164398987, 0.164398987)"}, %bias: tensor<29xf32> {foundry.init = "uniform(-0.164398987, 0.164398987)"}) -> tensor<19x1xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
   %zero = arith.constant 0.0 : f32
   %neg_inf = arith.constant 0xFF800000 : f32
   %negative_slope = arith.constant 0.01 : f32

@@ -9,7 +9,7 @@
 #col = affine_map<(i, j) -> (j)>
 #scalar = affine_map<(i, j) -> ()>
 
-func.func @matmul_min_subtract(%x: tensor<19x37xf32>, %W: tensor<29x37xf32>, %bias: tensor<29xf32>, %constant: tensor<f32>) -> tensor<19x29xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
+func.func @matmul_min_subtract(%x: tensor<19x37xf32>, %W: tensor<29x37xf32> {foundry.init = "uniform(-0.164398987, 0.164398987)"}, %bias: tensor<29xf32> {foundry.init = "uniform(-0.164398987, 0.164398987)"}, %constant: tensor<f32> {foundry.init = "uniform(2.0, 2.0)"}) -> tensor<19x29xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
   %zero = arith.constant 0.0 : f32
   // y = x @ W^T: linalg.matmul reading W (out_features, in_features) transposed.
   %mm_empty = tensor.empty() : tensor<19x29xf32>

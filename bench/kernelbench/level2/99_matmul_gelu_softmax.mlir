@@ -9,7 +9,7 @@
 #row = affine_map<(i, j) -> (i)>
 #col = affine_map<(i, j) -> (j)>
 
-func.func @matmul_gelu_softmax(%x: tensor<1024x8192xf32>, %W: tensor<8192x8192xf32>, %bias: tensor<8192xf32>) -> tensor<1024x8192xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
+func.func @matmul_gelu_softmax(%x: tensor<1024x8192xf32>, %W: tensor<8192x8192xf32> {foundry.init = "uniform(-0.0110485435, 0.0110485435)"}, %bias: tensor<8192xf32> {foundry.init = "uniform(-0.0110485435, 0.0110485435)"}) -> tensor<1024x8192xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
   %zero = arith.constant 0.0 : f32
   %neg_inf = arith.constant 0xFF800000 : f32
   %half = arith.constant 0.5 : f32

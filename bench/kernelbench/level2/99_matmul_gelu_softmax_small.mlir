@@ -9,7 +9,7 @@
 #row = affine_map<(i, j) -> (i)>
 #col = affine_map<(i, j) -> (j)>
 
-func.func @matmul_gelu_softmax(%x: tensor<17x30xf32>, %W: tensor<45x30xf32>, %bias: tensor<45xf32>) -> tensor<17x45xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
+func.func @matmul_gelu_softmax(%x: tensor<17x30xf32>, %W: tensor<45x30xf32> {foundry.init = "uniform(-0.182574186, 0.182574186)"}, %bias: tensor<45xf32> {foundry.init = "uniform(-0.182574186, 0.182574186)"}) -> tensor<17x45xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
   %zero = arith.constant 0.0 : f32
   %neg_inf = arith.constant 0xFF800000 : f32
   %half = arith.constant 0.5 : f32

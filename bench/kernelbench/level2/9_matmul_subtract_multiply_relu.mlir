@@ -8,7 +8,7 @@
 #identity = affine_map<(i, j) -> (i, j)>
 #col = affine_map<(i, j) -> (j)>
 
-func.func @matmul_subtract_multiply_relu(%x: tensor<1024x8192xf32>, %W: tensor<8192x8192xf32>, %bias: tensor<8192xf32>) -> tensor<1024x8192xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
+func.func @matmul_subtract_multiply_relu(%x: tensor<1024x8192xf32>, %W: tensor<8192x8192xf32> {foundry.init = "uniform(-0.0110485435, 0.0110485435)"}, %bias: tensor<8192xf32> {foundry.init = "uniform(-0.0110485435, 0.0110485435)"}) -> tensor<1024x8192xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
   %zero = arith.constant 0.0 : f32
   %subtract_value = arith.constant 2.0 : f32
   %multiply_value = arith.constant 1.5 : f32

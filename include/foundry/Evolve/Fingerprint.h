@@ -26,7 +26,9 @@ struct KernelFingerprint {
   /// constant values and dimension sizes.
   std::string opGraph;
   /// Argument and result shapes, each dimension rounded up to a power of two
-  /// (1000 and 1024 share a bucket), with element types: "1024x1024xf32,...".
+  /// (1000 and 1024 share a bucket), with element types: "1024x1024xf32,...";
+  /// an argument with a foundry.init is followed by " ~" and its value
+  /// ("32x32xf32 ~uniform(-0.1, 0.1)").
   std::string shapeBucket;
   /// The sorted set of op families in the kernel ("contraction",
   /// "convolution", "pooling", "reduction", "elementwise", "reshape"), '+'

@@ -150,3 +150,45 @@ foundry.kernel @"gemm-relu"(%x: tensor<4xf32>) -> tensor<4xf32> {
 foundry.kernel @wrong_precision_type(%x: tensor<4xf32>) -> tensor<4xf32> attributes {precision = 3 : i32} {
   foundry.yield %x : tensor<4xf32>
 }
+
+// -----
+
+// expected-error @+1 {{'foundry.kernel' op argument #1: foundry.init 'gaussian(0, 1)': unknown distribution; expected "uniform(LOW, HIGH)" or "normal(MEAN, STD)"}}
+foundry.kernel @init_unknown(%x: tensor<4xf32>, %w: tensor<4xf32> {foundry.init = "gaussian(0, 1)"}) -> tensor<4xf32> {
+  foundry.yield %x : tensor<4xf32>
+}
+
+// -----
+
+// expected-error @+1 {{'foundry.kernel' op argument #0: foundry.init 'uniform(1, -1)': LOW is above HIGH}}
+foundry.kernel @init_empty_range(%x: tensor<4xf32> {foundry.init = "uniform(1, -1)"}) -> tensor<4xf32> {
+  foundry.yield %x : tensor<4xf32>
+}
+
+// -----
+
+// expected-error @+1 {{'foundry.kernel' op argument #0: foundry.init 'normal(0, -2)': STD is negative}}
+foundry.kernel @init_negative_std(%x: tensor<4xf32> {foundry.init = "normal(0, -2)"}) -> tensor<4xf32> {
+  foundry.yield %x : tensor<4xf32>
+}
+
+// -----
+
+// expected-error @+1 {{'foundry.kernel' op argument #0: foundry.init 'uniform(0, 1, 2)': '1, 2' is not a finite number}}
+foundry.kernel @init_three_numbers(%x: tensor<4xf32> {foundry.init = "uniform(0, 1, 2)"}) -> tensor<4xf32> {
+  foundry.yield %x : tensor<4xf32>
+}
+
+// -----
+
+// expected-error @+1 {{'foundry.kernel' op argument #0: foundry.init 'normal(nan, 1)': 'nan' is not a finite number}}
+foundry.kernel @init_nan(%x: tensor<4xf32> {foundry.init = "normal(nan, 1)"}) -> tensor<4xf32> {
+  foundry.yield %x : tensor<4xf32>
+}
+
+// -----
+
+// expected-error @+1 {{'foundry.kernel' op argument #0: foundry.init must be a string such as "uniform(-0.01, 0.01)"}}
+foundry.kernel @init_not_string(%x: tensor<4xf32> {foundry.init = 1.0 : f32}) -> tensor<4xf32> {
+  foundry.yield %x : tensor<4xf32>
+}

@@ -147,6 +147,60 @@ std::optional<std::string> mlir::foundry::checkKernelName(StringRef name) {
       .str();
 }
 
+std::optional<std::string> mlir::foundry::parseInputInit(StringRef spec,
+                                                         InputInit &init) {
+  auto bad = [&](const Twine &why) {
+    return ("foundry.init '" + spec + "': " + why +
+            "; expected \"uniform(LOW, HIGH)\" or \"normal(MEAN, STD)\"")
+        .str();
+  };
+  StringRef rest = spec.trim();
+  if (rest.consume_front("uniform"))
+    init.distribution = InputInit::Distribution::Uniform;
+  else if (rest.consume_front("normal"))
+    init.distribution = InputInit::Distribution::Normal;
+  else
+    return bad("unknown distribution");
+  rest = rest.ltrim();
+  if (!rest.consume_front("(") || !rest.consume_back(")"))
+    return bad("parameters must be in parentheses");
+  auto [firstText, secondText] = rest.split(',');
+  StringRef texts[2] = {firstText.trim(), secondText.trim()};
+  double values[2];
+  for (int i = 0; i < 2; ++i)
+    if (texts[i].empty() || texts[i].getAsDouble(values[i]) ||
+        !std::isfinite(values[i]))
+      return bad("'" + texts[i] + "' is not a finite number");
+  init.first = values[0];
+  init.second = values[1];
+  if (init.distribution == InputInit::Distribution::Uniform &&
+      init.first > init.second)
+    return bad("LOW is above HIGH");
+  if (init.distribution == InputInit::Distribution::Normal && init.second < 0)
+    return bad("STD is negative");
+  return std::nullopt;
+}
+
+std::optional<std::string> mlir::foundry::checkInputInits(ArrayAttr argAttrs) {
+  if (!argAttrs)
+    return std::nullopt;
+  for (auto [index, attrs] : llvm::enumerate(argAttrs)) {
+    auto dict = dyn_cast_or_null<DictionaryAttr>(attrs);
+    Attribute value = dict ? dict.get(InputInit::kAttrName) : Attribute();
+    if (!value)
+      continue;
+    auto spec = dyn_cast<StringAttr>(value);
+    if (!spec)
+      return ("argument #" + Twine(index) + ": " + InputInit::kAttrName +
+              " must be a string such as \"uniform(-0.01, 0.01)\"")
+          .str();
+    InputInit init;
+    if (std::optional<std::string> why = parseInputInit(spec.getValue(), init))
+      return ("argument #" + Twine(index) + ": " + *why).str();
+  }
+  return std::nullopt;
+}
+
 std::optional<std::string> mlir::foundry::checkContractAttr(StringRef name,
                                                             Attribute value) {
   auto expect = [&](bool ok, StringRef attr) -> std::optional<std::string> {
@@ -328,6 +382,8 @@ LogicalResult KernelOp::verify() {
   for (auto [index, resultType] : llvm::enumerate(type.getResults()))
     if (std::optional<std::string> why = checkKernelBoundaryType(resultType))
       return emitOpError("result #") << index << " " << *why;
+  if (std::optional<std::string> why = checkInputInits(getArgAttrsAttr()))
+    return emitOpError() << *why;
   return success();
 }
 

@@ -28,6 +28,13 @@ struct ManifestArgument {
   std::string elementType;
   std::vector<int64_t> shape;
   int64_t bytes = 0;
+  /// How an input's values are drawn (the manifest's optional "init", from
+  /// the kernel's foundry.init): a unit draw u, uniform in (0, 1) or (with
+  /// `normal`) standard normal, becomes shift + scale * u. Without "init",
+  /// hasInit is false and the runner's --distribution applies.
+  bool hasInit = false;
+  bool normal = false;
+  double scale = 1.0, shift = 0.0;
 
   /// Bytes per element (0 for an unknown element type).
   int64_t elementBytes() const;

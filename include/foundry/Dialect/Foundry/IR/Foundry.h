@@ -65,6 +65,39 @@ std::optional<std::string> checkKernelName(StringRef name);
 /// matching #foundry attribute. Returns a message saying what is wrong.
 std::optional<std::string> checkContractAttr(StringRef name, Attribute value);
 
+/// How the runners draw a kernel input's values: the argument attribute
+/// `foundry.init = "uniform(LOW, HIGH)"` or `"normal(MEAN, STD)"` (a string;
+/// numbers in C syntax). Without it an input is uniform in (0, 1), as
+/// KernelBench's torch.rand. The attribute states a model's parameter
+/// initialization, e.g. nn.Linear's weight and bias are
+/// uniform(-1/sqrt(in_features), 1/sqrt(in_features)) (PyTorch's
+/// kaiming_uniform_ with a = sqrt(5)).
+struct InputInit {
+  /// The attribute's name on a kernel or function argument.
+  static constexpr llvm::StringLiteral kAttrName = "foundry.init";
+  enum class Distribution { Uniform, Normal };
+  Distribution distribution = Distribution::Uniform;
+  /// uniform: LOW and HIGH; normal: MEAN and STD.
+  double first = 0.0, second = 1.0;
+
+  /// A unit draw u (uniform in (0, 1) or standard normal) becomes
+  /// shift() + scale() * u.
+  double scale() const {
+    return distribution == Distribution::Uniform ? second - first : second;
+  }
+  double shift() const { return first; }
+};
+
+/// Parses `spec` ("uniform(LOW, HIGH)" with finite LOW <= HIGH, or
+/// "normal(MEAN, STD)" with finite MEAN and STD >= 0) into `init`. Returns a
+/// message saying what is wrong, or nothing.
+std::optional<std::string> parseInputInit(StringRef spec, InputInit &init);
+
+/// Checks the `foundry.init` attribute of every argument in `argAttrs` (an
+/// array of dictionaries, as func.func and foundry.kernel hold them; may be
+/// null). Returns a message naming the argument, or nothing.
+std::optional<std::string> checkInputInits(ArrayAttr argAttrs);
+
 } // namespace mlir::foundry
 
 #endif // FOUNDRY_DIALECT_FOUNDRY_IR_FOUNDRY_H

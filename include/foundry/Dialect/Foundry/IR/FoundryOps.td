@@ -32,6 +32,13 @@ def Foundry_KernelOp : Foundry_Op<"kernel", [
     set by `foundry-annotate-workload`) and `schedule` (`#foundry.schedule`,
     set on an optimized kernel).
 
+    An argument may carry `foundry.init = "uniform(LOW, HIGH)"` or
+    `"normal(MEAN, STD)"`: how the runners draw that input (a model
+    parameter's initialization, e.g. nn.Linear's weight is
+    `uniform(-1/sqrt(in), 1/sqrt(in))`). Without it an input is uniform in
+    (0, 1), as KernelBench's `torch.rand`. The verifier rejects an unknown
+    distribution, non-finite numbers, LOW above HIGH and a negative STD.
+
     ```mlir
     foundry.kernel @relu(%x: tensor<4x8xf32>) -> tensor<4x8xf32>
         attributes {precision = #foundry.precision<ieee>} {
