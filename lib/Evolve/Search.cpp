@@ -879,6 +879,20 @@ private:
 };
 } // namespace
 
+/// `head` (a genome's first pass, through its closing brace) followed by
+/// `tail` (the rest), or "" when the pair cannot compile: a block tiling of
+/// the contraction alone (target=contraction, its own kernel) needs a second
+/// foundry-tile-blocks for the epilogue, and any other block tiling forbids
+/// one ("already tiled to blocks", after foundry-mma has worked on a warp tile
+/// of the whole row).
+static std::string splice(llvm::StringRef head, llvm::StringRef tail) {
+  if (head.starts_with("foundry-tile-blocks{") &&
+      head.contains("target=contraction") !=
+          tail.contains("foundry-tile-blocks{"))
+    return "";
+  return (head + "}," + tail).str();
+}
+
 std::string Search::propose(const Expert &expert, const Evaluated *parent) {
   ExpertRequest request{shape_, parent ? parent->genome : std::string(),
                         parent && parent->diagnosed ? &parent->diag : nullptr};
@@ -905,8 +919,9 @@ std::string Search::propose(const Expert &expert, const Evaluated *parent) {
   auto [freshHead, freshTail] = freshRef.split("},");
   if (parentTail.empty() || freshTail.empty())
     return fresh;
-  return rng_() % 2 ? (parentHead + "}," + freshTail).str()
-                    : (freshHead + "}," + parentTail).str();
+  std::string mutated = rng_() % 2 ? splice(parentHead, freshTail)
+                                   : splice(freshHead, parentTail);
+  return mutated.empty() ? fresh : mutated;
 }
 
 std::string Search::crossover(const Evaluated &a, const Evaluated &b) {
@@ -916,8 +931,7 @@ std::string Search::crossover(const Evaluated &a, const Evaluated &b) {
   auto [bHead, bTail] = llvm::StringRef(b.genome).split("},");
   if (aTail.empty() || bTail.empty())
     return "";
-  return rng_() % 2 ? (aHead + "}," + bTail).str()
-                    : (bHead + "}," + aTail).str();
+  return rng_() % 2 ? splice(aHead, bTail) : splice(bHead, aTail);
 }
 
 const Expert &Search::chooseExpert(const Evaluated &parent) {

@@ -10,7 +10,13 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 
+#include <chrono>
+#include <cerrno>
+#include <csignal>
 #include <cstdlib>
+#include <cstring>
+#include <sys/wait.h>
+#include <thread>
 
 using namespace mlir::foundry;
 
@@ -74,6 +80,48 @@ llvm::json::Object mlir::foundry::toJSON(const KernelResources &r) {
                             {"constant_bytes", r.constantBytes}};
 }
 
+int mlir::foundry::executeWithTimeout(
+    llvm::StringRef program, llvm::ArrayRef<llvm::StringRef> args,
+    llvm::ArrayRef<std::optional<llvm::StringRef>> redirects,
+    unsigned timeoutSeconds, std::string *error) {
+  bool failed = false;
+  llvm::sys::ProcessInfo child = llvm::sys::ExecuteNoWait(
+      program, args, std::nullopt, redirects, 0, error, &failed);
+  if (failed)
+    return -1;
+  auto deadline =
+      std::chrono::steady_clock::now() + std::chrono::seconds(timeoutSeconds);
+  auto pause = std::chrono::milliseconds(1);
+  while (true) {
+    // A non-blocking waitpid (llvm::sys::Wait arms or clears alarm() even
+    // for a non-blocking wait).
+    int status = 0;
+    pid_t done = ::waitpid(child.Pid, &status, WNOHANG);
+    if (done == child.Pid) {
+      if (WIFEXITED(status))
+        return WEXITSTATUS(status);
+      if (error)
+        *error = "killed by signal " + std::to_string(WTERMSIG(status));
+      return -2;
+    }
+    if (done < 0 && errno != EINTR) {
+      if (error)
+        *error = "waitpid failed: " + std::string(std::strerror(errno));
+      return -1;
+    }
+    if (timeoutSeconds && std::chrono::steady_clock::now() >= deadline) {
+      ::kill(child.Pid, SIGKILL);
+      while (::waitpid(child.Pid, &status, 0) < 0 && errno == EINTR)
+        ;
+      if (error)
+        *error = "timed out after " + std::to_string(timeoutSeconds) + " s";
+      return -2;
+    }
+    std::this_thread::sleep_for(pause);
+    pause = std::min(pause * 2, std::chrono::milliseconds(50));
+  }
+}
+
 std::string mlir::foundry::findPtxas() {
   if (const char *env = std::getenv("FOUNDRY_PTXAS"); env && *env)
     return env;
@@ -119,8 +167,7 @@ llvm::Expected<PtxasResult> mlir::foundry::runPtxas(llvm::StringRef ptx,
                                              ptxPath, "-o", cubinPath};
   std::optional<llvm::StringRef> redirects[] = {std::nullopt, logPath, logPath};
   std::string error;
-  int rc = llvm::sys::ExecuteAndWait(ptxas, args, std::nullopt, redirects,
-                                     timeoutSeconds, 0, &error);
+  int rc = executeWithTimeout(ptxas, args, redirects, timeoutSeconds, &error);
   PtxasResult result;
   if (auto log = llvm::MemoryBuffer::getFile(logPath))
     result.log = (*log)->getBuffer().str();

@@ -32,6 +32,9 @@ using namespace mlir::foundry;
 
 /// The mma.sync shape foundry uses for fp32 operands: m16n8k8 tf32.
 static constexpr int64_t kMmaM = 16, kMmaN = 8, kMmaK = 8;
+/// Bounds on one warp tile: accumulator fragments (32 = a 64x64 tile, 128
+/// registers per lane) and m16n8k8 products (fragments times k-steps).
+static constexpr int64_t kMaxMmaFragments = 32, kMaxMmaOps = 256;
 
 /// Checks that `op` is an f32 2-D matmul (A row-major MxK; B KxN or, as
 /// nn.Linear stores it, NxK) of static shape that m16n8k8 tiles exactly.
@@ -62,6 +65,19 @@ static LogicalResult checkMmaShape(linalg::LinalgOp op) {
     return op.emitOpError("foundry-mma: the warp tile is ")
            << m << "x" << n << "x" << k
            << "; m16n8k8 needs multiples of 16, 8 and 8";
+  // Each m16n8 accumulator fragment holds 4 fp32 registers per lane, and
+  // the warp tile unrolls into one mma per fragment and k-step: past these
+  // bounds the registers spill, and the unrolled IR (thousands of ops whose
+  // slices are compared pairwise when hoisted) takes minutes to compile.
+  int64_t fragments = (m / kMmaM) * (n / kMmaN);
+  if (fragments > kMaxMmaFragments || fragments * (k / kMmaK) > kMaxMmaOps)
+    return op.emitOpError("foundry-mma: the warp tile ")
+           << m << "x" << n << "x" << k << " needs " << fragments
+           << " accumulator fragments and " << fragments * (k / kMmaK)
+           << " m16n8k8 products per warp; at most " << kMaxMmaFragments
+           << " and " << kMaxMmaOps
+           << " (foundry-tile-warps and foundry-tile-reduction make it "
+              "smaller, e.g. 64x32x8)";
   return success();
 }
 

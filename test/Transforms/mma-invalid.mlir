@@ -9,3 +9,19 @@ foundry.kernel @ieee(%a: tensor<128x64xf32>, %b: tensor<64x128xf32>) -> tensor<1
   %m = linalg.matmul ins(%a, %b : tensor<128x64xf32>, tensor<64x128xf32>) outs(%f : tensor<128x128xf32>) -> tensor<128x128xf32>
   foundry.yield %m : tensor<128x128xf32>
 }
+
+// A warp tile of a whole 16x2048 row (what a block tiling of a row
+// reduction's result leaves) would unroll into 256 accumulator fragments:
+// refused at once instead of minutes of compilation and spilled registers.
+// RUN: not foundry-opt %s --split-input-file --foundry-tile-blocks=sizes=16,0 --foundry-tile-warps=sizes=16,0 --foundry-tile-reduction=sizes=8 --foundry-mma 2>&1 | FileCheck %s --check-prefix=HUGE
+// HUGE: error: 'linalg.matmul' op foundry-mma: the warp tile 16x2048x8 needs 256 accumulator fragments and 256 m16n8k8 products per warp; at most 32 and 256 (foundry-tile-warps and foundry-tile-reduction make it smaller, e.g. 64x32x8)
+
+// -----
+
+foundry.kernel @whole_row(%a: tensor<64x64xf32>, %b: tensor<64x2048xf32>) -> tensor<64x2048xf32> attributes {precision = #foundry.precision<3xtf32>} {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64x2048xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<64x2048xf32>) -> tensor<64x2048xf32>
+  %m = linalg.matmul ins(%a, %b : tensor<64x64xf32>, tensor<64x2048xf32>) outs(%f : tensor<64x2048xf32>) -> tensor<64x2048xf32>
+  foundry.yield %m : tensor<64x2048xf32>
+}

@@ -2,7 +2,12 @@
 
 #include "foundry/Target/Ptxas.h"
 
+#include "llvm/Support/FileSystem.h"
+
 #include "gtest/gtest.h"
+
+#include <chrono>
+#include <thread>
 
 using namespace mlir::foundry;
 
@@ -47,4 +52,39 @@ TEST(PtxasVerbose, IgnoresUnknownAndEmptyText) {
       "ptxas info : Compiling entry function 'k' for 'sm_90'\n");
   ASSERT_EQ(kernels.size(), 1u);
   EXPECT_EQ(kernels.at("k").registers, 0);
+}
+
+// Timeouts of concurrent children hold: a child that exits early on one
+// thread must not cancel another thread's deadline (ExecuteAndWait's alarm()
+// did, and a stalled ptxas then held a search for minutes).
+TEST(ExecuteWithTimeout, ConcurrentDeadlinesHold) {
+  std::string sleepPath = "/bin/sleep";
+  if (!llvm::sys::fs::can_execute(sleepPath))
+    GTEST_SKIP() << "no /bin/sleep";
+  int slowCode = 0, quickCode = 1;
+  std::string slowError, quickError;
+  auto start = std::chrono::steady_clock::now();
+  std::thread slow([&] {
+    llvm::StringRef args[] = {sleepPath, "30"};
+    slowCode = executeWithTimeout(sleepPath, args, {}, 1, &slowError);
+  });
+  std::thread quick([&] {
+    llvm::StringRef args[] = {sleepPath, "0.2"};
+    quickCode = executeWithTimeout(sleepPath, args, {}, 20, &quickError);
+  });
+  slow.join();
+  quick.join();
+  double seconds = std::chrono::duration<double>(
+                       std::chrono::steady_clock::now() - start)
+                       .count();
+  EXPECT_EQ(quickCode, 0) << quickError;
+  EXPECT_EQ(slowCode, -2);
+  EXPECT_EQ(slowError, "timed out after 1 s");
+  EXPECT_LT(seconds, 10.0);
+
+  llvm::StringRef missing[] = {"/nonexistent/tool"};
+  std::string error;
+  EXPECT_EQ(executeWithTimeout("/nonexistent/tool", missing, {}, 1, &error),
+            -1);
+  EXPECT_FALSE(error.empty());
 }

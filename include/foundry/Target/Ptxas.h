@@ -8,12 +8,14 @@
 #ifndef FOUNDRY_TARGET_PTXAS_H
 #define FOUNDRY_TARGET_PTXAS_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/JSON.h"
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -47,6 +49,18 @@ std::map<std::string, KernelResources> parsePtxasVerbose(llvm::StringRef text);
 /// `resources` as a JSON object (registers, barriers, shared_bytes,
 /// stack_frame_bytes, spill_store_bytes, spill_load_bytes, constant_bytes).
 llvm::json::Object toJSON(const KernelResources &resources);
+
+/// Runs `program` with `args` (args[0] is the program name) in a child
+/// process, stdin/stdout/stderr redirected as in llvm::sys::ExecuteAndWait,
+/// and waits at most `timeoutSeconds` (0: no limit), then kills it. Returns
+/// its exit code, or -1 (failed to start), -2 (killed by a signal or timed
+/// out, `error` says which). Unlike ExecuteAndWait's timeout, which arms the
+/// process-wide alarm() so that concurrent waits cancel each other's timers,
+/// it is safe on many threads at once: it polls the child.
+int executeWithTimeout(llvm::StringRef program,
+                       llvm::ArrayRef<llvm::StringRef> args,
+                       llvm::ArrayRef<std::optional<llvm::StringRef>> redirects,
+                       unsigned timeoutSeconds, std::string *error);
 
 /// The ptxas to use: $FOUNDRY_PTXAS, else `ptxas` on PATH, else
 /// /usr/local/cuda/bin/ptxas; an empty string when there is none.

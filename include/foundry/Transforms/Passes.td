@@ -271,7 +271,10 @@ def FoundryMmaPass : Pass<"foundry-mma", "::mlir::ModuleOp"> {
 
     Errors: precision `ieee`; a matmul that is not 2-D f32; a warp tile whose
     m, n, k are not multiples of 16, 8, 8 or whose shape is dynamic (a ragged
-    block tile). The B operand may be KxN or NxK (nn.Linear weights).
+    block tile); a warp tile of more than 32 m16n8 accumulator fragments (a
+    64x64 tile) or more than 256 m16n8k8 products (fragments times k / 8),
+    which would spill and take minutes to compile. The B operand may be KxN
+    or NxK (nn.Linear weights).
   }];
   let dependentDialects = [
     "::mlir::scf::SCFDialect",
