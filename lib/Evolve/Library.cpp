@@ -469,7 +469,8 @@ ExperienceLibrary::findCandidate(const std::string &kernelKey,
 }
 
 std::vector<CandidateRecord>
-ExperienceLibrary::retrieve(const KernelFingerprint &fingerprint, int limit) {
+ExperienceLibrary::retrieve(const KernelFingerprint &fingerprint, int limit,
+                            bool beatNaive) {
   std::vector<CandidateRecord> found;
   struct Level {
     const char *column;
@@ -484,7 +485,15 @@ ExperienceLibrary::retrieve(const KernelFingerprint &fingerprint, int limit) {
         std::string("SELECT c.kernel_key, c.genome_hash, c.genome, c.run, "
                     "c.stage, c.ok, c.median_ms, c.diagnosis FROM candidates "
                     "c JOIN kernels k ON c.kernel_key = k.exact_key WHERE k.") +
-        level.column + " = ?1 AND c.ok = 1 ORDER BY c.median_ms ASC";
+        level.column + " = ?1 AND c.ok = 1" +
+        // What worked: faster than the naive schedule of its own kernel
+        // (where that was measured); the naive one itself every search
+        // evaluates first anyway.
+        (beatNaive ? " AND c.genome != '' AND c.median_ms < coalesce((SELECT "
+                     "min(n.median_ms) FROM candidates n WHERE n.kernel_key = "
+                     "c.kernel_key AND n.genome = '' AND n.ok = 1), 1e300)"
+                   : "") +
+        " ORDER BY c.median_ms ASC";
     Statement query(db_, sql.c_str());
     if (!query)
       return found;

@@ -14,8 +14,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <numeric>
 
@@ -339,6 +341,52 @@ public:
                                    argument.bytes),
                  "cuMemcpyDtoH"))
         return false;
+    }
+    return true;
+  }
+
+  /// Fills the outputs of `bound` from the files `base`.o0, `base`.o1, ...
+  /// (as saveOutputs wrote them); false, touching nothing a later launch
+  /// would not overwrite, when any is missing or of the wrong size.
+  bool loadOutputs(const Candidate &candidate, const Bound &bound,
+                   const std::string &base) {
+    std::vector<std::pair<size_t, std::vector<char>>> loaded;
+    for (size_t i = 0, o = 0; i < candidate.kernel.arguments.size(); ++i) {
+      const ManifestArgument &argument = candidate.kernel.arguments[i];
+      if (argument.role != ManifestArgument::Role::Output)
+        continue;
+      std::ifstream in(base + ".o" + std::to_string(o++), std::ios::binary);
+      std::vector<char> data(argument.bytes);
+      if (!in || !in.read(data.data(), argument.bytes) ||
+          in.peek() != std::char_traits<char>::eof())
+        return false;
+      loaded.emplace_back(i, std::move(data));
+    }
+    for (auto &[i, data] : loaded)
+      if (!data.empty() &&
+          !check(api_.cuMemcpyHtoD(bound.pointers[i], data.data(), data.size()),
+                 "cuMemcpyHtoD"))
+        return false;
+    return true;
+  }
+
+  /// Writes the outputs of `bound` to `base`.o0, `base`.o1, ... (each
+  /// through a temporary file and a rename, so that a reader never sees a
+  /// partial file); a file that cannot be written is left out.
+  bool saveOutputs(const Candidate &candidate, const Bound &bound,
+                   const std::string &base) {
+    std::vector<std::vector<char>> outputs;
+    if (!readOutputs(candidate, bound, outputs))
+      return false;
+    for (size_t o = 0; o < outputs.size(); ++o) {
+      std::string path = base + ".o" + std::to_string(o);
+      std::string partial = path + ".partial";
+      {
+        std::ofstream out(partial, std::ios::binary | std::ios::trunc);
+        if (!out.write(outputs[o].data(), outputs[o].size()))
+          continue;
+      }
+      std::rename(partial.c_str(), path.c_str());
     }
     return true;
   }
@@ -688,6 +736,42 @@ EvaluateResult Evaluator::evaluate(const Candidate &candidate,
                            outputArgs[o]->numElements(), atol, rtol, stats);
   };
   result.outputs.resize(outputArgs.size());
+  // The reference's outputs depend only on its image and the inputs, and
+  // the inputs only on the seed and how they are drawn: with a cache
+  // directory, a search computes each of them once, not once per candidate
+  // (an f64 reference of a large GEMM takes seconds). The tag names this
+  // foundry-run's view of all that (std::hash: the cache lives in one
+  // search's work directory, used by one build).
+  std::string cacheTag;
+  if (!options.referenceCacheDirectory.empty()) {
+    std::string identity = reference.image;
+    identity += "\n" + std::to_string(options.seed) + " " +
+                options.distribution;
+    for (const ManifestArgument &argument : kernel.arguments)
+      identity += "\n" + argument.elementType + " " +
+                  std::to_string(argument.bytes) + " " +
+                  std::to_string(argument.hasInit) +
+                  std::to_string(argument.normal) + " " +
+                  std::to_string(argument.scale) + " " +
+                  std::to_string(argument.shift);
+    char hex[17];
+    std::snprintf(hex, sizeof(hex), "%016zx",
+                  std::hash<std::string>{}(identity));
+    cacheTag = options.referenceCacheDirectory + "/reference-" + hex;
+  }
+  /// Runs the reference on the current inputs, or reads what it computed on
+  /// the same inputs (`key` names them) in an earlier evaluation.
+  auto runReference = [&](const std::string &key) {
+    std::string base = cacheTag.empty() ? "" : cacheTag + "-" + key;
+    if (!base.empty() && session.loadOutputs(reference, baseline, base))
+      return true;
+    if (!session.launch(reference, baseline) ||
+        !session.synchronize("reference launch"))
+      return false;
+    if (!base.empty())
+      (void)session.saveOutputs(reference, baseline, base);
+    return true;
+  };
   std::vector<DeviceBuffer> inputsBefore, firstOutputs;
   IntegrityCheck readOnly{"inputs-read-only", "passed", ""};
   IntegrityCheck unwritten{"every-output-written", "passed", ""};
@@ -714,8 +798,7 @@ EvaluateResult Evaluator::evaluate(const Candidate &candidate,
           std::to_string(options.maxFirstLaunchMs) + " ms");
       return result;
     }
-    if (!session.launch(reference, baseline) ||
-        !session.synchronize("reference launch"))
+    if (!runReference("trial" + std::to_string(seed)))
       return result;
     result.stage = "correctness";
     ++result.trials;
@@ -853,8 +936,8 @@ EvaluateResult Evaluator::evaluate(const Candidate &candidate,
           !session.poisonAll(reference, baseline) ||
           !session.launch(candidate, bound) ||
           !session.synchronize("candidate launch") ||
-          !session.launch(reference, baseline) ||
-          !session.synchronize("reference launch"))
+          !runReference("perturbed" + std::to_string(options.seed) + "-" +
+                        std::to_string(i)))
         return result;
       int64_t changed = 0;
       for (size_t o = 0; o < outputs.size(); ++o) {

@@ -72,6 +72,13 @@ static cl::opt<std::string>
                      "outputs as .npy files into this directory (in --batch: "
                      "into DIR/<line index>)."),
             cl::cat(category));
+static cl::opt<std::string> referenceCache(
+    "reference-cache",
+    cl::desc("Keep the reference's outputs on each set of inputs in this "
+             "directory and read them back in later runs with the same "
+             "reference, seed and inputs, instead of running the reference "
+             "again (a search passes one per kernel; in --batch too)."),
+    cl::cat(category));
 static cl::opt<std::string>
     ceilingsPath("ceilings",
                  cl::desc("Device ceilings file: read if present, else "
@@ -228,6 +235,14 @@ static int runOne() {
       return BadInput;
     }
   }
+  if (!referenceCache.empty()) {
+    if (std::error_code ec =
+            llvm::sys::fs::create_directories(referenceCache)) {
+      llvm::errs() << "foundry-run: " << referenceCache << ": "
+                   << ec.message() << "\n";
+      return BadInput;
+    }
+  }
   std::unique_ptr<Cuda> cuda = Cuda::open(device, error);
   if (!cuda) {
     llvm::errs() << "foundry-run: " << error << "\n";
@@ -261,6 +276,7 @@ static int runOne() {
   options.warmup = static_cast<int>(warmup);
   options.timedRuns = static_cast<int>(runs);
   options.dumpNpyDirectory = dumpNpy;
+  options.referenceCacheDirectory = referenceCache;
   options.timeBaseline = !noBaselineTiming;
   options.pruneAboveMs = pruneAboveMs;
   options.maxFirstLaunchMs = maxFirstLaunchMs;
@@ -351,6 +367,8 @@ static int runBatch(const char *self) {
                      std::to_string(maxFirstLaunchMs));
     if (!kernelName.empty())
       args.push_back("--kernel=" + kernelName);
+    if (!referenceCache.empty())
+      args.push_back("--reference-cache=" + referenceCache);
     if (!dumpNpy.empty())
       args.push_back(
           "--dump-npy=" +

@@ -93,6 +93,29 @@ TEST(ExperienceLibrary, CachesAndRetrievesByClosestMatch) {
   EXPECT_EQ(stats.passed, 5);
 }
 
+TEST(ExperienceLibrary, RetrievesOnlyWhatBeatNaive) {
+  std::string error;
+  std::unique_ptr<ExperienceLibrary> library =
+      ExperienceLibrary::open(":memory:", error);
+  ASSERT_TRUE(library) << error;
+  KernelFingerprint gemm = fingerprint("matmul", "4096", "contraction");
+  KernelFingerprint neighbour = fingerprint("matmul", "1024", "contraction");
+  for (const KernelFingerprint *f : {&gemm, &neighbour})
+    ASSERT_TRUE(library->addKernel(*f, "k", error)) << error;
+  ASSERT_GT(library->beginRun(1, "{}", error), 0) << error;
+  // The neighbour's naive schedule took 300 ms: a schedule at 500 ms passed
+  // its check but is no experience to seed a search with, nor is naive.
+  for (auto [genome, ms] : {std::pair{"", 300.0}, std::pair{"slower", 500.0},
+                            std::pair{"faster", 3.0}})
+    ASSERT_TRUE(library->recordCandidate(candidate(neighbour, genome, true, ms),
+                                         error));
+  std::vector<CandidateRecord> found = library->retrieve(gemm, 10, true);
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].genome, "faster");
+  // `foundry-library best` still lists every passing schedule.
+  EXPECT_EQ(library->retrieve(gemm, 10).size(), 3u);
+}
+
 TEST(ExperienceLibrary, RunsKeepTheirConfiguration) {
   std::string error;
   std::unique_ptr<ExperienceLibrary> library =

@@ -87,9 +87,12 @@ public:
   std::optional<CandidateRecord> findCandidate(const std::string &kernelKey,
                                                const std::string &genomeHash);
   /// Up to `limit` passing candidates, fastest first: of the exact kernel,
-  /// then of kernels with the same op graph, then of the same family.
+  /// then of kernels with the same op graph, then of the same family. With
+  /// `beatNaive` (a search's seeds: what worked), only tuned schedules
+  /// faster than the naive schedule of their own kernel, where that was
+  /// recorded.
   std::vector<CandidateRecord> retrieve(const KernelFingerprint &fingerprint,
-                                        int limit);
+                                        int limit, bool beatNaive = false);
   /// A kernel as stored: its fingerprint parts and digests.
   struct KernelRow {
     std::string exactKey, graphKey, familyKey, name, opGraph, shapeBucket,

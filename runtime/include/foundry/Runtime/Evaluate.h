@@ -68,6 +68,12 @@ struct EvaluateOptions {
   /// When > 0, a candidate whose first launch takes longer than this many
   /// ms ends at stage "too-slow" before its trials and checks.
   double maxFirstLaunchMs = 0;
+  /// When set, the reference's outputs on each set of inputs are kept in
+  /// this directory and read back, instead of computed again, by later
+  /// evaluations against the same reference and seed (a search's
+  /// candidates). Files are only read if complete; I/O failures fall back to
+  /// running the reference.
+  std::string referenceCacheDirectory;
   /// Writes inputs and outputs of the first trial as .npy files here.
   std::string dumpNpyDirectory;
 };
