@@ -1,0 +1,67 @@
+#map = affine_map<(d0, d1, d2) -> (d0, d2)>
+#map1 = affine_map<(d0, d1, d2) -> (d1, d2)>
+#map2 = affine_map<(d0, d1, d2) -> (d0, d1)>
+#map3 = affine_map<(d0, d1) -> (d0, d1)>
+#map4 = affine_map<(d0, d1) -> (d1)>
+#map5 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+module {
+  foundry.kernel @gemm_groupnorm_hardtanh(%arg0: tensor<1024x8192xf32>, %arg1: tensor<8192x8192xf32> {foundry.init = "uniform(-0.0110485435, 0.0110485435)"}, %arg2: tensor<8192xf32> {foundry.init = "uniform(-0.0110485435, 0.0110485435)"}) -> tensor<1024x8192xf32> attributes {precision = #foundry.precision<3xtf32>, schedule = #foundry.schedule<"foundry-tile-blocks{sizes={128,32} target=contraction},foundry-tile-warps{sizes={64,32}},foundry-tile-reduction{sizes={8}},foundry-mma,foundry-tile-blocks{sizes={4,256} target=result},foundry-tile-threads{interleave=0 sizes={1,4}},foundry-vectorize{max-elements=1024}">} {
+    %cst = arith.constant 0.000000e+00 : f32
+    %cst_0 = arith.constant 5.120000e+02 : f32
+    %cst_1 = arith.constant 9.99999974E-6 : f32
+    %cst_2 = arith.constant -2.000000e+00 : f32
+    %cst_3 = arith.constant 2.000000e+00 : f32
+    %0 = tensor.empty() : tensor<1024x8192xf32>
+    %1 = linalg.fill ins(%cst : f32) outs(%0 : tensor<1024x8192xf32>) -> tensor<1024x8192xf32>
+    %2 = linalg.matmul indexing_maps = [#map, #map1, #map2] ins(%arg0, %arg1 : tensor<1024x8192xf32>, tensor<8192x8192xf32>) outs(%1 : tensor<1024x8192xf32>) -> tensor<1024x8192xf32>
+    %3 = tensor.empty() : tensor<1024x8192xf32>
+    %4 = linalg.generic {indexing_maps = [#map3, #map4, #map3], iterator_types = ["parallel", "parallel"]} ins(%2, %arg2 : tensor<1024x8192xf32>, tensor<8192xf32>) outs(%3 : tensor<1024x8192xf32>) {
+    ^bb0(%in: f32, %in_4: f32, %out: f32):
+      %15 = arith.addf %in, %in_4 : f32
+      linalg.yield %15 : f32
+    } -> tensor<1024x8192xf32>
+    %expanded = tensor.expand_shape %4 [[0], [1, 2]] output_shape [1024, 16, 512] : tensor<1024x8192xf32> into tensor<1024x16x512xf32>
+    %5 = tensor.empty() : tensor<1024x16xf32>
+    %6 = linalg.fill ins(%cst : f32) outs(%5 : tensor<1024x16xf32>) -> tensor<1024x16xf32>
+    %7 = linalg.generic {indexing_maps = [#map5, #map2], iterator_types = ["parallel", "parallel", "reduction"]} ins(%expanded : tensor<1024x16x512xf32>) outs(%6 : tensor<1024x16xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %15 = arith.addf %in, %out : f32
+      linalg.yield %15 : f32
+    } -> tensor<1024x16xf32>
+    %8 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel"]} ins(%7 : tensor<1024x16xf32>) outs(%5 : tensor<1024x16xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %15 = arith.divf %in, %cst_0 : f32
+      linalg.yield %15 : f32
+    } -> tensor<1024x16xf32>
+    %9 = linalg.generic {indexing_maps = [#map5, #map2, #map2], iterator_types = ["parallel", "parallel", "reduction"]} ins(%expanded, %8 : tensor<1024x16x512xf32>, tensor<1024x16xf32>) outs(%6 : tensor<1024x16xf32>) {
+    ^bb0(%in: f32, %in_4: f32, %out: f32):
+      %15 = arith.subf %in, %in_4 : f32
+      %16 = arith.mulf %15, %15 : f32
+      %17 = arith.addf %16, %out : f32
+      linalg.yield %17 : f32
+    } -> tensor<1024x16xf32>
+    %10 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel"]} ins(%9 : tensor<1024x16xf32>) outs(%5 : tensor<1024x16xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %15 = arith.divf %in, %cst_0 : f32
+      %16 = arith.addf %15, %cst_1 : f32
+      %17 = math.sqrt %16 : f32
+      linalg.yield %17 : f32
+    } -> tensor<1024x16xf32>
+    %11 = tensor.empty() : tensor<1024x16x512xf32>
+    %12 = linalg.generic {indexing_maps = [#map5, #map2, #map2, #map5], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded, %8, %10 : tensor<1024x16x512xf32>, tensor<1024x16xf32>, tensor<1024x16xf32>) outs(%11 : tensor<1024x16x512xf32>) {
+    ^bb0(%in: f32, %in_4: f32, %in_5: f32, %out: f32):
+      %15 = arith.subf %in, %in_4 : f32
+      %16 = arith.divf %15, %in_5 : f32
+      linalg.yield %16 : f32
+    } -> tensor<1024x16x512xf32>
+    %collapsed = tensor.collapse_shape %12 [[0], [1, 2]] : tensor<1024x16x512xf32> into tensor<1024x8192xf32>
+    %13 = tensor.empty() : tensor<1024x8192xf32>
+    %14 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel"]} ins(%collapsed : tensor<1024x8192xf32>) outs(%13 : tensor<1024x8192xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %15 = arith.maximumf %in, %cst_2 : f32
+      %16 = arith.minimumf %15, %cst_3 : f32
+      linalg.yield %16 : f32
+    } -> tensor<1024x8192xf32>
+    yield %14 : tensor<1024x8192xf32>
+  }
+}

@@ -1,0 +1,62 @@
+#map = affine_map<(d0, d1, d2) -> (d0, d2)>
+#map1 = affine_map<(d0, d1, d2) -> (d1, d2)>
+#map2 = affine_map<(d0, d1, d2) -> (d0, d1)>
+#map3 = affine_map<(d0, d1) -> (d0, d1)>
+#map4 = affine_map<(d0, d1) -> (d1)>
+#map5 = affine_map<(d0, d1) -> (d0)>
+module {
+  foundry.kernel @matmul_gelu_softmax(%arg0: tensor<1024x8192xf32>, %arg1: tensor<8192x8192xf32> {foundry.init = "uniform(-0.0110485435, 0.0110485435)"}, %arg2: tensor<8192xf32> {foundry.init = "uniform(-0.0110485435, 0.0110485435)"}) -> tensor<1024x8192xf32> attributes {precision = #foundry.precision<3xtf32>, schedule = #foundry.schedule<"foundry-tile-blocks{sizes={64,128} target=contraction},foundry-tile-reduction{sizes={32}},foundry-promote{operands={0,1} padding=4 stages=1},foundry-tile-warps{sizes={32,32}},foundry-tile-reduction{sizes={8}},foundry-mma,foundry-tile-blocks{sizes={1,0} target=result},foundry-reduce-threads{interleave=2 threads=256},foundry-tile-threads{interleave=4 sizes={0,32}},foundry-vectorize{max-elements=1024}">} {
+    %cst = arith.constant 0.000000e+00 : f32
+    %cst_0 = arith.constant 0xFF800000 : f32
+    %cst_1 = arith.constant 5.000000e-01 : f32
+    %cst_2 = arith.constant 1.000000e+00 : f32
+    %cst_3 = arith.constant 0.707106769 : f32
+    %0 = tensor.empty() : tensor<1024x8192xf32>
+    %1 = linalg.fill ins(%cst : f32) outs(%0 : tensor<1024x8192xf32>) -> tensor<1024x8192xf32>
+    %2 = linalg.matmul indexing_maps = [#map, #map1, #map2] ins(%arg0, %arg1 : tensor<1024x8192xf32>, tensor<8192x8192xf32>) outs(%1 : tensor<1024x8192xf32>) -> tensor<1024x8192xf32>
+    %3 = tensor.empty() : tensor<1024x8192xf32>
+    %4 = linalg.generic {indexing_maps = [#map3, #map4, #map3], iterator_types = ["parallel", "parallel"]} ins(%2, %arg2 : tensor<1024x8192xf32>, tensor<8192xf32>) outs(%3 : tensor<1024x8192xf32>) {
+    ^bb0(%in: f32, %in_4: f32, %out: f32):
+      %17 = arith.addf %in, %in_4 : f32
+      linalg.yield %17 : f32
+    } -> tensor<1024x8192xf32>
+    %5 = tensor.empty() : tensor<1024x8192xf32>
+    %6 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel"]} ins(%4 : tensor<1024x8192xf32>) outs(%5 : tensor<1024x8192xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %17 = arith.mulf %in, %cst_3 : f32
+      %18 = math.erf %17 : f32
+      %19 = arith.addf %cst_2, %18 : f32
+      %20 = arith.mulf %cst_1, %in : f32
+      %21 = arith.mulf %20, %19 : f32
+      linalg.yield %21 : f32
+    } -> tensor<1024x8192xf32>
+    %7 = tensor.empty() : tensor<1024xf32>
+    %8 = linalg.fill ins(%cst_0 : f32) outs(%7 : tensor<1024xf32>) -> tensor<1024xf32>
+    %9 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "reduction"]} ins(%6 : tensor<1024x8192xf32>) outs(%8 : tensor<1024xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %17 = arith.maximumf %in, %out : f32
+      linalg.yield %17 : f32
+    } -> tensor<1024xf32>
+    %10 = tensor.empty() : tensor<1024x8192xf32>
+    %11 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel"]} ins(%6, %9 : tensor<1024x8192xf32>, tensor<1024xf32>) outs(%10 : tensor<1024x8192xf32>) {
+    ^bb0(%in: f32, %in_4: f32, %out: f32):
+      %17 = arith.subf %in, %in_4 : f32
+      %18 = math.exp %17 : f32
+      linalg.yield %18 : f32
+    } -> tensor<1024x8192xf32>
+    %12 = tensor.empty() : tensor<1024xf32>
+    %13 = linalg.fill ins(%cst : f32) outs(%12 : tensor<1024xf32>) -> tensor<1024xf32>
+    %14 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "reduction"]} ins(%11 : tensor<1024x8192xf32>) outs(%13 : tensor<1024xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %17 = arith.addf %in, %out : f32
+      linalg.yield %17 : f32
+    } -> tensor<1024xf32>
+    %15 = tensor.empty() : tensor<1024x8192xf32>
+    %16 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel"]} ins(%11, %14 : tensor<1024x8192xf32>, tensor<1024xf32>) outs(%15 : tensor<1024x8192xf32>) {
+    ^bb0(%in: f32, %in_4: f32, %out: f32):
+      %17 = arith.divf %in, %in_4 : f32
+      linalg.yield %17 : f32
+    } -> tensor<1024x8192xf32>
+    yield %16 : tensor<1024x8192xf32>
+  }
+}
