@@ -1,0 +1,81 @@
+#map = affine_map<(d0, d1, d2) -> (d0, d2)>
+#map1 = affine_map<(d0, d1, d2) -> (d1, d2)>
+#map2 = affine_map<(d0, d1, d2) -> (d0, d1)>
+#map3 = affine_map<(d0, d1) -> (d0, d1)>
+#map4 = affine_map<(d0, d1) -> (d1)>
+module {
+  foundry.kernel @matmul_sum_max_avgpool_logsumexp_logsumexp(%arg0: tensor<1024x8192xf32>, %arg1: tensor<8192x8192xf32> {foundry.init = "uniform(-0.0110485435, 0.0110485435)"}, %arg2: tensor<8192xf32> {foundry.init = "uniform(-0.0110485435, 0.0110485435)"}) -> tensor<1024x1xf32> attributes {precision = #foundry.precision<3xtf32>, schedule = #foundry.schedule<"foundry-naive">} {
+    %cst = arith.constant 0.000000e+00 : f32
+    %cst_0 = arith.constant 0xFF800000 : f32
+    %cst_1 = arith.constant 1.000000e+00 : f32
+    %0 = tensor.empty() : tensor<1024x8192xf32>
+    %1 = linalg.fill ins(%cst : f32) outs(%0 : tensor<1024x8192xf32>) -> tensor<1024x8192xf32>
+    %2 = linalg.matmul indexing_maps = [#map, #map1, #map2] ins(%arg0, %arg1 : tensor<1024x8192xf32>, tensor<8192x8192xf32>) outs(%1 : tensor<1024x8192xf32>) -> tensor<1024x8192xf32>
+    %3 = tensor.empty() : tensor<1024x8192xf32>
+    %4 = linalg.generic {indexing_maps = [#map3, #map4, #map3], iterator_types = ["parallel", "parallel"]} ins(%2, %arg2 : tensor<1024x8192xf32>, tensor<8192xf32>) outs(%3 : tensor<1024x8192xf32>) {
+    ^bb0(%in: f32, %in_2: f32, %out: f32):
+      %18 = arith.addf %in, %in_2 : f32
+      linalg.yield %18 : f32
+    } -> tensor<1024x8192xf32>
+    %5 = tensor.empty() : tensor<1024x1xf32>
+    %6 = linalg.fill ins(%cst : f32) outs(%5 : tensor<1024x1xf32>) -> tensor<1024x1xf32>
+    %7 = linalg.fill ins(%cst_0 : f32) outs(%5 : tensor<1024x1xf32>) -> tensor<1024x1xf32>
+    %8 = linalg.generic {indexing_maps = [#map, #map2], iterator_types = ["parallel", "parallel", "reduction"]} ins(%4 : tensor<1024x8192xf32>) outs(%6 : tensor<1024x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %18 = arith.addf %in, %out : f32
+      linalg.yield %18 : f32
+    } -> tensor<1024x1xf32>
+    %9 = linalg.generic {indexing_maps = [#map, #map2], iterator_types = ["parallel", "parallel", "reduction"]} ins(%8 : tensor<1024x1xf32>) outs(%7 : tensor<1024x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %18 = arith.maximumf %in, %out : f32
+      linalg.yield %18 : f32
+    } -> tensor<1024x1xf32>
+    %10 = linalg.generic {indexing_maps = [#map, #map2], iterator_types = ["parallel", "parallel", "reduction"]} ins(%9 : tensor<1024x1xf32>) outs(%6 : tensor<1024x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %18 = arith.addf %in, %out : f32
+      linalg.yield %18 : f32
+    } -> tensor<1024x1xf32>
+    %11 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel"]} ins(%10 : tensor<1024x1xf32>) outs(%5 : tensor<1024x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %18 = arith.divf %in, %cst_1 : f32
+      linalg.yield %18 : f32
+    } -> tensor<1024x1xf32>
+    %12 = linalg.generic {indexing_maps = [#map, #map2], iterator_types = ["parallel", "parallel", "reduction"]} ins(%11 : tensor<1024x1xf32>) outs(%7 : tensor<1024x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %18 = arith.maximumf %in, %out : f32
+      linalg.yield %18 : f32
+    } -> tensor<1024x1xf32>
+    %13 = linalg.generic {indexing_maps = [#map, #map2, #map2], iterator_types = ["parallel", "parallel", "reduction"]} ins(%11, %12 : tensor<1024x1xf32>, tensor<1024x1xf32>) outs(%6 : tensor<1024x1xf32>) {
+    ^bb0(%in: f32, %in_2: f32, %out: f32):
+      %18 = arith.subf %in, %in_2 : f32
+      %19 = math.exp %18 : f32
+      %20 = arith.addf %19, %out : f32
+      linalg.yield %20 : f32
+    } -> tensor<1024x1xf32>
+    %14 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel"]} ins(%13, %12 : tensor<1024x1xf32>, tensor<1024x1xf32>) outs(%5 : tensor<1024x1xf32>) {
+    ^bb0(%in: f32, %in_2: f32, %out: f32):
+      %18 = math.log %in : f32
+      %19 = arith.addf %18, %in_2 : f32
+      linalg.yield %19 : f32
+    } -> tensor<1024x1xf32>
+    %15 = linalg.generic {indexing_maps = [#map, #map2], iterator_types = ["parallel", "parallel", "reduction"]} ins(%14 : tensor<1024x1xf32>) outs(%7 : tensor<1024x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %18 = arith.maximumf %in, %out : f32
+      linalg.yield %18 : f32
+    } -> tensor<1024x1xf32>
+    %16 = linalg.generic {indexing_maps = [#map, #map2, #map2], iterator_types = ["parallel", "parallel", "reduction"]} ins(%14, %15 : tensor<1024x1xf32>, tensor<1024x1xf32>) outs(%6 : tensor<1024x1xf32>) {
+    ^bb0(%in: f32, %in_2: f32, %out: f32):
+      %18 = arith.subf %in, %in_2 : f32
+      %19 = math.exp %18 : f32
+      %20 = arith.addf %19, %out : f32
+      linalg.yield %20 : f32
+    } -> tensor<1024x1xf32>
+    %17 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel"]} ins(%16, %15 : tensor<1024x1xf32>, tensor<1024x1xf32>) outs(%5 : tensor<1024x1xf32>) {
+    ^bb0(%in: f32, %in_2: f32, %out: f32):
+      %18 = math.log %in : f32
+      %19 = arith.addf %18, %in_2 : f32
+      linalg.yield %19 : f32
+    } -> tensor<1024x1xf32>
+    yield %17 : tensor<1024x1xf32>
+  }
+}
