@@ -30,13 +30,16 @@
 #include "llvm/Support/xxhash.h"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstring>
 #include <functional>
+#include <future>
 #include <limits>
 #include <map>
 #include <set>
+#include <thread>
 
 using namespace mlir;
 using namespace mlir::foundry;
@@ -810,9 +813,20 @@ private:
   /// best whose time is the library's is run again; if it is no longer the
   /// fastest (or fails), the next one is, until the best was timed here.
   void remeasureLibraryBest();
-  /// cuda target: compiles the genomes not seen yet on a thread pool, so
-  /// that evaluate() finds them compiled.
+  /// cuda target: starts compiling the genomes not seen yet on a thread
+  /// pool, so that evaluate() finds them compiled (or waits for them).
   void precompile(const std::vector<std::string> &genomes);
+  /// True unless `genome` is still being compiled by precompile().
+  bool compiledYet(const std::string &genome);
+  /// Of `genomes` not yet `taken`, the first one compiled (in order), once
+  /// one is; SIZE_MAX when every one is taken or the budget is spent while
+  /// waiting. A candidate whose ptxas takes half a minute no longer holds
+  /// up the evaluation of the others compiled with it.
+  size_t nextCompiled(const std::vector<std::string> &genomes,
+                      std::vector<bool> &taken);
+  /// Ends the compilations still running (their ptxas children are killed)
+  /// and waits for the pool's threads.
+  void stopCompiling();
   /// The cuda target: compiles `record.genome` for sm_90 and judges it with
   /// a foundry-run child; fills stage, ok, time and diagnosis.
   void evaluateOnGpu(Evaluated &record);
@@ -864,8 +878,12 @@ private:
   std::string recheck_;
   /// Library runs whose verdicts cachedVerdict() trusts.
   std::map<int64_t, bool> trustedRuns_;
-  /// Compilations made ahead by precompile(), by normalized genome.
-  std::map<std::string, CompileResult> compiled_;
+  /// Compilations started ahead by precompile() on `compilePool_`, by
+  /// normalized genome; evaluateOnGpu() takes each when it is done.
+  std::map<std::string, std::shared_future<CompileResult>> compiling_;
+  std::unique_ptr<llvm::DefaultThreadPool> compilePool_;
+  /// Set when the search ends: ptxas children still running are killed.
+  std::atomic<bool> cancelCompiles_{false};
   std::string lastRationale_;
   /// From the library's insights for this op family: per expert, its
   /// mutations' tries and improvements.
@@ -973,7 +991,7 @@ void Search::precompile(const std::vector<std::string> &genomes) {
     std::string error;
     FailureOr<std::string> normal =
         normalizeGenome(module_.getContext(), genome, error);
-    if (failed(normal) || compiled_.count(*normal) ||
+    if (failed(normal) || compiling_.count(*normal) ||
         llvm::is_contained(todo, *normal))
       continue;
     std::string hash = genomeHash(*normal);
@@ -983,24 +1001,59 @@ void Search::precompile(const std::vector<std::string> &genomes) {
   }
   if (todo.empty())
     return;
-  std::vector<CompileResult> results(todo.size());
-  {
+  if (!compilePool_) {
     unsigned threads = options_.compileThreads
                            ? options_.compileThreads
                            : llvm::hardware_concurrency().compute_thread_count();
-    llvm::DefaultThreadPool pool(llvm::hardware_concurrency(threads));
-    CompileOptions compileOptions;
-    compileOptions.target = "sm_90";
-    compileOptions.ptxasTimeoutSeconds = ptxasTimeout();
-    for (size_t i = 0; i < todo.size(); ++i)
-      pool.async([&, i] {
-        results[i] = compile(kernelSource_, todo[i], compileOptions,
-                             kernelName_);
-      });
-    pool.wait();
+    compilePool_ = std::make_unique<llvm::DefaultThreadPool>(
+        llvm::hardware_concurrency(threads));
   }
-  for (size_t i = 0; i < todo.size(); ++i)
-    compiled_[todo[i]] = std::move(results[i]);
+  CompileOptions compileOptions;
+  compileOptions.target = "sm_90";
+  compileOptions.ptxasTimeoutSeconds = ptxasTimeout();
+  compileOptions.cancel = &cancelCompiles_;
+  // Each task owns copies of what it reads: kernelSource_ and kernelName_
+  // do not change during a search.
+  for (const std::string &genome : todo)
+    compiling_[genome] = compilePool_->async([this, genome, compileOptions] {
+      return compile(kernelSource_, genome, compileOptions, kernelName_);
+    });
+}
+
+bool Search::compiledYet(const std::string &genome) {
+  std::string error;
+  FailureOr<std::string> normal =
+      normalizeGenome(module_.getContext(), genome, error);
+  auto it = compiling_.find(succeeded(normal) ? *normal : genome);
+  return it == compiling_.end() ||
+         it->second.wait_for(std::chrono::seconds(0)) ==
+             std::future_status::ready;
+}
+
+size_t Search::nextCompiled(const std::vector<std::string> &genomes,
+                            std::vector<bool> &taken) {
+  while (true) {
+    bool left = false;
+    for (size_t i = 0; i < genomes.size(); ++i) {
+      if (taken[i])
+        continue;
+      left = true;
+      if (compiledYet(genomes[i])) {
+        taken[i] = true;
+        return i;
+      }
+    }
+    if (!left || outOfBudget())
+      return SIZE_MAX;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+}
+
+void Search::stopCompiling() {
+  cancelCompiles_ = true;
+  if (compilePool_)
+    compilePool_->wait();
+  compiling_.clear();
 }
 
 /// Median of `values` (not empty).
@@ -1390,9 +1443,9 @@ void Search::evaluateOnGpu(Evaluated &record) {
     return;
   }
   CompileResult compiled;
-  if (auto it = compiled_.find(record.genome); it != compiled_.end()) {
-    compiled = std::move(it->second);
-    compiled_.erase(it);
+  if (auto it = compiling_.find(record.genome); it != compiling_.end()) {
+    compiled = it->second.get();
+    compiling_.erase(it);
   } else {
     CompileOptions compileOptions;
     compileOptions.target = "sm_90";
@@ -1774,9 +1827,12 @@ FailureOr<SearchResult> Search::run() {
     for (const Proposal &p : proposals)
       genomes.push_back(p.genome);
     precompile(genomes);
-    for (const Proposal &p : proposals) {
+    std::vector<bool> taken(proposals.size());
+    for (size_t k = nextCompiled(genomes, taken); k != SIZE_MAX;
+         k = nextCompiled(genomes, taken)) {
       if (outOfBudget())
         break;
+      const Proposal &p = proposals[k];
       Evaluated e = evaluate(p.genome, p.expert, i, generation);
       note(e);
       if (p.parent && library_ && !e.cached) {
@@ -1839,12 +1895,23 @@ FailureOr<SearchResult> Search::run() {
       }
     }
     precompile(genomes);
+    // Round-robin over the islands (the order of `genomes`), each taken as
+    // soon as it is compiled.
+    std::vector<std::string> order;
+    std::vector<std::pair<int, int>> slots;
     for (int p = 0; p < population; ++p)
-      for (int i = 0; i < islands && !outOfBudget(); ++i) {
-        Evaluated e = evaluate(seeds[i][p].genome, seeds[i][p].expert, i, 0);
-        note(e);
-        island[i].push_back(e);
+      for (int i = 0; i < islands; ++i) {
+        order.push_back(seeds[i][p].genome);
+        slots.push_back({i, p});
       }
+    std::vector<bool> taken(order.size());
+    for (size_t k = nextCompiled(order, taken);
+         k != SIZE_MAX && !outOfBudget(); k = nextCompiled(order, taken)) {
+      auto [i, p] = slots[k];
+      Evaluated e = evaluate(seeds[i][p].genome, seeds[i][p].expert, i, 0);
+      note(e);
+      island[i].push_back(e);
+    }
   }
 
   // Generations: tournament selection, mutation by an expert (chosen by
@@ -1912,6 +1979,7 @@ FailureOr<SearchResult> Search::run() {
   }
   result_.generations = generation;
   remeasureLibraryBest();
+  stopCompiling();
   verifyBest();
   // The reference's cached outputs (up to a few GB for large kernels) are
   // of no use after the search.

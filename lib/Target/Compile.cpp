@@ -175,7 +175,8 @@ CompileResult mlir::foundry::compile(llvm::StringRef source,
     return finish(false);
   }
   llvm::Expected<PtxasResult> assembled =
-      runPtxas(result.ptx, options.target, options.ptxasTimeoutSeconds);
+      runPtxas(result.ptx, options.target, options.ptxasTimeoutSeconds,
+               options.cancel);
   if (!assembled) {
     diagnostics << llvm::toString(assembled.takeError()) << "\n";
     return finish(false);

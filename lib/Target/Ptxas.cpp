@@ -83,7 +83,8 @@ llvm::json::Object mlir::foundry::toJSON(const KernelResources &r) {
 int mlir::foundry::executeWithTimeout(
     llvm::StringRef program, llvm::ArrayRef<llvm::StringRef> args,
     llvm::ArrayRef<std::optional<llvm::StringRef>> redirects,
-    unsigned timeoutSeconds, std::string *error) {
+    unsigned timeoutSeconds, std::string *error,
+    const std::atomic<bool> *cancel) {
   bool failed = false;
   llvm::sys::ProcessInfo child = llvm::sys::ExecuteNoWait(
       program, args, std::nullopt, redirects, 0, error, &failed);
@@ -109,12 +110,16 @@ int mlir::foundry::executeWithTimeout(
         *error = "waitpid failed: " + std::string(std::strerror(errno));
       return -1;
     }
-    if (timeoutSeconds && std::chrono::steady_clock::now() >= deadline) {
+    bool cancelled = cancel && cancel->load();
+    if (cancelled ||
+        (timeoutSeconds && std::chrono::steady_clock::now() >= deadline)) {
       ::kill(child.Pid, SIGKILL);
       while (::waitpid(child.Pid, &status, 0) < 0 && errno == EINTR)
         ;
       if (error)
-        *error = "timed out after " + std::to_string(timeoutSeconds) + " s";
+        *error = cancelled ? "cancelled"
+                           : "timed out after " +
+                                 std::to_string(timeoutSeconds) + " s";
       return -2;
     }
     std::this_thread::sleep_for(pause);
@@ -134,7 +139,8 @@ std::string mlir::foundry::findPtxas() {
 
 llvm::Expected<PtxasResult> mlir::foundry::runPtxas(llvm::StringRef ptx,
                                                     llvm::StringRef chip,
-                                                    unsigned timeoutSeconds) {
+                                                    unsigned timeoutSeconds,
+                                                    const std::atomic<bool> *cancel) {
   std::string ptxas = findPtxas();
   if (ptxas.empty())
     return llvm::createStringError(
@@ -167,7 +173,8 @@ llvm::Expected<PtxasResult> mlir::foundry::runPtxas(llvm::StringRef ptx,
                                              ptxPath, "-o", cubinPath};
   std::optional<llvm::StringRef> redirects[] = {std::nullopt, logPath, logPath};
   std::string error;
-  int rc = executeWithTimeout(ptxas, args, redirects, timeoutSeconds, &error);
+  int rc = executeWithTimeout(ptxas, args, redirects, timeoutSeconds, &error,
+                              cancel);
   PtxasResult result;
   if (auto log = llvm::MemoryBuffer::getFile(logPath))
     result.log = (*log)->getBuffer().str();

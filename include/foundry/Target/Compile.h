@@ -16,6 +16,7 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/JSON.h"
 
+#include <atomic>
 #include <map>
 #include <string>
 #include <vector>
@@ -41,6 +42,9 @@ struct CompileOptions {
   /// of PTX from a 1024-element vectorized chunk of a KL loss ran for over
   /// two minutes). 0: no limit.
   size_t maxPtxBytes = size_t{1} << 20;
+  /// When set and true, a ptxas child still running is killed (the
+  /// compilation fails at stage "ptxas"): a search that ended stops waiting.
+  const std::atomic<bool> *cancel = nullptr;
 };
 
 /// Everything known about one compilation. `stage` is the last stage reached:

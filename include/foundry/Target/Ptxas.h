@@ -13,6 +13,7 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/JSON.h"
 
+#include <atomic>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -56,11 +57,13 @@ llvm::json::Object toJSON(const KernelResources &resources);
 /// its exit code, or -1 (failed to start), -2 (killed by a signal or timed
 /// out, `error` says which). Unlike ExecuteAndWait's timeout, which arms the
 /// process-wide alarm() so that concurrent waits cancel each other's timers,
-/// it is safe on many threads at once: it polls the child.
+/// it is safe on many threads at once: it polls the child. When `cancel`
+/// is set and becomes true, the child is killed as on a timeout ("cancelled").
 int executeWithTimeout(llvm::StringRef program,
                        llvm::ArrayRef<llvm::StringRef> args,
                        llvm::ArrayRef<std::optional<llvm::StringRef>> redirects,
-                       unsigned timeoutSeconds, std::string *error);
+                       unsigned timeoutSeconds, std::string *error,
+                       const std::atomic<bool> *cancel = nullptr);
 
 /// The ptxas to use: $FOUNDRY_PTXAS, else `ptxas` on PATH, else
 /// /usr/local/cuda/bin/ptxas; an empty string when there is none.
@@ -79,7 +82,8 @@ struct PtxasResult {
 /// `timeoutSeconds`. Errors: no ptxas, a failed start, a timeout, or a
 /// non-zero exit (the error carries ptxas's message).
 llvm::Expected<PtxasResult> runPtxas(llvm::StringRef ptx, llvm::StringRef chip,
-                                     unsigned timeoutSeconds = 300);
+                                     unsigned timeoutSeconds = 300,
+                                     const std::atomic<bool> *cancel = nullptr);
 
 } // namespace mlir::foundry
 
