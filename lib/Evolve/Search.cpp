@@ -346,6 +346,12 @@ static std::string mmaGemm(int64_t loops, bool ownKernel, const MmaTiles &t) {
          "},foundry-tile-reduction{sizes=8},foundry-mma";
 }
 
+/// The best tensor-core GEMM tiles measured: 128x128 block tiles over
+/// 32-deep k-steps staged in rows padded by 4, 64x32 warp tiles (2.53 ms for
+/// the 4096^3 matmul in 3xtf32 on the H200, 2026-11-30,
+/// bench/results/2026-11-30-h200-mma-staging.md; 2.36 ms for L2 12's GEMM).
+static constexpr MmaTiles kBestMmaTiles{128, 128, 64, /*stagedK=*/32};
+
 /// A GEMM schedule for the two innermost parallel loops (leading batch
 /// loops get tile 1): a BM x BN block tile, a TM x TN register tile per
 /// thread (32 to 1024 threads), a k-loop; with `promote`, a KB-deep k-loop
@@ -413,6 +419,10 @@ static std::string splitGemmPrefix(int64_t loops, bool mma,
   int64_t bm = pick<int64_t>({32, 64, 128}, rng),
           bn = pick<int64_t>({32, 64, 128}, rng);
   if (mma && loops == 2) {
+    // One time in three the memory expert's measured best (kBestMmaTiles),
+    // else a random draw.
+    if (rng() % 3 == 0)
+      return mmaGemm(loops, /*ownKernel=*/true, kBestMmaTiles) + ",";
     MmaTiles tiles{std::max<int64_t>(bm, 64), std::max<int64_t>(bn, 64), 0};
     tiles.stagedK = rng() % 2 ? 32 : 0;
     tiles.warpM = 32 * (1 + rng() % 2);
@@ -542,10 +552,7 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
            return std::string();
          // GEMMs: A and B tiles staged through shared memory. A fresh
          // proposal is, one time in three, a classic configuration. On the
-         // tensor cores: 128x128 block tiles over 32-deep k-steps staged in
-         // rows padded by 4, 64x32 warp tiles (2.53 ms for the 4096^3
-         // matmul in 3xtf32 on the H200, 2026-11-30, bench/mma/staging.sh;
-         // 2.36 ms for L2 12's GEMM). In SIMT: 64x64 block tiles over
+         // tensor cores: kBestMmaTiles. In SIMT: 64x64 block tiles over
          // 32-deep k-steps in shared memory, 4x4 register tiles, 8-deep
          // inner k-steps (the hand-written schedule of
          // bench/kernelbench/schedules.txt: 4.50 ms on 2026-11-29, where
@@ -553,7 +560,7 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
          if (shape.gemm && request.parent.empty() && shape.tensorCores &&
              rng() % 3 == 0) {
            return mmaGemm(shape.numParallel(), !shape.contraction,
-                          {128, 128, 64, /*stagedK=*/32}) +
+                          kBestMmaTiles) +
                   mmaEpilogue(shape);
          }
          if (shape.gemm && request.parent.empty() && rng() % 3 == 0) {
@@ -1769,13 +1776,30 @@ FailureOr<SearchResult> Search::run() {
   int population = std::max(2, options_.population);
   std::vector<std::vector<Evaluated>> island(islands);
   // Retrieval sees the library as it was before the run being resumed.
+  // One seed per island, taken round-robin over the match levels (this
+  // kernel, its op graph at other shapes or inputs, its op family), the
+  // fastest first within each: the exact kernel's few best alone would
+  // crowd out what worked on its neighbours.
   std::vector<std::string> retrieved;
-  if (library_)
+  if (library_) {
+    std::map<std::string, std::vector<std::string>> byLevel;
     for (const CandidateRecord &record :
          library_->retrieve(fingerprint_, islands + 64, /*beatNaive=*/true))
-      if (int(retrieved.size()) < islands &&
-          (!resumedRun_ || record.run != resumedRun_))
-        retrieved.push_back(record.genome);
+      if (!resumedRun_ || record.run != resumedRun_)
+        byLevel[record.match].push_back(record.genome);
+    for (size_t rank = 0; int(retrieved.size()) < islands; ++rank) {
+      bool any = false;
+      for (const char *level : {"exact", "graph", "family"}) {
+        const std::vector<std::string> &genomes = byLevel[level];
+        if (rank < genomes.size() && int(retrieved.size()) < islands) {
+          retrieved.push_back(genomes[rank]);
+          any = true;
+        }
+      }
+      if (!any)
+        break;
+    }
+  }
   retrieved_ = retrieved;
   if (library_)
     for (const ExperienceLibrary::Insight &insight :
