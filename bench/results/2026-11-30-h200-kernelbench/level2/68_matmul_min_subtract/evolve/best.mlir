@@ -1,0 +1,33 @@
+#map = affine_map<(d0, d1, d2) -> (d0, d2)>
+#map1 = affine_map<(d0, d1, d2) -> (d1, d2)>
+#map2 = affine_map<(d0, d1, d2) -> (d0, d1)>
+#map3 = affine_map<(d0, d1) -> (d0, d1)>
+#map4 = affine_map<(d0, d1) -> (d1)>
+#map5 = affine_map<(d0, d1) -> ()>
+module {
+  foundry.kernel @matmul_min_subtract(%arg0: tensor<128x16384xf32>, %arg1: tensor<16384x16384xf32> {foundry.init = "uniform(-0.0078125, 0.0078125)"}, %arg2: tensor<16384xf32> {foundry.init = "uniform(-0.0078125, 0.0078125)"}, %arg3: tensor<f32> {foundry.init = "uniform(2.0, 2.0)"}) -> tensor<128x16384xf32> attributes {precision = #foundry.precision<3xtf32>, schedule = #foundry.schedule<"foundry-tile-blocks{sizes={64,64} target=contraction},foundry-tile-reduction{sizes={32}},foundry-promote{operands={0,1} padding=4 stages=1},foundry-tile-warps{sizes={32,32}},foundry-tile-reduction{sizes={8}},foundry-mma,foundry-tile-blocks{sizes={4,256} target=result},foundry-tile-threads{interleave=0 sizes={1,4}},foundry-vectorize{max-elements=1024}">} {
+    %cst = arith.constant 0.000000e+00 : f32
+    %0 = tensor.empty() : tensor<128x16384xf32>
+    %1 = linalg.fill ins(%cst : f32) outs(%0 : tensor<128x16384xf32>) -> tensor<128x16384xf32>
+    %2 = linalg.matmul indexing_maps = [#map, #map1, #map2] ins(%arg0, %arg1 : tensor<128x16384xf32>, tensor<16384x16384xf32>) outs(%1 : tensor<128x16384xf32>) -> tensor<128x16384xf32>
+    %3 = tensor.empty() : tensor<128x16384xf32>
+    %4 = linalg.generic {indexing_maps = [#map3, #map4, #map3], iterator_types = ["parallel", "parallel"]} ins(%2, %arg2 : tensor<128x16384xf32>, tensor<16384xf32>) outs(%3 : tensor<128x16384xf32>) {
+    ^bb0(%in: f32, %in_0: f32, %out: f32):
+      %9 = arith.addf %in, %in_0 : f32
+      linalg.yield %9 : f32
+    } -> tensor<128x16384xf32>
+    %5 = tensor.empty() : tensor<128x16384xf32>
+    %6 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel"]} ins(%4, %arg3 : tensor<128x16384xf32>, tensor<f32>) outs(%5 : tensor<128x16384xf32>) {
+    ^bb0(%in: f32, %in_0: f32, %out: f32):
+      %9 = arith.minimumf %in, %in_0 : f32
+      linalg.yield %9 : f32
+    } -> tensor<128x16384xf32>
+    %7 = tensor.empty() : tensor<128x16384xf32>
+    %8 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel"]} ins(%6, %arg3 : tensor<128x16384xf32>, tensor<f32>) outs(%7 : tensor<128x16384xf32>) {
+    ^bb0(%in: f32, %in_0: f32, %out: f32):
+      %9 = arith.subf %in, %in_0 : f32
+      linalg.yield %9 : f32
+    } -> tensor<128x16384xf32>
+    yield %8 : tensor<128x16384xf32>
+  }
+}
