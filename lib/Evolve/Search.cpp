@@ -131,13 +131,17 @@ FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel) {
       shape.scalarReduction.push_back(ShapedType::isDynamic(extent) ? 0
                                                                     : extent);
   }
-  bool anyContraction = false;
-  int64_t contractionLoops = 0;
+  bool anyContraction = false, otherReduction = false;
+  int64_t contractionLoops = 0, contractions = 0;
   kernel.walk([&](linalg::LinalgOp op) {
+    otherReduction |= op.getNumReductionLoops() > 0 &&
+                      !linalg::isaContractionOpInterface(op);
     if (linalg::isaContractionOpInterface(op) &&
-        op.getNumParallelLoops() >= 2 && !anyContraction) {
+        op.getNumParallelLoops() >= 2) {
+      if (!anyContraction)
+        contractionLoops = op.getNumParallelLoops();
       anyContraction = true;
-      contractionLoops = op.getNumParallelLoops();
+      contractions += op.getNumParallelLoops() == contractionLoops;
     }
   });
   // Long reductions into few outputs (BatchNorm's statistics), or a scalar
@@ -155,11 +159,14 @@ FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel) {
   bool anyReduced = llvm::any_of(shape.reduced, [](bool r) { return r; });
   shape.gemm = anyContraction && shape.numParallel() >= 2 && !anyReduced;
   // A contraction followed by a reduction over its output (not the root
-  // itself, a plain GEMM).
+  // itself, a plain GEMM), also where the root only combines reduced
+  // values (a logsumexp's log(sum) + max).
   if (anyContraction && !shape.gemm &&
       !linalg::isaContractionOpInterface(root) &&
-      (anyReduced || root.getNumReductionLoops() > 0))
+      (anyReduced || root.getNumReductionLoops() > 0 || otherReduction)) {
     shape.splitContractionLoops = contractionLoops;
+    shape.splitContractions = contractions;
+  }
   return shape;
 }
 
@@ -605,9 +612,15 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
              shape.contraction)
            return std::string();
          // After a contraction, the GEMM first, as a kernel of its own.
+         bool mma = shape.tensorCores && rng() % 2;
          std::string prefix =
-             splitGemmPrefix(shape.splitContractionLoops,
-                             shape.tensorCores && rng() % 2, rng);
+             splitGemmPrefix(shape.splitContractionLoops, mma, rng);
+         // Chained contractions (two nn.Linear layers): each a kernel of
+         // its own, in order; what lies between them (bias, activation) is
+         // left to the naive mapping.
+         for (int64_t c = 1; c < shape.splitContractions && !prefix.empty();
+              ++c)
+           prefix += splitGemmPrefix(shape.splitContractionLoops, mma, rng);
 
          // One row per block: size 1 along the loops the reduction keeps
          // (at most three), the reduced ones whole; without a known reduced

@@ -280,7 +280,8 @@ static void cleanUp(Operation *scope) {
 /// tile, then replaces the root's uses.
 static LogicalResult tileAndFuse(TilingInterface root,
                                  const scf::SCFTilingOptions &options,
-                                 StringRef passName, bool fuse = true) {
+                                 StringRef passName, bool fuse = true,
+                                 bool initsOnly = false) {
   IRRewriter rewriter(root);
   rewriter.setInsertionPoint(root);
   if (!fuse) {
@@ -296,10 +297,13 @@ static LogicalResult tileAndFuse(TilingInterface root,
   // A block tile of its own (foundry-tile-blocks{target=contraction}) is a
   // separate kernel: never pulled into another tile.
   fuseOptions.setFusionControlFn(
-      [](tensor::ExtractSliceOp, OpResult producer, bool)
+      [initsOnly](tensor::ExtractSliceOp, OpResult producer,
+                  bool isDestination)
           -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
         if (auto forall = dyn_cast<scf::ForallOp>(producer.getOwner());
             forall && isBlockLevelForall(forall))
+          return std::nullopt;
+        if (initsOnly && !isDestination)
           return std::nullopt;
         return scf::SCFTileAndFuseOptions::ControlFnResult{};
       });
@@ -488,7 +492,8 @@ static LogicalResult checkTileable(TilingInterface root, StringRef passName) {
 
 LogicalResult mlir::foundry::tileToBlocks(TilingInterface root,
                                            ArrayRef<int64_t> sizes,
-                                           StringRef passName) {
+                                           StringRef passName,
+                                           bool initsOnly) {
   if (failed(checkTileable(root, passName)))
     return failure();
   FailureOr<SmallVector<int64_t>> perLoop =
@@ -528,7 +533,7 @@ LogicalResult mlir::foundry::tileToBlocks(TilingInterface root,
   options.setMapping(
       gpuMapping(root.getContext(), *perLoop, MappingLevel::Block));
   Operation *scope = root->getParentOp();
-  if (failed(tileAndFuse(root, options, passName)))
+  if (failed(tileAndFuse(root, options, passName, /*fuse=*/true, initsOnly)))
     return failure();
   cleanUp(scope);
   return success();
@@ -632,7 +637,8 @@ struct FoundryTileBlocksPass final
              << kPass << ": target must be result or contraction, got '"
              << target << "'";
     }
-    return tileToBlocks(root, sizes, kPass);
+    return tileToBlocks(root, sizes, kPass,
+                        /*initsOnly=*/target == "contraction");
   }
 
   void runOnOperation() override {

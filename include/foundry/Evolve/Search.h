@@ -44,6 +44,10 @@ struct KernelShape {
   /// softmax or sum): such a kernel is best split, the contraction tiled as
   /// a kernel of its own (foundry-tile-blocks{target=contraction}). 0: no.
   int64_t splitContractionLoops = 0;
+  /// With splitContractionLoops: how many contractions of that many
+  /// parallel loops the kernel chains (two for x @ W1^T, then @ W2^T); each
+  /// is tiled as a kernel of its own, in order.
+  int64_t splitContractions = 0;
   /// Some op of the kernel reduces (a softmax, a norm).
   bool hasReduction = false;
   /// #foundry.precision allows tensor cores.

@@ -126,11 +126,13 @@ inline constexpr llvm::StringLiteral kSplitReductionAttr =
 
 /// Tiles `root` into an scf.forall mapped to GPU blocks, one tile size per
 /// parallel loop (`sizes`, as foundry-tile-blocks takes them), fusing its
-/// tileable producers, and cleans up the enclosing op. Emits a diagnostic
-/// naming `passName` and fails on bad sizes, grids over the sm_90 limits,
-/// dynamic extents or upstream tiling failures.
+/// tileable producers (with `initsOnly`, only those of its init operands:
+/// a contraction tiled as a kernel of its own keeps its operands as they
+/// are in memory, which mma.sync loads need), and cleans up the enclosing
+/// op. Emits a diagnostic naming `passName` and fails on bad sizes, grids
+/// over the sm_90 limits, dynamic extents or upstream tiling failures.
 LogicalResult tileToBlocks(TilingInterface root, ArrayRef<int64_t> sizes,
-                           StringRef passName);
+                           StringRef passName, bool initsOnly = false);
 
 /// sm_90 launch limits (CUDA programming guide, "Compute capabilities"):
 /// largest grid extent along x and along y/z, threads per block, warp size.

@@ -468,8 +468,11 @@ def FoundryTileBlocksPass
     a 16x16 grid of 64x64 output tiles.
 
     `target=contraction` tiles the kernel's first contraction (a matmul-like
-    op) instead of the root, as a kernel of its own: its consumers are not
-    fused, and its result goes through memory. A second
+    op) not yet in a block tile instead of the root, as a kernel of its own:
+    only its init (the fill) is fused, neither its consumers nor the
+    producers of its operands (mma.sync loads operands from memory), and
+    its result goes through memory. Repeated, it tiles chained contractions
+    in order; what lies between them is left to the naive mapping. A second
     `foundry-tile-blocks` (default target) then tiles the rest, e.g. a row
     softmax after a GEMM, which needs whole rows that a GEMM tile does not
     have. Passes that distribute block tiles (`foundry-tile-threads`,
