@@ -746,6 +746,8 @@ public:
         library_(library), stop_(stop), rng_(options.seed),
         experts_(options.experts.empty() ? builtinExperts()
                                          : options.experts) {}
+  /// A search that ended early (an error) still stops its compilations.
+  ~Search() { stopCompiling(); }
 
   FailureOr<SearchResult> run();
 
@@ -901,9 +903,10 @@ private:
   /// Compilations started ahead by precompile() on `compilePool_`, by
   /// normalized genome; evaluateOnGpu() takes each when it is done.
   std::map<std::string, std::shared_future<CompileResult>> compiling_;
-  std::unique_ptr<llvm::DefaultThreadPool> compilePool_;
   /// Set when the search ends: ptxas children still running are killed.
+  /// Declared before the pool, whose tasks read it, so that it outlives it.
   std::atomic<bool> cancelCompiles_{false};
+  std::unique_ptr<llvm::DefaultThreadPool> compilePool_;
   std::string lastRationale_;
   /// From the library's insights for this op family: per expert, its
   /// mutations' tries and improvements.
