@@ -8,7 +8,8 @@ input shapes are read from the kernel's func.func signature, so PyTorch
 and foundry see the same problem. Timing follows the protocol of foundry-run (docs/evaluation.md),
 which is KernelBench's: 3 warm-ups, then 100 runs of which the first is
 discarded, CUDA events around the call only, and before each run (outside
-the events) fresh uniform [0, 1) inputs and a 256 MiB L2 flush. fp32
+the events) fresh inputs (uniform [0, 1), or as an argument's foundry.init
+says: a model's weights) and a 256 MiB L2 flush. fp32
 matmuls stay true fp32 (PyTorch's default: allow_tf32 = False).
 """
 import argparse
@@ -51,14 +52,39 @@ def input_shapes(path):
     return shapes
 
 
-def time_fn(fn, inputs, warmup=3, runs=100, flush_bytes=256 << 20):
+INIT = re.compile(r'foundry\.init\s*=\s*"\s*(uniform|normal)\s*\(([^,]+),([^)]+)\)')
+ARGUMENT = re.compile(r"%\w+\s*:\s*tensor<[^>]*>\s*(\{[^}]*\})?")
+
+
+def input_inits(path):
+    """How each argument is drawn: ("uniform", low, high) or ("normal",
+    mean, std) from its foundry.init, else ("uniform", 0, 1) (torch.rand),
+    in argument order."""
+    with open(path) as f:
+        match = SIGNATURE.search(f.read())
+    inits = []
+    for argument in ARGUMENT.finditer(match.group(1) if match else ""):
+        init = INIT.search(argument.group(1) or "")
+        inits.append((init.group(1), float(init.group(2)),
+                      float(init.group(3))) if init else ("uniform", 0.0, 1.0))
+    return inits
+
+
+def time_fn(fn, inputs, warmup=3, runs=100, flush_bytes=256 << 20,
+            inits=None):
+    """Times fn(*inputs); before every run the inputs are drawn afresh, as
+    `inits` (input_inits) says, by default uniform in [0, 1)."""
     flush = torch.empty(flush_bytes // 4, dtype=torch.float32, device="cuda")
     start = torch.cuda.Event(enable_timing=True)
     stop = torch.cuda.Event(enable_timing=True)
     times = []
+    inits = inits or [("uniform", 0.0, 1.0)] * len(inputs)
     for run in range(warmup + runs):
-        for x in inputs:
-            x.uniform_(0.0, 1.0)
+        for x, (kind, a, b) in zip(inputs, inits):
+            if kind == "normal":
+                x.normal_(a, b)
+            else:
+                x.uniform_(a, b)
         flush.fill_(float(run))
         torch.cuda.synchronize()
         start.record()
@@ -92,9 +118,11 @@ def main():
         inputs = [torch.empty(s, dtype=torch.float32, device="cuda")
                   for s in input_shapes(path)]
         entry = {"problem": key, "shapes": [list(x.shape) for x in inputs]}
-        entry["eager"] = time_fn(fn, inputs, runs=args.runs)
+        inits = input_inits(path)
+        entry["eager"] = time_fn(fn, inputs, runs=args.runs, inits=inits)
         torch._dynamo.reset()
-        entry["compile"] = time_fn(torch.compile(fn), inputs, runs=args.runs)
+        entry["compile"] = time_fn(torch.compile(fn), inputs, runs=args.runs,
+                                   inits=inits)
         results[stem] = entry
         print(f"{stem}: eager {entry['eager']['median_ms']:.4f} ms, "
               f"compile {entry['compile']['median_ms']:.4f} ms",

@@ -173,7 +173,7 @@ def cross_check(path, evolve_dir, work, log, check_bytes):
 
 
 def run_problem(path, outdir, args):
-    from torch_baseline import input_shapes, problem_key, time_fn
+    from torch_baseline import input_inits, input_shapes, problem_key, time_fn
     from torch_problems import PROBLEMS, function
     import torch
 
@@ -190,11 +190,12 @@ def run_problem(path, outdir, args):
         torch.backends.cuda.matmul.allow_tf32 = False
         inputs = [torch.empty(s, dtype=torch.float32, device="cuda")
                   for s in input_shapes(path)]
+        inits = input_inits(path)
         try:
-            result["eager"] = time_fn(fn, inputs, runs=args.runs)
+            result["eager"] = time_fn(fn, inputs, runs=args.runs, inits=inits)
             torch._dynamo.reset()
             result["compile"] = time_fn(torch.compile(fn), inputs,
-                                        runs=args.runs)
+                                        runs=args.runs, inits=inits)
         except Exception as e:  # an OOM or a compile failure is a result
             result["torch_error"] = f"{type(e).__name__}: {e}"[:500]
         del inputs
