@@ -24,6 +24,7 @@ import torch
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "kernelbench"))
+from check_small import argument_inits  # noqa: E402
 from torch_problems import PROBLEMS, function  # noqa: E402
 
 SIGNATURE = re.compile(r"func\.func @\w+\((.*?)\)\s*->")
@@ -52,22 +53,14 @@ def input_shapes(path):
     return shapes
 
 
-INIT = re.compile(r'foundry\.init\s*=\s*"\s*(uniform|normal)\s*\(([^,]+),([^)]+)\)')
-ARGUMENT = re.compile(r"%\w+\s*:\s*tensor<[^>]*>\s*(\{[^}]*\})?")
-
-
 def input_inits(path):
     """How each argument is drawn: ("uniform", low, high) or ("normal",
     mean, std) from its foundry.init, else ("uniform", 0, 1) (torch.rand),
     in argument order."""
     with open(path) as f:
         match = SIGNATURE.search(f.read())
-    inits = []
-    for argument in ARGUMENT.finditer(match.group(1) if match else ""):
-        init = INIT.search(argument.group(1) or "")
-        inits.append((init.group(1), float(init.group(2)),
-                      float(init.group(3))) if init else ("uniform", 0.0, 1.0))
-    return inits
+    return [init or ("uniform", 0.0, 1.0)
+            for _, init in argument_inits(match.group(1) if match else "")]
 
 
 def time_fn(fn, inputs, warmup=3, runs=100, flush_bytes=256 << 20,

@@ -70,6 +70,23 @@ def parse_shape(text):
     return [int(p) for p in parts[:-1]]
 
 
+ARGUMENT = re.compile(r"%\w+\s*:\s*(tensor<[^>]*>)\s*(\{[^}]*\})?")
+INIT = re.compile(r'foundry\.init\s*=\s*"\s*(uniform|normal)\s*\(([^,]+),([^)]+)\)')
+
+
+def argument_inits(args_text):
+    """For each argument of a func.func argument list (the text between its
+    parentheses): its tensor type and its foundry.init as (kind, a, b), kind
+    "uniform" (a, b = low, high) or "normal" (a, b = mean, std), or None
+    without one."""
+    found = []
+    for tensor, attrs in ARGUMENT.findall(args_text):
+        init = INIT.search(attrs or "")
+        found.append((tensor, (init.group(1), float(init.group(2)),
+                               float(init.group(3))) if init else None))
+    return found
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -83,16 +100,11 @@ def main():
                       text, re.S)
     if not match:
         raise SystemExit(args.kernel + ": no func.func signature found")
-    args_found = re.findall(r"%\w+\s*:\s*(tensor<[^>]*>)\s*(\{[^}]*\})?", match.group(1))
-    arg_shapes = [parse_shape(t) for t, _ in args_found]
     # An argument's foundry.init (a model parameter's initialization) decides
     # how its values are drawn, as foundry-run does on the GPU.
-    inits = []
-    for _, attrs in args_found:
-        init = re.search(r'foundry\.init\s*=\s*"\s*(uniform|normal)\s*\(([^,]+),([^)]+)\)',
-                         attrs or "")
-        inits.append((init.group(1), float(init.group(2)), float(init.group(3)))
-                     if init else None)
+    args_found = argument_inits(match.group(1))
+    arg_shapes = [parse_shape(t) for t, _ in args_found]
+    inits = [init for _, init in args_found]
     result_shapes = [parse_shape(t) for t in re.findall(r"tensor<[^>]*>", match.group(2))]
 
     stem = os.path.basename(args.kernel)[:-len(".mlir")]
