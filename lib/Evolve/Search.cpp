@@ -838,8 +838,9 @@ private:
   /// cuda target: starts compiling the genomes not seen yet on a thread
   /// pool, so that evaluate() finds them compiled (or waits for them).
   void precompile(const std::vector<std::string> &genomes);
-  /// True unless `genome` is still being compiled by precompile().
-  bool compiledYet(const std::string &genome);
+  /// True unless the genome of normal form `normal` is still being
+  /// compiled by precompile().
+  bool compiledYet(const std::string &normal);
   /// Of `genomes` not yet `taken`, the first one compiled (in order), once
   /// one is; SIZE_MAX when every one is taken or the budget is spent while
   /// waiting. A candidate whose ptxas takes half a minute no longer holds
@@ -1043,11 +1044,8 @@ void Search::precompile(const std::vector<std::string> &genomes) {
     });
 }
 
-bool Search::compiledYet(const std::string &genome) {
-  std::string error;
-  FailureOr<std::string> normal =
-      normalizeGenome(module_.getContext(), genome, error);
-  auto it = compiling_.find(succeeded(normal) ? *normal : genome);
+bool Search::compiledYet(const std::string &normal) {
+  auto it = compiling_.find(normal);
   return it == compiling_.end() ||
          it->second.wait_for(std::chrono::seconds(0)) ==
              std::future_status::ready;
@@ -1055,13 +1053,21 @@ bool Search::compiledYet(const std::string &genome) {
 
 size_t Search::nextCompiled(const std::vector<std::string> &genomes,
                             std::vector<bool> &taken) {
+  // compiling_ is keyed by normal form: normalized once, not at every poll.
+  std::vector<std::string> normals;
+  for (const std::string &genome : genomes) {
+    std::string error;
+    FailureOr<std::string> normal =
+        normalizeGenome(module_.getContext(), genome, error);
+    normals.push_back(succeeded(normal) ? *normal : genome);
+  }
   while (true) {
     bool left = false;
     for (size_t i = 0; i < genomes.size(); ++i) {
       if (taken[i])
         continue;
       left = true;
-      if (compiledYet(genomes[i])) {
+      if (compiledYet(normals[i])) {
         taken[i] = true;
         return i;
       }

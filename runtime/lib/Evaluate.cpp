@@ -759,8 +759,8 @@ EvaluateResult Evaluator::evaluate(const Candidate &candidate,
                   std::hash<std::string>{}(identity));
     cacheTag = options.referenceCacheDirectory + "/reference-" + hex;
   }
-  /// Runs the reference on the current inputs, or reads what it computed on
-  /// the same inputs (`key` names them) in an earlier evaluation.
+  // Runs the reference on the current inputs, or reads what it computed on
+  // the same inputs (`key` names them) in an earlier evaluation.
   auto runReference = [&](const std::string &key) {
     std::string base = cacheTag.empty() ? "" : cacheTag + "-" + key;
     if (!base.empty() && session.loadOutputs(reference, baseline, base))
