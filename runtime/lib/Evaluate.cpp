@@ -742,8 +742,17 @@ EvaluateResult Evaluator::evaluate(const Candidate &candidate,
   // (an f64 reference of a large GEMM takes seconds). The tag names this
   // foundry-run's view of all that (std::hash: the cache lives in one
   // search's work directory, used by one build).
+  // Outputs of more than kMaxCachedReferenceBytes in all are computed
+  // afresh: writing and reading gigabytes (a 1M x 768 GEMM's f64 result is
+  // 6.4 GB) takes longer than the reference itself.
+  constexpr uint64_t kMaxCachedReferenceBytes = uint64_t(256) << 20;
+  uint64_t referenceOutputBytes = 0;
+  for (const ManifestArgument &argument : reference.kernel.arguments)
+    if (argument.role == ManifestArgument::Role::Output)
+      referenceOutputBytes += argument.bytes;
   std::string cacheTag;
-  if (!options.referenceCacheDirectory.empty()) {
+  if (!options.referenceCacheDirectory.empty() &&
+      referenceOutputBytes <= kMaxCachedReferenceBytes) {
     std::string identity = reference.image;
     identity += "\n" + std::to_string(options.seed) + " " +
                 options.distribution;

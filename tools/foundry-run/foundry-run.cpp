@@ -77,7 +77,8 @@ static cl::opt<std::string> referenceCache(
     cl::desc("Keep the reference's outputs on each set of inputs in this "
              "directory and read them back in later runs with the same "
              "reference, seed and inputs, instead of running the reference "
-             "again (a search passes one per kernel; in --batch too)."),
+             "again (a search passes one per kernel; in --batch too). "
+             "Outputs over 256 MB in all are computed afresh."),
     cl::cat(category));
 static cl::opt<std::string>
     ceilingsPath("ceilings",

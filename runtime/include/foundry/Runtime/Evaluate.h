@@ -72,7 +72,8 @@ struct EvaluateOptions {
   /// this directory and read back, instead of computed again, by later
   /// evaluations against the same reference and seed (a search's
   /// candidates). Files are only read if complete; I/O failures fall back to
-  /// running the reference.
+  /// running the reference. References whose outputs exceed 256 MB in all
+  /// are never cached (the disk is slower than computing them again).
   std::string referenceCacheDirectory;
   /// Writes inputs and outputs of the first trial as .npy files here.
   std::string dumpNpyDirectory;
