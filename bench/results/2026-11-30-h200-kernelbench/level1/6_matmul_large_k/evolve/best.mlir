@@ -1,0 +1,9 @@
+module {
+  foundry.kernel @matmul_large_k(%arg0: tensor<256x524288xf32>, %arg1: tensor<524288x256xf32>) -> tensor<256x256xf32> attributes {precision = #foundry.precision<3xtf32>, schedule = #foundry.schedule<"foundry-tile-blocks{sizes={32,32} target=result},foundry-tile-reduction{sizes={32}},foundry-promote{operands={0,1} padding=0 stages=2},foundry-tile-threads{interleave=0 sizes={2,4}},foundry-tile-reduction{sizes={4}},foundry-vectorize{max-elements=1024}">} {
+    %cst = arith.constant 0.000000e+00 : f32
+    %0 = tensor.empty() : tensor<256x256xf32>
+    %1 = linalg.fill ins(%cst : f32) outs(%0 : tensor<256x256xf32>) -> tensor<256x256xf32>
+    %2 = linalg.matmul ins(%arg0, %arg1 : tensor<256x524288xf32>, tensor<524288x256xf32>) outs(%1 : tensor<256x256xf32>) -> tensor<256x256xf32>
+    yield %2 : tensor<256x256xf32>
+  }
+}

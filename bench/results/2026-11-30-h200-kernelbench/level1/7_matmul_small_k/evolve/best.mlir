@@ -1,0 +1,9 @@
+module {
+  foundry.kernel @matmul_small_k(%arg0: tensor<32768x64xf32>, %arg1: tensor<64x32768xf32>) -> tensor<32768x32768xf32> attributes {precision = #foundry.precision<3xtf32>, schedule = #foundry.schedule<"foundry-tile-blocks{sizes={64,64} target=result},foundry-tile-reduction{sizes={32}},foundry-promote{operands={0,1} padding=4 stages=1},foundry-tile-warps{sizes={64,32}},foundry-tile-reduction{sizes={8}},foundry-mma">} {
+    %cst = arith.constant 0.000000e+00 : f32
+    %0 = tensor.empty() : tensor<32768x32768xf32>
+    %1 = linalg.fill ins(%cst : f32) outs(%0 : tensor<32768x32768xf32>) -> tensor<32768x32768xf32>
+    %2 = linalg.matmul ins(%arg0, %arg1 : tensor<32768x64xf32>, tensor<64x32768xf32>) outs(%1 : tensor<32768x32768xf32>) -> tensor<32768x32768xf32>
+    yield %2 : tensor<32768x32768xf32>
+  }
+}
