@@ -187,7 +187,10 @@ def run_problem(path, outdir, args):
     # 1. PyTorch.
     if key in PROBLEMS:
         fn = function(key, path)
+        # fp32 as the suite states it: no TF32 in matmuls nor in cuDNN
+        # convolutions (cuDNN allows it by default).
         torch.backends.cuda.matmul.allow_tf32 = False
+        torch.backends.cudnn.allow_tf32 = False
         inputs = [torch.empty(s, dtype=torch.float32, device="cuda")
                   for s in input_shapes(path)]
         inits = input_inits(path)
