@@ -732,6 +732,33 @@ static std::vector<std::string> passNames(llvm::StringRef schedule) {
   return names;
 }
 
+std::pair<llvm::StringRef, llvm::StringRef>
+mlir::foundry::splitAtEpilogue(llvm::StringRef schedule) {
+  int depth = 0;
+  size_t start = 0;
+  bool contraction = false;
+  for (size_t i = 0; i <= schedule.size(); ++i) {
+    char c = i < schedule.size() ? schedule[i] : ',';
+    if (c == '{')
+      ++depth;
+    else if (c == '}')
+      --depth;
+    if (c != ',' || depth != 0)
+      continue;
+    llvm::StringRef pass = schedule.slice(start, i).trim();
+    if (pass.starts_with("foundry-tile-blocks")) {
+      if (!pass.contains("target=contraction"))
+        return contraction && start > 0
+                   ? std::pair(schedule.take_front(start - 1),
+                               schedule.drop_front(start))
+                   : std::pair(llvm::StringRef(), llvm::StringRef());
+      contraction = true;
+    }
+    start = i + 1;
+  }
+  return {llvm::StringRef(), llvm::StringRef()};
+}
+
 std::string mlir::foundry::scheduleChange(llvm::StringRef parent,
                                           llvm::StringRef child) {
   std::multiset<std::string> from, to;
@@ -829,6 +856,12 @@ private:
   /// A new genome from `expert` (mutating `parent` when given); its
   /// rationale, if the expert gave one, is left in lastRationale_.
   std::string propose(const Expert &expert, const Evaluated *parent);
+  /// A library seed found at match `level`, fitted to this kernel: where
+  /// the kernel tiles its contractions as kernels of their own and the seed
+  /// comes from another kernel (an op graph or family match), the seed's
+  /// contraction kernels with the reduction expert's epilogue for this one
+  /// (another kernel's epilogue tiles other loops); else the seed itself.
+  std::string transplant(const std::string &seed, llvm::StringRef level);
   /// The block tile (first pass) of `a` with the rest of `b`'s schedule,
   /// or the reverse; "" when the two are not both passing, tiled schedules
   /// with different genomes.
@@ -992,6 +1025,25 @@ std::string Search::propose(const Expert &expert, const Evaluated *parent) {
   std::string mutated = rng_() % 2 ? splice(parentHead, freshTail)
                                    : splice(freshHead, parentTail);
   return mutated.empty() ? fresh : mutated;
+}
+
+std::string Search::transplant(const std::string &seed,
+                               llvm::StringRef level) {
+  if (level == "exact" || shape_.splitContractionLoops == 0)
+    return seed;
+  auto [head, tail] = splitAtEpilogue(seed);
+  if (head.empty() || int64_t(llvm::StringRef(head).count(
+                          "target=contraction")) != shape_.splitContractions)
+    return seed;
+  auto reduction = llvm::find_if(
+      experts_, [](const Expert &e) { return e.name == "reduction"; });
+  if (reduction == experts_.end())
+    return seed;
+  std::string fresh = propose(*reduction, nullptr);
+  auto [freshHead, freshTail] = splitAtEpilogue(fresh);
+  if (freshTail.empty())
+    return seed;
+  return (head + "," + freshTail).str();
 }
 
 std::string Search::crossover(const Evaluated &a, const Evaluated &b) {
@@ -1867,7 +1919,7 @@ FailureOr<SearchResult> Search::run() {
   // kernel, its op graph at other shapes or inputs, its op family), the
   // fastest first within each: the exact kernel's few best alone would
   // crowd out what worked on its neighbours.
-  std::vector<std::string> retrieved;
+  std::vector<std::string> retrieved, retrievedLevels;
   if (library_) {
     std::map<std::string, std::vector<std::string>> byLevel;
     for (const CandidateRecord &record :
@@ -1880,6 +1932,7 @@ FailureOr<SearchResult> Search::run() {
         const std::vector<std::string> &genomes = byLevel[level];
         if (rank < genomes.size() && int(retrieved.size()) < islands) {
           retrieved.push_back(genomes[rank]);
+          retrievedLevels.push_back(level);
           any = true;
         }
       }
@@ -1996,7 +2049,8 @@ FailureOr<SearchResult> Search::run() {
       for (int p = 0; p < population; ++p) {
         bool fromLibrary = p == 0 && i < int(retrieved.size());
         std::string genome =
-            fromLibrary ? retrieved[i] : propose(expert, nullptr);
+            fromLibrary ? transplant(retrieved[i], retrievedLevels[i])
+                        : propose(expert, nullptr);
         std::string name = fromLibrary ? "library" : expert.name;
         if (genome.empty()) {
           const Expert &other = experts_[p % experts_.size()];

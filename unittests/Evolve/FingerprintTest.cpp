@@ -156,6 +156,35 @@ TEST(ScheduleChange, PassesAddedRemovedOrOptions) {
             "+foundry-tile-blocks");
 }
 
+TEST(SplitAtEpilogue, ContractionKernelsThenTheRest) {
+  // One GEMM kernel (options nested in braces), then the epilogue.
+  auto [head, tail] = splitAtEpilogue(
+      "foundry-tile-blocks{sizes={128,128} target=contraction},foundry-"
+      "promote{operands={0,1} padding=4},foundry-mma,foundry-tile-blocks{"
+      "sizes={1} target=result},foundry-reduce-threads{threads=256}");
+  EXPECT_EQ(head, "foundry-tile-blocks{sizes={128,128} target=contraction},"
+                  "foundry-promote{operands={0,1} padding=4},foundry-mma");
+  EXPECT_EQ(tail, "foundry-tile-blocks{sizes={1} target=result},foundry-"
+                  "reduce-threads{threads=256}");
+  // Two chained GEMM kernels stay together in the head.
+  std::tie(head, tail) = splitAtEpilogue(
+      "foundry-tile-blocks{sizes={64,64} target=contraction},foundry-mma,"
+      "foundry-tile-blocks{sizes={64,64} target=contraction},foundry-mma,"
+      "foundry-tile-blocks{sizes={1}},foundry-vectorize");
+  EXPECT_EQ(head, "foundry-tile-blocks{sizes={64,64} target=contraction},"
+                  "foundry-mma,foundry-tile-blocks{sizes={64,64} "
+                  "target=contraction},foundry-mma");
+  EXPECT_EQ(tail, "foundry-tile-blocks{sizes={1}},foundry-vectorize");
+  // No contraction kernel first, or no epilogue tiling: nothing to split.
+  for (llvm::StringRef schedule :
+       {"foundry-tile-blocks{sizes={1}},foundry-reduce-threads",
+        "foundry-tile-blocks{sizes={64,64} target=contraction},foundry-mma",
+        ""}) {
+    std::tie(head, tail) = splitAtEpilogue(schedule);
+    EXPECT_TRUE(head.empty() && tail.empty()) << schedule.str();
+  }
+}
+
 TEST(ReferenceSchedule, SplitOnlyForLargeScalarReductions) {
   std::string reason;
   KernelShape loss;

@@ -20,6 +20,7 @@
 #include <functional>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace mlir::foundry {
@@ -102,6 +103,16 @@ struct ExpertRequest {
   /// True once the search is interrupted (Ctrl-C): slow experts give up.
   std::function<bool()> stop;
 };
+
+/// Splits a schedule of a kernel whose contractions are tiled as kernels of
+/// their own (`foundry-tile-blocks{target=contraction ...}`, see
+/// KernelShape::splitContractionLoops) into those kernels' passes and the
+/// rest, from the first other foundry-tile-blocks on (the epilogue's own
+/// tiling): "c1,c2,foundry-tile-blocks{sizes=1},r" -> ("c1,c2",
+/// "foundry-tile-blocks{sizes=1},r"). Both empty when the schedule does not
+/// start with such a contraction tiling or has no epilogue tiling.
+std::pair<llvm::StringRef, llvm::StringRef>
+splitAtEpilogue(llvm::StringRef schedule);
 
 /// What a mutation changed, as the library's insights record it: the
 /// schedule passes added ("+name") and removed ("-name"), or "options" when

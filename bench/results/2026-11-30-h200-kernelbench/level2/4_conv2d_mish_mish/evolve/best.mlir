@@ -1,0 +1,35 @@
+#map = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#map1 = affine_map<(d0, d1, d2, d3) -> (d1)>
+module {
+  foundry.kernel @conv2d_mish_mish(%arg0: tensor<64x64x256x256xf32>, %arg1: tensor<128x64x3x3xf32> {foundry.init = "uniform(-0.0416666667, 0.0416666667)"}, %arg2: tensor<128xf32> {foundry.init = "uniform(-0.0416666667, 0.0416666667)"}) -> tensor<64x128x254x254xf32> attributes {schedule = #foundry.schedule<"foundry-tile-blocks{sizes={0,4,4,64} target=result},foundry-tile-threads{interleave=0 sizes={0,1,1,1}},foundry-vectorize{max-elements=1024}">} {
+    %cst = arith.constant 0.000000e+00 : f32
+    %0 = tensor.empty() : tensor<64x128x254x254xf32>
+    %1 = linalg.fill ins(%cst : f32) outs(%0 : tensor<64x128x254x254xf32>) -> tensor<64x128x254x254xf32>
+    %2 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%arg0, %arg1 : tensor<64x64x256x256xf32>, tensor<128x64x3x3xf32>) outs(%1 : tensor<64x128x254x254xf32>) -> tensor<64x128x254x254xf32>
+    %3 = tensor.empty() : tensor<64x128x254x254xf32>
+    %4 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%2, %arg2 : tensor<64x128x254x254xf32>, tensor<128xf32>) outs(%3 : tensor<64x128x254x254xf32>) {
+    ^bb0(%in: f32, %in_0: f32, %out: f32):
+      %9 = arith.addf %in, %in_0 : f32
+      linalg.yield %9 : f32
+    } -> tensor<64x128x254x254xf32>
+    %5 = tensor.empty() : tensor<64x128x254x254xf32>
+    %6 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%4 : tensor<64x128x254x254xf32>) outs(%5 : tensor<64x128x254x254xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %9 = math.exp %in : f32
+      %10 = math.log1p %9 : f32
+      %11 = math.tanh %10 : f32
+      %12 = arith.mulf %in, %11 : f32
+      linalg.yield %12 : f32
+    } -> tensor<64x128x254x254xf32>
+    %7 = tensor.empty() : tensor<64x128x254x254xf32>
+    %8 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%6 : tensor<64x128x254x254xf32>) outs(%7 : tensor<64x128x254x254xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %9 = math.exp %in : f32
+      %10 = math.log1p %9 : f32
+      %11 = math.tanh %10 : f32
+      %12 = arith.mulf %in, %11 : f32
+      linalg.yield %12 : f32
+    } -> tensor<64x128x254x254xf32>
+    yield %8 : tensor<64x128x254x254xf32>
+  }
+}
