@@ -138,8 +138,25 @@ FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel) {
                       !linalg::isaContractionOpInterface(op);
     if (linalg::isaContractionOpInterface(op) &&
         op.getNumParallelLoops() >= 2) {
-      if (!anyContraction)
+      if (!anyContraction) {
         contractionLoops = op.getNumParallelLoops();
+        FailureOr<linalg::ContractionDimensions> dims =
+            linalg::inferContractionDims(op);
+        SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+        auto extent = [&](ArrayRef<unsigned> loops) {
+          int64_t product = 1;
+          for (unsigned loop : loops)
+            if (ShapedType::isDynamic(ranges[loop]) ||
+                llvm::MulOverflow(product, ranges[loop], product))
+              return int64_t(0);
+          return product;
+        };
+        if (succeeded(dims)) {
+          shape.gemmM = extent(dims->m);
+          shape.gemmN = extent(dims->n);
+          shape.gemmK = extent(dims->k);
+        }
+      }
       anyContraction = true;
       contractions += op.getNumParallelLoops() == contractionLoops;
     }
@@ -359,6 +376,31 @@ static std::string mmaGemm(int64_t loops, bool ownKernel, const MmaTiles &t) {
 /// bench/results/2026-11-30-h200-mma-staging.md; 2.36 ms for L2 12's GEMM).
 static constexpr MmaTiles kBestMmaTiles{128, 128, 64, /*stagedK=*/32};
 
+/// "foundry-pad{m=BM n=BN k=BK}," when the kernel's first contraction
+/// (KernelShape::gemmM/N/K) is not a multiple of the block tile BM x BN and
+/// the k-step BK, else "": tiles that do not divide leave dynamic shapes,
+/// which shared-memory staging and the tensor cores refuse.
+static std::string padFor(const KernelShape &shape, int64_t bm, int64_t bn,
+                          int64_t bk) {
+  if (shape.gemmM <= 0 || shape.gemmN <= 0 || shape.gemmK <= 0 ||
+      (shape.gemmM % bm == 0 && shape.gemmN % bn == 0 &&
+       shape.gemmK % bk == 0))
+    return "";
+  return "foundry-pad{m=" + std::to_string(bm) + " n=" + std::to_string(bn) +
+         " k=" + std::to_string(bk) + "},";
+}
+
+/// The tensor-core GEMM of a GEMM kernel (shape.gemm) and its epilogue:
+/// padded first where the tiles do not divide it, and then tiled as a
+/// kernel of its own (the padded result is read back through a slice).
+static std::string mmaGemmKernel(const KernelShape &shape, const MmaTiles &t) {
+  std::string pad =
+      padFor(shape, t.blockM, t.blockN, t.stagedK ? t.stagedK : 8);
+  bool ownKernel = !shape.contraction || !pad.empty();
+  return pad + mmaGemm(shape.numParallel(), ownKernel, t) +
+         (shape.contraction ? "" : mmaEpilogue(shape));
+}
+
 /// A GEMM schedule for the two innermost parallel loops (leading batch
 /// loops get tile 1): a BM x BN block tile, a TM x TN register tile per
 /// thread (32 to 1024 threads), a k-loop; with `promote`, a KB-deep k-loop
@@ -393,14 +435,17 @@ static std::string gemmSchedule(const KernelShape &shape, std::mt19937 &rng,
       tiles.stages = 1 + rng() % 2;
     }
     tiles.warpM = std::min<int64_t>(bm, 32 * (1 + rng() % 2));
-    return mmaGemm(shape.numParallel(), !shape.contraction, tiles) +
-           mmaEpilogue(shape);
+    return mmaGemmKernel(shape, tiles);
   }
-  std::string schedule = "foundry-tile-blocks{sizes=" +
-                         llvm::join(blocks, ",") + "}";
+  // Staged tiles must divide the GEMM: where they do not, it is padded
+  // and tiled as a kernel of its own, its epilogue after it.
+  int64_t kb = pick<int64_t>({16, 32}, rng);
+  std::string pad = promote ? padFor(shape, bm, bn, kb) : "";
+  std::string schedule = pad + "foundry-tile-blocks{sizes=" +
+                         llvm::join(blocks, ",") +
+                         (pad.empty() ? "}" : " target=contraction}");
   if (promote)
-    schedule += ",foundry-tile-reduction{sizes=" +
-                std::to_string(pick<int64_t>({16, 32}, rng)) +
+    schedule += ",foundry-tile-reduction{sizes=" + std::to_string(kb) +
                 "},foundry-promote{operands=0,1 stages=" +
                 std::to_string(1 + rng() % 2) + "}";
   threads.push_back(std::to_string(tm));
@@ -411,6 +456,8 @@ static std::string gemmSchedule(const KernelShape &shape, std::mt19937 &rng,
               "},foundry-vectorize";
   if (rng() % 2)
     schedule += ",foundry-unroll{factor=2}";
+  if (!pad.empty() && !shape.contraction)
+    schedule += mmaEpilogue(shape);
   return schedule;
 }
 
@@ -419,8 +466,9 @@ static std::string gemmSchedule(const KernelShape &shape, std::mt19937 &rng,
 /// over threads with a register tile and a k-loop, optionally staged in
 /// shared memory, or (`mma`, 2-D only) on the tensor cores; "" when `loops`
 /// is 0.
-static std::string splitGemmPrefix(int64_t loops, bool mma,
+static std::string splitGemmPrefix(const KernelShape &shape, bool mma,
                                    std::mt19937 &rng) {
+  int64_t loops = shape.splitContractionLoops;
   if (loops < 2)
     return "";
   int64_t bm = pick<int64_t>({32, 64, 128}, rng),
@@ -429,11 +477,15 @@ static std::string splitGemmPrefix(int64_t loops, bool mma,
     // One time in three the memory expert's measured best (kBestMmaTiles),
     // else a random draw.
     if (rng() % 3 == 0)
-      return mmaGemm(loops, /*ownKernel=*/true, kBestMmaTiles) + ",";
+      return padFor(shape, kBestMmaTiles.blockM, kBestMmaTiles.blockN,
+                    kBestMmaTiles.stagedK) +
+             mmaGemm(loops, /*ownKernel=*/true, kBestMmaTiles) + ",";
     MmaTiles tiles{std::max<int64_t>(bm, 64), std::max<int64_t>(bn, 64), 0};
     tiles.stagedK = rng() % 2 ? 32 : 0;
     tiles.warpM = 32 * (1 + rng() % 2);
-    return mmaGemm(loops, /*ownKernel=*/true, tiles) + ",";
+    return padFor(shape, tiles.blockM, tiles.blockN,
+                  tiles.stagedK ? tiles.stagedK : 8) +
+           mmaGemm(loops, /*ownKernel=*/true, tiles) + ",";
   }
   int64_t tm = 4, tn = 4;
   std::vector<std::string> blocks(loops - 2, "1"), threads(loops - 2, "0");
@@ -566,21 +618,24 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
          // random draws stopped at 5.85 ms).
          if (shape.gemm && request.parent.empty() && shape.tensorCores &&
              rng() % 3 == 0) {
-           return mmaGemm(shape.numParallel(), !shape.contraction,
-                          kBestMmaTiles) +
-                  mmaEpilogue(shape);
+           return mmaGemmKernel(shape, kBestMmaTiles);
          }
          if (shape.gemm && request.parent.empty() && rng() % 3 == 0) {
            std::vector<std::string> blocks(shape.numParallel() - 2, "1"),
                threads(shape.numParallel() - 2, "0");
            blocks.insert(blocks.end(), {"64", "64"});
            threads.insert(threads.end(), {"4", "4"});
-           return "foundry-tile-blocks{sizes=" + llvm::join(blocks, ",") +
-                  "},foundry-tile-reduction{sizes=32},foundry-promote{"
+           std::string pad = padFor(shape, 64, 64, 32);
+           return pad + "foundry-tile-blocks{sizes=" +
+                  llvm::join(blocks, ",") +
+                  (pad.empty() ? "}" : " target=contraction}") +
+                  ",foundry-tile-reduction{sizes=32},foundry-promote{"
                   "operands=0,1},foundry-tile-threads{sizes=" +
                   llvm::join(threads, ",") +
                   "},foundry-tile-reduction{sizes=8},foundry-vectorize,"
-                  "foundry-unroll{factor=2}";
+                  "foundry-unroll{factor=2}" +
+                  (pad.empty() || shape.contraction ? ""
+                                                    : mmaEpilogue(shape));
          }
          if (shape.gemm)
            return gemmSchedule(shape, rng, true,
@@ -616,13 +671,13 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
          // After a contraction, the GEMM first, as a kernel of its own.
          bool mma = shape.tensorCores && rng() % 2;
          std::string prefix =
-             splitGemmPrefix(shape.splitContractionLoops, mma, rng);
+             splitGemmPrefix(shape, mma, rng);
          // Chained contractions (two nn.Linear layers): each a kernel of
          // its own, in order; what lies between them (bias, activation) is
          // left to the naive mapping.
          for (int64_t c = 1; c < shape.splitContractions && !prefix.empty();
               ++c)
-           prefix += splitGemmPrefix(shape.splitContractionLoops, mma, rng);
+           prefix += splitGemmPrefix(shape, mma, rng);
 
          // One row per block: size 1 along the loops the reduction keeps
          // (at most three), the reduced ones whole; without a known reduced
@@ -992,6 +1047,13 @@ static std::string splice(llvm::StringRef head, llvm::StringRef tail) {
   if (head.starts_with("foundry-tile-blocks{") &&
       head.contains("target=contraction") !=
           tail.contains("foundry-tile-blocks{"))
+    return "";
+  // A padded contraction is read back through a slice, which only a
+  // contraction tiled as a kernel of its own leaves room for.
+  llvm::StringRef tailFirst = tail.split("},").first;
+  if (head.starts_with("foundry-pad{") &&
+      !(tailFirst.starts_with("foundry-tile-blocks{") &&
+        tailFirst.contains("target=contraction")))
     return "";
   return (head + "}," + tail).str();
 }

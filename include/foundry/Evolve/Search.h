@@ -49,6 +49,11 @@ struct KernelShape {
   /// parallel loops the kernel chains (two for x @ W1^T, then @ W2^T); each
   /// is tiled as a kernel of its own, in order.
   int64_t splitContractions = 0;
+  /// The M, N and K extents (products of the loops of each kind) of the
+  /// kernel's first contraction with at least two parallel loops; 0 when
+  /// there is none or an extent is not static. Tiles that do not divide
+  /// them need foundry-pad first.
+  int64_t gemmM = 0, gemmN = 0, gemmK = 0;
   /// Some op of the kernel reduces (a softmax, a norm).
   bool hasReduction = false;
   /// #foundry.precision allows tensor cores.

@@ -298,6 +298,53 @@ def FoundryOutlineKernelsPass
   let dependentDialects = ["::mlir::foundry::FoundryDialect"];
 }
 
+def FoundryPadPass : Pass<"foundry-pad", "::mlir::ModuleOp"> {
+  let summary = "Pad a kernel's contractions with zeros to multiples of tile sizes.";
+  let description = [{
+    Tensor-core and shared-memory schedules need block and k tiles that
+    divide the GEMM (8205x2949x5921 has no such tile). Every contraction
+    of a kernel (`linalg.matmul`, `linalg.batch_matmul`, a contraction
+    `linalg.generic`; transposed operands too), outside any block tile, has
+    its M loops padded up to a multiple of `m`, its N loops to a multiple of
+    `n` and its reduction loops to a multiple of `k` (the upstream
+    `linalg::inferContractionDims` names them), with the upstream
+    `linalg::rewriteAsPaddedOp`: its operands go through `tensor.pad` with
+    zeros, it computes the padded result, and its users read the original
+    extent back through `tensor.extract_slice`. Zeros along the reduction
+    loops add nothing to the sums. A padded accumulator that was a
+    `linalg.fill` becomes a fill of the padded shape. The pads and the
+    slice become kernels of their own (a zero fill and a copy through a
+    workspace), so tile the contraction with
+    `foundry-tile-blocks{target=contraction}`.
+
+    A multiple of 0 or 1 leaves those loops as they are, and so do loops
+    that are multiples already, so a schedule works for any shape. Errors:
+    a multiple outside 0 to 1024; a contraction loop without a static
+    extent.
+
+    Example, 8205x2949x5921 on the tensor cores:
+    `foundry-pad{m=128 n=128 k=32},foundry-tile-blocks{sizes=128,128
+    target=contraction},foundry-tile-reduction{sizes=32},
+    foundry-promote{operands=0,1 padding=4},foundry-tile-warps{sizes=64,32},
+    foundry-tile-reduction{sizes=8},foundry-mma`.
+  }];
+  let options = [
+    Option<"m", "m", "int64_t", /*default=*/"0",
+           "Pad the contractions' M loops to a multiple of this (0 or 1: "
+           "leave them).">,
+    Option<"n", "n", "int64_t", /*default=*/"0",
+           "Pad the contractions' N loops to a multiple of this (0 or 1: "
+           "leave them).">,
+    Option<"k", "k", "int64_t", /*default=*/"0",
+           "Pad the contractions' reduction loops to a multiple of this (0 "
+           "or 1: leave them).">
+  ];
+  let dependentDialects = [
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect"
+  ];
+}
+
 def FoundryPromotePass : Pass<"foundry-promote", "::mlir::ModuleOp"> {
   let summary = "Stage operand tiles of a block-level k-loop in shared memory.";
   let description = [{
