@@ -124,7 +124,13 @@ def random_sizes(rng):
 def random_pass(rng):
     kind = rng.choice(["blocks", "threads", "warps", "reduction", "reduction",
                        "promote", "mma", "vectorize", "unroll", "rthreads",
-                       "split"])
+                       "split", "pad", "im2col"])
+    if kind == "pad":
+        return "foundry-pad{m=%d n=%d k=%d}" % tuple(
+            rng.choice([-1, 0, 1, 8, 16, 32, 128, 1024, 1025])
+            for _ in range(3))
+    if kind == "im2col":
+        return "foundry-im2col"
     if kind == "split":
         return "foundry-split-reduction{parts=%d outputs=%d}" % (
             rng.choice([-1, 0, 0, 1, 2, 3, 4, 37, 64, 1 << 40]),
@@ -162,7 +168,8 @@ def random_schedule(rng):
     # Mostly in the usual order, sometimes shuffled or repeated.
     passes = [random_pass(rng) for _ in range(rng.randint(1, 5))]
     if rng.random() < 0.6:
-        order = {"blocks": 0, "promote": 2, "threads": 3, "warps": 3,
+        order = {"foundry-im2col": -2, "foundry-pad{": -1,
+                 "blocks": 0, "promote": 2, "threads": 3, "warps": 3,
                  "reduction": 1, "mma": 4, "vectorize": 5, "unroll": 6,
                  "reduce-threads": 1, "split": 0}
         passes.sort(key=lambda p: next(v for k, v in order.items() if k in p))

@@ -173,6 +173,39 @@ FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel) {
                        "}";
     shape.reduced.assign(shape.reduced.size(), false);
   }
+  // A 2-D convolution foundry-im2col takes: the GEMM it becomes.
+  if (!anyContraction) {
+    SmallVector<Operation *> convs;
+    kernel.walk([&](Operation *op) {
+      if (isa<linalg::Conv2DNchwFchwOp, linalg::Conv2DNhwcHwcfOp,
+              linalg::Conv2DNhwcFhwcOp>(op))
+        convs.push_back(op);
+    });
+    auto conv = convs.size() == 1
+                    ? dyn_cast<linalg::LinalgOp>(convs.front())
+                    : linalg::LinalgOp();
+    auto filter = conv ? dyn_cast<RankedTensorType>(
+                             conv.getDpsInputOperand(1)->get().getType())
+                       : RankedTensorType();
+    auto output = conv ? dyn_cast<RankedTensorType>(
+                             conv.getDpsInitOperand(0)->get().getType())
+                       : RankedTensorType();
+    if (filter && output && filter.hasStaticShape() &&
+        output.hasStaticShape()) {
+      ArrayRef<int64_t> f = filter.getShape(), o = output.getShape();
+      shape.im2col = true;
+      shape.im2colRoot = conv.getOperation() == root.getOperation();
+      if (isa<linalg::Conv2DNchwFchwOp>(conv.getOperation())) {
+        shape.gemmM = f[0];
+        shape.gemmN = o[2] * o[3];
+        shape.gemmK = f[1] * f[2] * f[3];
+      } else {
+        shape.gemmM = o[1] * o[2];
+        shape.gemmN = o[3];
+        shape.gemmK = f[0] * f[1] * f[2] * f[3] / o[3];
+      }
+    }
+  }
   bool anyReduced = llvm::any_of(shape.reduced, [](bool r) { return r; });
   shape.gemm = anyContraction && shape.numParallel() >= 2 && !anyReduced;
   // A contraction followed by a reduction over its output (not the root
@@ -461,6 +494,49 @@ static std::string gemmSchedule(const KernelShape &shape, std::mt19937 &rng,
   return schedule;
 }
 
+/// A schedule for a kernel with a convolution that foundry-im2col rewrites
+/// as a GEMM (shape.im2col): that GEMM as a kernel of its own, one image
+/// per block row of the grid; on the tensor cores where the precision
+/// allows (padded to the tiles first: OH*OW is rarely a multiple of 8), else
+/// register-tiled in SIMT. Then the epilogue, where the convolution is not
+/// the root and the root has 4 loops (N, C, H, W): 4 output rows per block,
+/// one element per thread. Block tiles along M stay near the GEMM's M (16
+/// output channels are not padded to 128).
+static std::string im2colSchedule(const KernelShape &shape,
+                                  std::mt19937 &rng) {
+  int64_t fitM = 16;
+  while (fitM < shape.gemmM && fitM < 128)
+    fitM *= 2;
+  std::string schedule = "foundry-im2col,";
+  if (shape.tensorCores) {
+    MmaTiles tiles = kBestMmaTiles;
+    if (rng() % 2) {
+      tiles.blockN = pick<int64_t>({64, 128}, rng);
+      tiles.stagedK = rng() % 2 ? 32 : 0;
+    }
+    tiles.blockM = std::min(tiles.blockM, fitM);
+    tiles.warpM = std::min(tiles.warpM, tiles.blockM);
+    schedule += padFor(shape, tiles.blockM, tiles.blockN,
+                       tiles.stagedK ? tiles.stagedK : 8) +
+                mmaGemm(3, /*ownKernel=*/true, tiles);
+  } else {
+    int64_t bm = std::min<int64_t>(64, fitM), bn = 64;
+    schedule += "foundry-tile-blocks{sizes=1," + std::to_string(bm) + "," +
+                std::to_string(bn) +
+                " target=contraction},foundry-tile-threads{sizes=0," +
+                std::to_string(std::min<int64_t>(4, bm)) +
+                ",4},foundry-tile-reduction{sizes=" +
+                std::to_string(pick<int64_t>({4, 8}, rng)) +
+                "},foundry-vectorize";
+  }
+  if (!shape.im2colRoot && shape.numParallel() == 4 &&
+      shape.extents.size() == 4 && shape.extents[3] > 0 &&
+      shape.extents[3] * 4 <= 1024)
+    schedule += ",foundry-tile-blocks{sizes=1,1,4,0},foundry-tile-threads{"
+                "sizes=0,0,1,1}";
+  return schedule;
+}
+
 /// The first phase of a split kernel: the contraction tiled as a GEMM of
 /// its own (`loops` parallel loops, leading batch loops tile 1), distributed
 /// over threads with a register tile and a k-loop, optionally staged in
@@ -583,6 +659,9 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
            return gemmSchedule(shape, rng, false,
                                shape.tensorCores && rng() % 2,
                                spilled ? 4 : 8);
+         // A convolution as a GEMM (im2col), one time in two.
+         if (shape.im2col && rng() % 2)
+           return im2colSchedule(shape, rng);
          std::vector<int64_t> block;
          // Block sizes first: the thread tile depends on them.
          std::string blocks =

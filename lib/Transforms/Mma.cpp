@@ -81,6 +81,52 @@ static LogicalResult checkMmaShape(linalg::LinalgOp op) {
   return success();
 }
 
+/// A warp tile of a batched contraction (a batch_matmul, the GEMM of an
+/// im2col convolution, whose image loop counts as an N loop) has loops of
+/// extent 1 besides its M, N and K once blocks take one batch element
+/// each: drops them (upstream dropUnitDims, rank-reducing slices), so that
+/// the tile is a 2-D matmul. Returns the op to put on the tensor cores:
+/// `op` itself when it has three loops, or other loops than of extent 1,
+/// or they cannot be dropped (checkMmaShape then says why).
+static linalg::LinalgOp dropUnitBatchLoops(RewriterBase &rewriter,
+                                           linalg::LinalgOp op) {
+  if (op.getNumLoops() <= 3 || op.hasDynamicShape())
+    return op;
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  SmallVector<unsigned> batch;
+  for (auto [loop, extent] : llvm::enumerate(ranges))
+    if (extent == 1)
+      batch.push_back(loop);
+  if (op.getNumLoops() - batch.size() != 3)
+    return op;
+  auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
+  rewriter.setInsertionPoint(op);
+  if (!generic) {
+    FailureOr<linalg::GenericOp> generalized =
+        linalg::generalizeNamedOp(rewriter, op);
+    if (failed(generalized))
+      return op;
+    generic = *generalized;
+  }
+  linalg::ControlDropUnitDims control;
+  control.rankReductionStrategy = linalg::ControlDropUnitDims::
+      RankReductionStrategy::ExtractInsertSlice;
+  control.controlFn = [batch](Operation *) { return batch; };
+  rewriter.setInsertionPoint(generic);
+  FailureOr<linalg::DropUnitDimsResult> dropped =
+      linalg::dropUnitDims(rewriter, generic, control);
+  if (failed(dropped))
+    return generic;
+  rewriter.replaceOp(generic, dropped->replacements);
+  // A 2-D matmul generic becomes linalg.matmul (upstream specialization),
+  // which the vectorizer turns into vector.contract as for any matmul.
+  auto result = cast<linalg::GenericOp>(dropped->resultOp.getOperation());
+  rewriter.setInsertionPoint(result);
+  FailureOr<linalg::LinalgOp> named =
+      linalg::specializeGenericOp(rewriter, result);
+  return succeeded(named) ? *named : cast<linalg::LinalgOp>(*result);
+}
+
 namespace mlir::foundry {
 namespace {
 struct FoundryMmaPass final : impl::FoundryMmaPassBase<FoundryMmaPass> {
@@ -108,7 +154,9 @@ struct FoundryMmaPass final : impl::FoundryMmaPassBase<FoundryMmaPass> {
         failedAny = true;
         return;
       }
+      IRRewriter rewriter(kernel.getContext());
       for (linalg::LinalgOp op : ops) {
+        op = dropUnitBatchLoops(rewriter, op);
         if (failed(checkMmaShape(op))) {
           failedAny = true;
           return;

@@ -54,8 +54,14 @@ struct FoundryPadPass final : impl::FoundryPadPassBase<FoundryPadPass> {
       }
       return success();
     };
-    if (failed(add(dims->m, m)) || failed(add(dims->n, n)) ||
-        failed(add(dims->k, k)))
+    // The innermost loop of each kind: the one a GEMM tile spans (a
+    // batched or im2col contraction's batch loop is an N loop too, tiled 1).
+    auto innermost = [](ArrayRef<unsigned> loops) {
+      return loops.empty() ? ArrayRef<unsigned>() : loops.take_back();
+    };
+    if (failed(add(innermost(dims->m), m)) ||
+        failed(add(innermost(dims->n), n)) ||
+        failed(add(innermost(dims->k), k)))
       return failure();
     if (loops.empty())
       return success();

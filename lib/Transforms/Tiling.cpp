@@ -305,6 +305,10 @@ static LogicalResult tileAndFuse(TilingInterface root,
           return std::nullopt;
         if (initsOnly && !isDestination)
           return std::nullopt;
+        // A tensor.pad (foundry-pad) fused into a tile would become a
+        // buffer per block or thread; it stays a kernel of its own.
+        if (isa<tensor::PadOp>(producer.getOwner()))
+          return std::nullopt;
         return scf::SCFTileAndFuseOptions::ControlFnResult{};
       });
   FailureOr<scf::SCFTileAndFuseResult> result =
@@ -707,7 +711,8 @@ static FailureOr<int64_t> tileToUnits(TilingInterface op,
   return total;
 }
 
-/// Spreads a 2-D all-parallel op (a copy into shared memory) over `threads`
+/// Spreads a 2-D all-parallel op (a copy into shared memory; leading loops
+/// of extent 1 allowed, as in a batched GEMM's tile) over `threads`
 /// threads of the block, coalesced:
 /// consecutive threads take consecutive 16-byte pieces (4 elements) of the
 /// innermost dimension, on linear thread ids (#gpu.thread<linear_dim_i>) so
@@ -716,12 +721,15 @@ static LogicalResult distributeOverThreads(TilingInterface op, int64_t threads,
                                            StringRef passName) {
   SmallVector<utils::IteratorType> iterators = op.getLoopIteratorTypes();
   SmallVector<std::optional<int64_t>> extents = staticLoopExtents(op);
-  if (iterators.size() != 2 ||
+  size_t rank = iterators.size();
+  if (rank < 2 ||
       llvm::any_of(iterators,
                    [](auto t) { return t != utils::IteratorType::parallel; }) ||
-      !extents[0] || !extents[1])
+      llvm::any_of(extents, [](auto e) { return !e; }) ||
+      llvm::any_of(ArrayRef(extents).drop_back(2),
+                   [](auto e) { return *e != 1; }))
     return failure();
-  int64_t rows = *extents[0], cols = *extents[1];
+  int64_t rows = *extents[rank - 2], cols = *extents[rank - 1];
   if (rows == 0 || cols == 0)
     return failure();
   int64_t width = cols % 4 == 0 ? 4 : 1;
@@ -735,10 +743,14 @@ static LogicalResult distributeOverThreads(TilingInterface op, int64_t threads,
   Builder builder(ctx);
   scf::SCFTilingOptions options;
   options.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
-  options.setNumThreads(
-      {builder.getIndexAttr(down), builder.getIndexAttr(across)});
-  options.setTileSizes({builder.getIndexAttr(llvm::divideCeil(rows, down)),
-                        builder.getIndexAttr(cols / across)});
+  // Leading unit loops: not tiled (0).
+  SmallVector<OpFoldResult> numThreads(rank - 2, builder.getIndexAttr(0)),
+      tileSizes(rank - 2, builder.getIndexAttr(0));
+  numThreads.append({builder.getIndexAttr(down), builder.getIndexAttr(across)});
+  tileSizes.append({builder.getIndexAttr(llvm::divideCeil(rows, down)),
+                    builder.getIndexAttr(cols / across)});
+  options.setNumThreads(numThreads);
+  options.setTileSizes(tileSizes);
   options.setMapping(
       {gpu::GPUThreadMappingAttr::get(ctx, gpu::MappingId::LinearDim1),
        gpu::GPUThreadMappingAttr::get(ctx, gpu::MappingId::LinearDim0)});

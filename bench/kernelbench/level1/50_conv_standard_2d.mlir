@@ -5,7 +5,7 @@
 #identity4 = affine_map<(n, f, h, w) -> (n, f, h, w)>
 #channel = affine_map<(n, f, h, w) -> (f)>
 
-func.func @conv_standard_2d(%x: tensor<256x3x224x224xf32>, %weight: tensor<96x3x11x11xf32> {foundry.init = "uniform(-0.0524863881, 0.0524863881)"}, %bias: tensor<96xf32> {foundry.init = "uniform(-0.0524863881, 0.0524863881)"}) -> tensor<256x96x55x55xf32> {
+func.func @conv_standard_2d(%x: tensor<256x3x224x224xf32>, %weight: tensor<96x3x11x11xf32> {foundry.init = "uniform(-0.0524863881, 0.0524863881)"}, %bias: tensor<96xf32> {foundry.init = "uniform(-0.0524863881, 0.0524863881)"}) -> tensor<256x96x55x55xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
   %zero = arith.constant 0.0 : f32
   // Zero padding 2 on each side of H and W: 224x224 -> 228x228.
   %x_padded = tensor.pad %x low[0, 0, 2, 2] high[0, 0, 2, 2] {

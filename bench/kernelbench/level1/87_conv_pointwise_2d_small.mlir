@@ -7,7 +7,7 @@
 #w_map = affine_map<(n, f, h, w, c) -> (f, c)>
 #y_map = affine_map<(n, f, h, w, c) -> (n, f, h, w)>
 
-func.func @conv_pointwise_2d(%x: tensor<2x6x9x11xf32>, %weight: tensor<7x6x1x1xf32> {foundry.init = "uniform(-0.40824829, 0.40824829)"}) -> tensor<2x7x9x11xf32> {
+func.func @conv_pointwise_2d(%x: tensor<2x6x9x11xf32>, %weight: tensor<7x6x1x1xf32> {foundry.init = "uniform(-0.40824829, 0.40824829)"}) -> tensor<2x7x9x11xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
   %zero = arith.constant 0.0 : f32
   // The 1x1 weight (out, in, 1, 1) -> (out, in).
   %w = tensor.collapse_shape %weight [[0], [1, 2, 3]] : tensor<7x6x1x1xf32> into tensor<7x6xf32>

@@ -8,7 +8,7 @@
 #plane = affine_map<(n, f, h, w) -> (n, f)>
 #identity2 = affine_map<(n, f) -> (n, f)>
 
-func.func @conv2d_instancenorm_divide(%x: tensor<128x64x128x128xf32>, %conv_weight: tensor<128x64x3x3xf32> {foundry.init = "uniform(-0.0416666667, 0.0416666667)"}, %conv_bias: tensor<128xf32> {foundry.init = "uniform(-0.0416666667, 0.0416666667)"}) -> tensor<128x128x126x126xf32> {
+func.func @conv2d_instancenorm_divide(%x: tensor<128x64x128x128xf32>, %conv_weight: tensor<128x64x3x3xf32> {foundry.init = "uniform(-0.0416666667, 0.0416666667)"}, %conv_bias: tensor<128xf32> {foundry.init = "uniform(-0.0416666667, 0.0416666667)"}) -> tensor<128x128x126x126xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
   %zero = arith.constant 0.0 : f32
   %count = arith.constant 15876.0 : f32
   %eps = arith.constant 1.0e-05 : f32

@@ -8,7 +8,7 @@
 #plane = affine_map<(n, f, h, w) -> (n, f)>
 #identity2 = affine_map<(n, f) -> (n, f)>
 
-func.func @conv2d_instancenorm_divide(%x: tensor<2x5x13x15xf32>, %conv_weight: tensor<6x5x3x3xf32> {foundry.init = "uniform(-0.149071198, 0.149071198)"}, %conv_bias: tensor<6xf32> {foundry.init = "uniform(-0.149071198, 0.149071198)"}) -> tensor<2x6x11x13xf32> {
+func.func @conv2d_instancenorm_divide(%x: tensor<2x5x13x15xf32>, %conv_weight: tensor<6x5x3x3xf32> {foundry.init = "uniform(-0.149071198, 0.149071198)"}, %conv_bias: tensor<6xf32> {foundry.init = "uniform(-0.149071198, 0.149071198)"}) -> tensor<2x6x11x13xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
   %zero = arith.constant 0.0 : f32
   %count = arith.constant 143.0 : f32
   %eps = arith.constant 1.0e-05 : f32

@@ -6,7 +6,7 @@
 #channel = affine_map<(n, f, h, w) -> (f)>
 #channel_11 = affine_map<(n, f, h, w) -> (f, 0, 0)>
 
-func.func @conv2d_relu_biasadd(%x: tensor<128x64x128x128xf32>, %conv_weight: tensor<128x64x3x3xf32> {foundry.init = "uniform(-0.0416666667, 0.0416666667)"}, %conv_bias: tensor<128xf32> {foundry.init = "uniform(-0.0416666667, 0.0416666667)"}, %bias: tensor<128x1x1xf32> {foundry.init = "normal(0, 1)"}) -> tensor<128x128x126x126xf32> {
+func.func @conv2d_relu_biasadd(%x: tensor<128x64x128x128xf32>, %conv_weight: tensor<128x64x3x3xf32> {foundry.init = "uniform(-0.0416666667, 0.0416666667)"}, %conv_bias: tensor<128xf32> {foundry.init = "uniform(-0.0416666667, 0.0416666667)"}, %bias: tensor<128x1x1xf32> {foundry.init = "normal(0, 1)"}) -> tensor<128x128x126x126xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
   %zero = arith.constant 0.0 : f32
   // Convolution, stride 1, no padding.
   %conv_empty = tensor.empty() : tensor<128x128x126x126xf32>

@@ -6,7 +6,7 @@
 #channel = affine_map<(n, f, h, w) -> (f)>
 #channel_11 = affine_map<(n, f, h, w) -> (f, 0, 0)>
 
-func.func @conv2d_relu_biasadd(%x: tensor<2x5x13x15xf32>, %conv_weight: tensor<7x5x3x3xf32> {foundry.init = "uniform(-0.149071198, 0.149071198)"}, %conv_bias: tensor<7xf32> {foundry.init = "uniform(-0.149071198, 0.149071198)"}, %bias: tensor<7x1x1xf32> {foundry.init = "normal(0, 1)"}) -> tensor<2x7x11x13xf32> {
+func.func @conv2d_relu_biasadd(%x: tensor<2x5x13x15xf32>, %conv_weight: tensor<7x5x3x3xf32> {foundry.init = "uniform(-0.149071198, 0.149071198)"}, %conv_bias: tensor<7xf32> {foundry.init = "uniform(-0.149071198, 0.149071198)"}, %bias: tensor<7x1x1xf32> {foundry.init = "normal(0, 1)"}) -> tensor<2x7x11x13xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
   %zero = arith.constant 0.0 : f32
   // Convolution, stride 1, no padding.
   %conv_empty = tensor.empty() : tensor<2x7x11x13xf32>

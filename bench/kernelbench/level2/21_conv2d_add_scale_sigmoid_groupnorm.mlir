@@ -11,7 +11,7 @@
 #group = affine_map<(n, g, c, h, w) -> (n, g)>
 #identity2 = affine_map<(n, g) -> (n, g)>
 
-func.func @conv2d_add_scale_sigmoid_groupnorm(%x: tensor<128x8x256x256xf32>, %conv_weight: tensor<32x8x3x3xf32> {foundry.init = "uniform(-0.11785113, 0.11785113)"}, %conv_bias: tensor<32xf32> {foundry.init = "uniform(-0.11785113, 0.11785113)"}, %bias: tensor<32x1x1xf32> {foundry.init = "normal(0, 1)"}, %scale: tensor<32x1x1xf32> {foundry.init = "normal(0, 1)"}) -> tensor<128x32x254x254xf32> {
+func.func @conv2d_add_scale_sigmoid_groupnorm(%x: tensor<128x8x256x256xf32>, %conv_weight: tensor<32x8x3x3xf32> {foundry.init = "uniform(-0.11785113, 0.11785113)"}, %conv_bias: tensor<32xf32> {foundry.init = "uniform(-0.11785113, 0.11785113)"}, %bias: tensor<32x1x1xf32> {foundry.init = "normal(0, 1)"}, %scale: tensor<32x1x1xf32> {foundry.init = "normal(0, 1)"}) -> tensor<128x32x254x254xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
   %zero = arith.constant 0.0 : f32
   %one = arith.constant 1.0 : f32
   %count = arith.constant 258064.0 : f32

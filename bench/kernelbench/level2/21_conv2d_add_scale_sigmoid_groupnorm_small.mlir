@@ -11,7 +11,7 @@
 #group = affine_map<(n, g, c, h, w) -> (n, g)>
 #identity2 = affine_map<(n, g) -> (n, g)>
 
-func.func @conv2d_add_scale_sigmoid_groupnorm(%x: tensor<2x3x13x15xf32>, %conv_weight: tensor<8x3x3x3xf32> {foundry.init = "uniform(-0.19245009, 0.19245009)"}, %conv_bias: tensor<8xf32> {foundry.init = "uniform(-0.19245009, 0.19245009)"}, %bias: tensor<8x1x1xf32> {foundry.init = "normal(0, 1)"}, %scale: tensor<8x1x1xf32> {foundry.init = "normal(0, 1)"}) -> tensor<2x8x11x13xf32> {
+func.func @conv2d_add_scale_sigmoid_groupnorm(%x: tensor<2x3x13x15xf32>, %conv_weight: tensor<8x3x3x3xf32> {foundry.init = "uniform(-0.19245009, 0.19245009)"}, %conv_bias: tensor<8xf32> {foundry.init = "uniform(-0.19245009, 0.19245009)"}, %bias: tensor<8x1x1xf32> {foundry.init = "normal(0, 1)"}, %scale: tensor<8x1x1xf32> {foundry.init = "normal(0, 1)"}) -> tensor<2x8x11x13xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
   %zero = arith.constant 0.0 : f32
   %one = arith.constant 1.0 : f32
   %count = arith.constant 572.0 : f32

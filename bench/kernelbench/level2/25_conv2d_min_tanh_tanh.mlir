@@ -9,7 +9,7 @@
 #min_out = affine_map<(n, h, w, f) -> (n, h, w)>
 #identity3 = affine_map<(n, h, w) -> (n, h, w)>
 
-func.func @conv2d_min_tanh_tanh(%x: tensor<128x16x256x256xf32>, %conv_weight: tensor<64x16x3x3xf32> {foundry.init = "uniform(-0.0833333333, 0.0833333333)"}, %conv_bias: tensor<64xf32> {foundry.init = "uniform(-0.0833333333, 0.0833333333)"}) -> tensor<128x1x254x254xf32> {
+func.func @conv2d_min_tanh_tanh(%x: tensor<128x16x256x256xf32>, %conv_weight: tensor<64x16x3x3xf32> {foundry.init = "uniform(-0.0833333333, 0.0833333333)"}, %conv_bias: tensor<64xf32> {foundry.init = "uniform(-0.0833333333, 0.0833333333)"}) -> tensor<128x1x254x254xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
   %zero = arith.constant 0.0 : f32
   %pos_inf = arith.constant 0x7F800000 : f32
   // Convolution, stride 1, no padding.

@@ -9,7 +9,7 @@
 #min_out = affine_map<(n, h, w, f) -> (n, h, w)>
 #identity3 = affine_map<(n, h, w) -> (n, h, w)>
 
-func.func @conv2d_min_tanh_tanh(%x: tensor<2x5x13x15xf32>, %conv_weight: tensor<7x5x3x3xf32> {foundry.init = "uniform(-0.149071198, 0.149071198)"}, %conv_bias: tensor<7xf32> {foundry.init = "uniform(-0.149071198, 0.149071198)"}) -> tensor<2x1x11x13xf32> {
+func.func @conv2d_min_tanh_tanh(%x: tensor<2x5x13x15xf32>, %conv_weight: tensor<7x5x3x3xf32> {foundry.init = "uniform(-0.149071198, 0.149071198)"}, %conv_bias: tensor<7xf32> {foundry.init = "uniform(-0.149071198, 0.149071198)"}) -> tensor<2x1x11x13xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
   %zero = arith.constant 0.0 : f32
   %pos_inf = arith.constant 0x7F800000 : f32
   // Convolution, stride 1, no padding.

@@ -5,7 +5,7 @@
 #identity4 = affine_map<(n, f, h, w) -> (n, f, h, w)>
 #channel = affine_map<(n, f, h, w) -> (f)>
 
-func.func @conv2d_mish_mish(%x: tensor<64x64x256x256xf32>, %conv_weight: tensor<128x64x3x3xf32> {foundry.init = "uniform(-0.0416666667, 0.0416666667)"}, %conv_bias: tensor<128xf32> {foundry.init = "uniform(-0.0416666667, 0.0416666667)"}) -> tensor<64x128x254x254xf32> {
+func.func @conv2d_mish_mish(%x: tensor<64x64x256x256xf32>, %conv_weight: tensor<128x64x3x3xf32> {foundry.init = "uniform(-0.0416666667, 0.0416666667)"}, %conv_bias: tensor<128xf32> {foundry.init = "uniform(-0.0416666667, 0.0416666667)"}) -> tensor<64x128x254x254xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
   %zero = arith.constant 0.0 : f32
   // Convolution, stride 1, no padding.
   %conv_empty = tensor.empty() : tensor<64x128x254x254xf32>

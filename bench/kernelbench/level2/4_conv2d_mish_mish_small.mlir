@@ -5,7 +5,7 @@
 #identity4 = affine_map<(n, f, h, w) -> (n, f, h, w)>
 #channel = affine_map<(n, f, h, w) -> (f)>
 
-func.func @conv2d_mish_mish(%x: tensor<2x5x13x15xf32>, %conv_weight: tensor<7x5x3x3xf32> {foundry.init = "uniform(-0.149071198, 0.149071198)"}, %conv_bias: tensor<7xf32> {foundry.init = "uniform(-0.149071198, 0.149071198)"}) -> tensor<2x7x11x13xf32> {
+func.func @conv2d_mish_mish(%x: tensor<2x5x13x15xf32>, %conv_weight: tensor<7x5x3x3xf32> {foundry.init = "uniform(-0.149071198, 0.149071198)"}, %conv_bias: tensor<7xf32> {foundry.init = "uniform(-0.149071198, 0.149071198)"}) -> tensor<2x7x11x13xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
   %zero = arith.constant 0.0 : f32
   // Convolution, stride 1, no padding.
   %conv_empty = tensor.empty() : tensor<2x7x11x13xf32>

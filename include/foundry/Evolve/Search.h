@@ -54,6 +54,13 @@ struct KernelShape {
   /// there is none or an extent is not static. Tiles that do not divide
   /// them need foundry-pad first.
   int64_t gemmM = 0, gemmN = 0, gemmK = 0;
+  /// The kernel's one 2-D convolution that foundry-im2col rewrites as a
+  /// GEMM (NCHW/FCHW, NHWC/HWCF or NHWC/FHWC; no contraction besides it):
+  /// gemmM/N/K are then that GEMM's (NCHW: F x OH*OW x C*KH*KW; NHWC:
+  /// OH*OW x F x KH*KW*C), whose parallel loops are (image, M, N).
+  bool im2col = false;
+  /// With im2col: the convolution is the kernel's root (no epilogue).
+  bool im2colRoot = false;
   /// Some op of the kernel reduces (a softmax, a norm).
   bool hasReduction = false;
   /// #foundry.precision allows tensor cores.

@@ -298,6 +298,35 @@ def FoundryOutlineKernelsPass
   let dependentDialects = ["::mlir::foundry::FoundryDialect"];
 }
 
+def FoundryIm2ColPass : Pass<"foundry-im2col", "::mlir::ModuleOp"> {
+  let summary = "Rewrite a kernel's 2-D convolutions as GEMMs over an im2col tensor.";
+  let description = [{
+    Every `linalg.conv_2d_nchw_fchw`, `conv_2d_nhwc_hwcf` and
+    `conv_2d_nhwc_fhwc` of a kernel, outside any block tile, becomes the
+    upstream `linalg::rewriteInIm2Col` sequence: a `linalg.generic` that
+    gathers each output position's receptive field into an im2col tensor
+    (for NCHW: `[N, C*KH*KW, OH*OW]`), and a contraction of the filter
+    (reshaped to `[F, C*KH*KW]`) with it, whose result is reshaped back.
+    The contraction is then a batched GEMM (M = F, N = OH*OW,
+    K = C*KH*KW for NCHW) that the GEMM schedules apply to: tile it with
+    `foundry-tile-blocks{target=contraction}`, after `foundry-pad` where
+    its extents need it. The im2col tensor lives in a workspace (C*KH*KW
+    times the input), written by its own kernel.
+
+    Errors: a convolution the upstream rewrite refuses (dynamic shapes).
+
+    Example, L2 1's 3x3 convolution on the tensor cores:
+    `foundry-im2col,foundry-pad{n=128},foundry-tile-blocks{sizes=1,128,128
+    target=contraction},foundry-tile-reduction{sizes=32},
+    foundry-promote{operands=0,1 padding=4},foundry-tile-warps{sizes=0,64,32},
+    foundry-tile-reduction{sizes=8},foundry-mma,...`.
+  }];
+  let dependentDialects = [
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect"
+  ];
+}
+
 def FoundryPadPass : Pass<"foundry-pad", "::mlir::ModuleOp"> {
   let summary = "Pad a kernel's contractions with zeros to multiples of tile sizes.";
   let description = [{
@@ -305,9 +334,11 @@ def FoundryPadPass : Pass<"foundry-pad", "::mlir::ModuleOp"> {
     divide the GEMM (8205x2949x5921 has no such tile). Every contraction
     of a kernel (`linalg.matmul`, `linalg.batch_matmul`, a contraction
     `linalg.generic`; transposed operands too), outside any block tile, has
-    its M loops padded up to a multiple of `m`, its N loops to a multiple of
-    `n` and its reduction loops to a multiple of `k` (the upstream
-    `linalg::inferContractionDims` names them), with the upstream
+    its innermost M loop padded up to a multiple of `m`, its innermost N
+    loop to a multiple of `n` and its innermost reduction loop to a
+    multiple of `k` (the upstream `linalg::inferContractionDims` names
+    them; outer ones, such as the image loop of an im2col GEMM, which
+    counts as N, are tiled by 1 and left), with the upstream
     `linalg::rewriteAsPaddedOp`: its operands go through `tensor.pad` with
     zeros, it computes the padded result, and its users read the original
     extent back through `tensor.extract_slice`. Zeros along the reduction
