@@ -124,7 +124,10 @@ def random_sizes(rng):
 def random_pass(rng):
     kind = rng.choice(["blocks", "threads", "warps", "reduction", "reduction",
                        "promote", "mma", "vectorize", "unroll", "rthreads",
-                       "split", "pad", "im2col"])
+                       "split", "pad", "im2col", "splitk"])
+    if kind == "splitk":
+        return "foundry-split-k{parts=%d}" % rng.choice(
+            [-1, 0, 1, 2, 3, 4, 8, 64, 4096, 4097])
     if kind == "pad":
         return "foundry-pad{m=%d n=%d k=%d}" % tuple(
             rng.choice([-1, 0, 1, 8, 16, 32, 128, 1024, 1025])
@@ -168,7 +171,8 @@ def random_schedule(rng):
     # Mostly in the usual order, sometimes shuffled or repeated.
     passes = [random_pass(rng) for _ in range(rng.randint(1, 5))]
     if rng.random() < 0.6:
-        order = {"foundry-im2col": -2, "foundry-pad{": -1,
+        order = {"foundry-im2col": -3, "foundry-pad{": -2,
+                 "foundry-split-k": -1,
                  "blocks": 0, "promote": 2, "threads": 3, "warps": 3,
                  "reduction": 1, "mma": 4, "vectorize": 5, "unroll": 6,
                  "reduce-threads": 1, "split": 0}

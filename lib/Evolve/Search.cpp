@@ -537,6 +537,48 @@ static std::string im2colSchedule(const KernelShape &shape,
   return schedule;
 }
 
+/// Split-K (foundry-split-k) for a plain GEMM whose output tiles leave
+/// most of the GPU's 132 SMs idle while its reduction is long (L1 6:
+/// 256x256 outputs, K = 524288, four 128x128 tiles): the smallest power of
+/// two of parts that gives two blocks per SM, each part at least 1024 deep,
+/// then the partial GEMMs (part loop tile 1) on the tensor cores where the
+/// precision allows, else in SIMT, then the sum of the parts, 4x256
+/// outputs per block. "" when the GEMM does not need it or the tiles do
+/// not divide it.
+static std::string splitKSchedule(const KernelShape &shape,
+                                  std::mt19937 &rng) {
+  if (!shape.gemm || !shape.contraction || shape.numParallel() != 2 ||
+      shape.gemmM <= 0 || shape.gemmN <= 0 || shape.gemmK <= 0)
+    return "";
+  MmaTiles tiles = kBestMmaTiles;
+  if (!shape.tensorCores || rng() % 2)
+    tiles.blockM = tiles.blockN = 64;
+  if (shape.gemmM % tiles.blockM || shape.gemmN % tiles.blockN)
+    return "";
+  int64_t blocks = (shape.gemmM / tiles.blockM) * (shape.gemmN / tiles.blockN);
+  if (blocks >= 132)
+    return "";
+  int64_t parts = 2;
+  while (blocks * parts < 264 && shape.gemmK / (parts * 2) >= 1024)
+    parts *= 2;
+  int64_t step = shape.tensorCores ? tiles.stagedK : 32;
+  if (shape.gemmK % (parts * step) != 0 || shape.gemmK / parts < 1024)
+    return "";
+  std::string schedule =
+      "foundry-split-k{parts=" + std::to_string(parts) + "},";
+  if (shape.tensorCores) {
+    tiles.warpM = std::min(tiles.warpM, tiles.blockM);
+    schedule += mmaGemm(3, /*ownKernel=*/true, tiles);
+  } else {
+    schedule += "foundry-tile-blocks{sizes=1,64,64 target=contraction},"
+                "foundry-tile-reduction{sizes=32},foundry-promote{operands="
+                "0,1},foundry-tile-threads{sizes=0,4,4},foundry-tile-"
+                "reduction{sizes=8},foundry-vectorize";
+  }
+  return schedule + ",foundry-tile-blocks{sizes=4,256},foundry-tile-threads{"
+                    "sizes=1,4},foundry-vectorize";
+}
+
 /// The first phase of a split kernel: the contraction tiled as a GEMM of
 /// its own (`loops` parallel loops, leading batch loops tile 1), distributed
 /// over threads with a register tile and a k-loop, optionally staged in
@@ -634,10 +676,16 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
          if (shape.numParallel() == 0)
            return std::string();
          // A GEMM needs a register tile to be worth timing: parallelism
-         // picks its grid through the block tile of a GEMM schedule.
-         if (shape.gemm)
+         // picks its grid through the block tile of a GEMM schedule, or
+         // splits its reduction when its tiles are too few for the SMs.
+         if (shape.gemm) {
+           if (rng() % 2)
+             if (std::string splitK = splitKSchedule(shape, rng);
+                 !splitK.empty())
+               return splitK;
            return gemmSchedule(shape, rng, false, false,
                                parentIs(request, "latency") ? 4 : 8);
+         }
          std::vector<int64_t> outer = {1, 2, 4, 8, 16, 32},
                               inner = {16, 32, 64, 128, 256};
          if (parentIs(request, "latency"))

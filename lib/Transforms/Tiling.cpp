@@ -711,8 +711,8 @@ static FailureOr<int64_t> tileToUnits(TilingInterface op,
   return total;
 }
 
-/// Spreads a 2-D all-parallel op (a copy into shared memory; leading loops
-/// of extent 1 allowed, as in a batched GEMM's tile) over `threads`
+/// Spreads a 2-D all-parallel op (a copy into shared memory; other loops of
+/// extent 1 allowed, as in a batched or split-K GEMM's tile) over `threads`
 /// threads of the block, coalesced:
 /// consecutive threads take consecutive 16-byte pieces (4 elements) of the
 /// innermost dimension, on linear thread ids (#gpu.thread<linear_dim_i>) so
@@ -725,11 +725,20 @@ static LogicalResult distributeOverThreads(TilingInterface op, int64_t threads,
   if (rank < 2 ||
       llvm::any_of(iterators,
                    [](auto t) { return t != utils::IteratorType::parallel; }) ||
-      llvm::any_of(extents, [](auto e) { return !e; }) ||
-      llvm::any_of(ArrayRef(extents).drop_back(2),
-                   [](auto e) { return *e != 1; }))
+      llvm::any_of(extents, [](auto e) { return !e; }))
     return failure();
-  int64_t rows = *extents[rank - 2], cols = *extents[rank - 1];
+  // The innermost loop, and the one other loop of extent above 1 (else the
+  // one before the innermost): the rows and columns of the tile.
+  size_t colDim = rank - 1, rowDim = rank - 2;
+  int64_t others = 0;
+  for (size_t i = 0; i + 1 < rank; ++i)
+    if (*extents[i] != 1) {
+      rowDim = i;
+      ++others;
+    }
+  if (others > 1)
+    return failure();
+  int64_t rows = *extents[rowDim], cols = *extents[colDim];
   if (rows == 0 || cols == 0)
     return failure();
   int64_t width = cols % 4 == 0 ? 4 : 1;
@@ -743,12 +752,13 @@ static LogicalResult distributeOverThreads(TilingInterface op, int64_t threads,
   Builder builder(ctx);
   scf::SCFTilingOptions options;
   options.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
-  // Leading unit loops: not tiled (0).
-  SmallVector<OpFoldResult> numThreads(rank - 2, builder.getIndexAttr(0)),
-      tileSizes(rank - 2, builder.getIndexAttr(0));
-  numThreads.append({builder.getIndexAttr(down), builder.getIndexAttr(across)});
-  tileSizes.append({builder.getIndexAttr(llvm::divideCeil(rows, down)),
-                    builder.getIndexAttr(cols / across)});
+  // Unit loops: not tiled (0).
+  SmallVector<OpFoldResult> numThreads(rank, builder.getIndexAttr(0)),
+      tileSizes(rank, builder.getIndexAttr(0));
+  numThreads[rowDim] = builder.getIndexAttr(down);
+  numThreads[colDim] = builder.getIndexAttr(across);
+  tileSizes[rowDim] = builder.getIndexAttr(llvm::divideCeil(rows, down));
+  tileSizes[colDim] = builder.getIndexAttr(cols / across);
   options.setNumThreads(numThreads);
   options.setTileSizes(tileSizes);
   options.setMapping(

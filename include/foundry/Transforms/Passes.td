@@ -327,6 +327,41 @@ def FoundryIm2ColPass : Pass<"foundry-im2col", "::mlir::ModuleOp"> {
   ];
 }
 
+def FoundrySplitKPass : Pass<"foundry-split-k", "::mlir::ModuleOp"> {
+  let summary = "Split the reduction of a kernel's contractions into parts (split-K).";
+  let description = [{
+    A GEMM with few outputs and a long reduction (L1 6: 256x256 outputs,
+    K = 524288) fills few blocks of the GPU. Every contraction of a kernel
+    with two parallel loops or more (outside any block tile) gets its one
+    reduction loop split into `parts` parts with the upstream
+    `linalg::splitReduction`: a batched contraction computes one partial
+    result per part (`[parts, M, N]` for a matmul, the part loop first),
+    and a `linalg.generic` adds the parts up. Tile the partial contraction
+    with `foundry-tile-blocks{target=contraction}` (part loop tile 1) and
+    its GEMM schedule; the sum of the parts is a kernel of its own.
+
+    Floating-point additions are reassociated. Errors: `parts` outside 2 to
+    4096; no contraction; a contraction with more than one reduction loop,
+    or whose reduction extent `parts` does not divide (`foundry-pad{k=...}`
+    pads it first).
+
+    Example, L1 6 on the tensor cores: `foundry-split-k{parts=64},
+    foundry-tile-blocks{sizes=1,128,128 target=contraction},
+    foundry-tile-reduction{sizes=32},foundry-promote{operands=0,1
+    padding=4},foundry-tile-warps{sizes=0,64,32},
+    foundry-tile-reduction{sizes=8},foundry-mma`.
+  }];
+  let options = [
+    Option<"parts", "parts", "int64_t", /*default=*/"16",
+           "Parts of the reduction, each a block-level partial GEMM (2 to "
+           "4096).">
+  ];
+  let dependentDialects = [
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect"
+  ];
+}
+
 def FoundryPadPass : Pass<"foundry-pad", "::mlir::ModuleOp"> {
   let summary = "Pad a kernel's contractions with zeros to multiples of tile sizes.";
   let description = [{
