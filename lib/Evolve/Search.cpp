@@ -892,9 +892,11 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
   return experts;
 }
 
-/// The top-level pass names of a schedule ("a{x=1},b" -> a, b).
-static std::vector<std::string> passNames(llvm::StringRef schedule) {
-  std::vector<std::string> names;
+/// The top-level passes of a schedule, each with its options, as slices of
+/// it ("a{x=1,y=2},b" -> "a{x=1,y=2}", "b").
+static llvm::SmallVector<llvm::StringRef>
+topLevelPasses(llvm::StringRef schedule) {
+  llvm::SmallVector<llvm::StringRef> passes;
   int depth = 0;
   size_t start = 0;
   for (size_t i = 0; i <= schedule.size(); ++i) {
@@ -904,39 +906,39 @@ static std::vector<std::string> passNames(llvm::StringRef schedule) {
     else if (c == '}')
       --depth;
     else if (c == ',' && depth == 0) {
-      llvm::StringRef pass = schedule.slice(start, i).trim();
-      pass = pass.take_until([](char ch) { return ch == '{'; });
-      if (!pass.empty())
-        names.push_back(pass.str());
+      if (llvm::StringRef pass = schedule.slice(start, i).trim();
+          !pass.empty())
+        passes.push_back(pass);
       start = i + 1;
     }
   }
+  return passes;
+}
+
+/// The top-level pass names of a schedule ("a{x=1},b" -> a, b).
+static std::vector<std::string> passNames(llvm::StringRef schedule) {
+  std::vector<std::string> names;
+  for (llvm::StringRef pass : topLevelPasses(schedule))
+    names.push_back(
+        pass.take_until([](char ch) { return ch == '{'; }).str());
   return names;
 }
 
 std::pair<llvm::StringRef, llvm::StringRef>
 mlir::foundry::splitAtEpilogue(llvm::StringRef schedule) {
-  int depth = 0;
-  size_t start = 0;
   bool contraction = false;
-  for (size_t i = 0; i <= schedule.size(); ++i) {
-    char c = i < schedule.size() ? schedule[i] : ',';
-    if (c == '{')
-      ++depth;
-    else if (c == '}')
-      --depth;
-    if (c != ',' || depth != 0)
+  for (llvm::StringRef pass : topLevelPasses(schedule)) {
+    if (!pass.starts_with("foundry-tile-blocks"))
       continue;
-    llvm::StringRef pass = schedule.slice(start, i).trim();
-    if (pass.starts_with("foundry-tile-blocks")) {
-      if (!pass.contains("target=contraction"))
-        return contraction && start > 0
-                   ? std::pair(schedule.take_front(start - 1),
-                               schedule.drop_front(start))
-                   : std::pair(llvm::StringRef(), llvm::StringRef());
+    if (pass.contains("target=contraction")) {
       contraction = true;
+      continue;
     }
-    start = i + 1;
+    if (!contraction)
+      break;
+    size_t at = pass.data() - schedule.data();
+    return {schedule.take_front(at).rtrim().drop_back(),
+            schedule.drop_front(at)};
   }
   return {llvm::StringRef(), llvm::StringRef()};
 }

@@ -23,6 +23,22 @@ namespace mlir::foundry {
 using namespace mlir;
 using namespace mlir::foundry;
 
+SmallVector<Operation *>
+mlir::foundry::kernelLevelContractions(Operation *root,
+                                       unsigned minParallelLoops) {
+  SmallVector<Operation *> contractions;
+  root->walk([&](KernelOp kernel) {
+    kernel.walk([&](linalg::LinalgOp op) {
+      if (op.hasPureTensorSemantics() &&
+          linalg::isaContractionOpInterface(op) &&
+          op.getNumParallelLoops() >= minParallelLoops &&
+          !op->getParentOfType<scf::ForallOp>())
+        contractions.push_back(op);
+    });
+  });
+  return contractions;
+}
+
 namespace mlir::foundry {
 namespace {
 constexpr StringLiteral kPass = "foundry-pad";
@@ -100,18 +116,9 @@ struct FoundryPadPass final : impl::FoundryPadPassBase<FoundryPadPass> {
             << ", got " << multiple;
         return signalPassFailure();
       }
-    SmallVector<linalg::LinalgOp> contractions;
-    getOperation()->walk([&](KernelOp kernel) {
-      kernel.walk([&](linalg::LinalgOp op) {
-        if (op.hasPureTensorSemantics() &&
-            linalg::isaContractionOpInterface(op) &&
-            !op->getParentOfType<scf::ForallOp>())
-          contractions.push_back(op);
-      });
-    });
     bool failedAny = false;
-    for (linalg::LinalgOp op : contractions)
-      failedAny |= failed(pad(op));
+    for (Operation *op : kernelLevelContractions(getOperation(), 0))
+      failedAny |= failed(pad(cast<linalg::LinalgOp>(op)));
     if (failedAny)
       return signalPassFailure();
     // A padded accumulator that was a fill becomes a fill of the padded

@@ -10,7 +10,6 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
 
 namespace mlir::foundry {
@@ -68,16 +67,8 @@ struct FoundrySplitKPass final
                                  << static_cast<int64_t>(parts);
       return signalPassFailure();
     }
-    SmallVector<linalg::LinalgOp> contractions;
-    getOperation()->walk([&](KernelOp kernel) {
-      kernel.walk([&](linalg::LinalgOp op) {
-        if (op.hasPureTensorSemantics() &&
-            linalg::isaContractionOpInterface(op) &&
-            op.getNumParallelLoops() >= 2 &&
-            !op->getParentOfType<scf::ForallOp>())
-          contractions.push_back(op);
-      });
-    });
+    SmallVector<Operation *> contractions =
+        kernelLevelContractions(getOperation(), 2);
     if (contractions.empty()) {
       getOperation().emitError()
           << kPass << ": no contraction (with two parallel loops or more) "
@@ -85,8 +76,8 @@ struct FoundrySplitKPass final
       return signalPassFailure();
     }
     bool failedAny = false;
-    for (linalg::LinalgOp op : contractions)
-      failedAny |= failed(split(op));
+    for (Operation *op : contractions)
+      failedAny |= failed(split(cast<linalg::LinalgOp>(op)));
     if (failedAny)
       signalPassFailure();
   }

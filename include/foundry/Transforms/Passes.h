@@ -107,6 +107,13 @@ LogicalResult mergeGpuModules(ModuleOp module);
 /// foundry-tile-blocks).
 bool isBlockLevelForall(scf::ForallOp forall);
 
+/// The contractions (linalg ops on tensors of ContractionOpInterface form)
+/// of the kernels under `root` that no scf.forall encloses, with at least
+/// `minParallelLoops` parallel loops: what foundry-pad and foundry-split-k
+/// rewrite.
+SmallVector<Operation *> kernelLevelContractions(Operation *root,
+                                                 unsigned minParallelLoops);
+
 /// A reduction foundry-split-reduction splits: a linalg.generic on tensors
 /// with one init, at least one reduction loop and a static result of at most
 /// `maxOutputs` elements (1: a reduction to a scalar, every loop reducing).
