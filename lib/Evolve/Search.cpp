@@ -167,10 +167,19 @@ FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel) {
   // kernel is then tiled as an elementwise op.
   if (shape.longReductionOutputs > 0 ||
       (!shape.scalarReduction.empty() && shape.numParallel() > 0)) {
+    // A scalar whose outermost loop gives too few parts for two blocks per
+    // SM (a Frobenius norm over 112 images) is split over the two
+    // outermost loops.
+    std::string parts;
+    const std::vector<int64_t> &loops = shape.scalarReduction;
+    if (shape.longReductionOutputs == 0 && loops.size() >= 3 &&
+        loops[0] > 0 && loops[0] < 264 && loops[1] > 1 &&
+        loops[0] * loops[1] <= 65536)
+      parts = " parts=" + std::to_string(loops[0] * loops[1]);
     shape.splitFirst = "foundry-split-reduction{outputs=" +
                        std::to_string(std::max<int64_t>(
                            1, shape.longReductionOutputs)) +
-                       "}";
+                       parts + "}";
     shape.reduced.assign(shape.reduced.size(), false);
   }
   // A 2-D convolution foundry-im2col takes: the GEMM it becomes.

@@ -17,6 +17,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
@@ -105,6 +106,26 @@ FailureOr<linalg::GenericOp> splitIntoParts(RewriterBase &rewriter,
            << kPass << ": the outermost reduction loop has no static extent";
   int64_t extent = ranges[dim];
   int64_t count = parts == 0 ? extent : parts;
+  // More parts than the outermost reduction loop has iterations (112 images
+  // leave most of 132 SMs with one block): it is first merged with the
+  // next reduction loop (upstream collapseOpIterationDims), when that loop
+  // is contiguous with it in every operand and the parts divide both.
+  if (count > extent && count % extent == 0 && dim + 1 < ranges.size() &&
+      oldIterators[dim + 1] == utils::IteratorType::reduction &&
+      !ShapedType::isDynamic(ranges[dim + 1]) &&
+      (extent * ranges[dim + 1]) % count == 0) {
+    SmallVector<ReassociationIndices> folded = {{dim, dim + 1}};
+    rewriter.setInsertionPoint(op);
+    FailureOr<linalg::CollapseResult> collapsed =
+        linalg::collapseOpIterationDims(op, folded, rewriter);
+    if (succeeded(collapsed)) {
+      rewriter.replaceOp(op, collapsed->results);
+      op = cast<linalg::GenericOp>(collapsed->collapsedOp.getOperation());
+      oldIterators = op.getIteratorTypesArray();
+      ranges = op.getStaticLoopRanges();
+      extent = ranges[dim];
+    }
+  }
   if (count < 2)
     return op.emitOpError()
            << kPass << ": " << count
@@ -115,7 +136,10 @@ FailureOr<linalg::GenericOp> splitIntoParts(RewriterBase &rewriter,
     return op.emitOpError() << kPass << ": parts=" << count
                             << " must divide the outermost reduction loop's "
                                "extent "
-                            << extent;
+                            << extent
+                            << " (or, above it, be a multiple of it that "
+                               "divides its product with the next "
+                               "reduction loop's)";
   int64_t chunk = extent / count;
 
   MLIRContext *ctx = op.getContext();
