@@ -507,12 +507,12 @@ static std::string gemmSchedule(const KernelShape &shape, std::mt19937 &rng,
 /// as a GEMM (shape.im2col): that GEMM as a kernel of its own, one image
 /// per block row of the grid; on the tensor cores where the precision
 /// allows (padded to the tiles first: OH*OW is rarely a multiple of 8), else
-/// register-tiled in SIMT. Then the epilogue, where the convolution is not
-/// the root and the root has 4 loops (N, C, H, W): 4 output rows per block,
-/// one element per thread. Block tiles along M stay near the GEMM's M (16
-/// output channels are not padded to 128).
-static std::string im2colSchedule(const KernelShape &shape,
-                                  std::mt19937 &rng) {
+/// register-tiled in SIMT. Then, with `epilogue`, the rest of the kernel
+/// where the convolution is not the root and the root has 4 loops (N, C, H,
+/// W): 4 output rows per block, one element per thread. Block tiles along M
+/// stay near the GEMM's M (16 output channels are not padded to 128).
+static std::string im2colSchedule(const KernelShape &shape, std::mt19937 &rng,
+                                  bool epilogue = true) {
   int64_t fitM = 16;
   while (fitM < shape.gemmM && fitM < 128)
     fitM *= 2;
@@ -538,7 +538,7 @@ static std::string im2colSchedule(const KernelShape &shape,
                 std::to_string(pick<int64_t>({4, 8}, rng)) +
                 "},foundry-vectorize";
   }
-  if (!shape.im2colRoot && shape.numParallel() == 4 &&
+  if (epilogue && !shape.im2colRoot && shape.numParallel() == 4 &&
       shape.extents.size() == 4 && shape.extents[3] > 0 &&
       shape.extents[3] * 4 <= 1024)
     schedule += ",foundry-tile-blocks{sizes=1,1,4,0},foundry-tile-threads{"
@@ -808,6 +808,11 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
          bool mma = shape.tensorCores && rng() % 2;
          std::string prefix =
              splitGemmPrefix(shape, mma, rng);
+         // A convolution before a norm (L2 17's InstanceNorm): one time in
+         // two, the convolution as an im2col GEMM kernel first.
+         if (prefix.empty() && shape.im2col && !shape.im2colRoot &&
+             rng() % 2)
+           prefix = im2colSchedule(shape, rng, /*epilogue=*/false) + ",";
          // Chained contractions (two nn.Linear layers): each a kernel of
          // its own, in order; what lies between them (bias, activation) is
          // left to the naive mapping.
