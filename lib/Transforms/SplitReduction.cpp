@@ -116,8 +116,12 @@ FailureOr<linalg::GenericOp> splitIntoParts(RewriterBase &rewriter,
       (extent * ranges[dim + 1]) % count == 0) {
     SmallVector<ReassociationIndices> folded = {{dim, dim + 1}};
     rewriter.setInsertionPoint(op);
-    FailureOr<linalg::CollapseResult> collapsed =
-        linalg::collapseOpIterationDims(op, folded, rewriter);
+    // The upstream collapse assumes, and does not check, that the two
+    // loops are contiguous in every operand (a transposed input, or one
+    // indexed by the outer loop alone, is not).
+    FailureOr<linalg::CollapseResult> collapsed = failure();
+    if (linalg::areDimSequencesPreserved(op.getIndexingMapsArray(), folded))
+      collapsed = linalg::collapseOpIterationDims(op, folded, rewriter);
     if (succeeded(collapsed)) {
       rewriter.replaceOp(op, collapsed->results);
       op = cast<linalg::GenericOp>(collapsed->collapsedOp.getOperation());
@@ -139,7 +143,8 @@ FailureOr<linalg::GenericOp> splitIntoParts(RewriterBase &rewriter,
                             << extent
                             << " (or, above it, be a multiple of it that "
                                "divides its product with the next "
-                               "reduction loop's)";
+                               "reduction loop's, the two loops contiguous "
+                               "in every operand)";
   int64_t chunk = extent / count;
 
   MLIRContext *ctx = op.getContext();

@@ -313,7 +313,8 @@ def FoundryIm2ColPass : Pass<"foundry-im2col", "::mlir::ModuleOp"> {
     its extents need it. The im2col tensor lives in a workspace (C*KH*KW
     times the input), written by its own kernel.
 
-    Errors: a convolution the upstream rewrite refuses (dynamic shapes).
+    Errors: a convolution the upstream rewrite refuses (dynamic shapes;
+    dilations of an NHWC/FHWC convolution).
 
     Example, L2 1's 3x3 convolution on the tensor cores:
     `foundry-im2col,foundry-pad{n=128},foundry-tile-blocks{sizes=1,128,128
