@@ -363,12 +363,12 @@ static std::string threadSizes(const std::vector<int64_t> &block,
   return llvm::join(sizes, ",");
 }
 
-/// After a tensor-core GEMM tiled as a kernel of its own
-/// (`target=contraction`: mma.sync fragments are spread over a warp's lanes,
-/// so an epilogue cannot be fused at the warp level), the elementwise
-/// epilogue: 4x256 block tiles, 4 consecutive elements per thread; "" when
-/// the GEMM is the root.
-static std::string mmaEpilogue(const KernelShape &shape) {
+/// After a GEMM tiled as a kernel of its own (`target=contraction`: on the
+/// tensor cores, whose mma.sync fragments are spread over a warp's lanes so
+/// that an epilogue cannot be fused at the warp level, or padded), the
+/// elementwise epilogue: 4x256 block tiles, 4 consecutive elements per
+/// thread; "" when the GEMM is the root.
+static std::string ownKernelEpilogue(const KernelShape &shape) {
   if (shape.contraction)
     return "";
   std::vector<std::string> rows(shape.numParallel() - 2, "1"),
@@ -439,8 +439,17 @@ static std::string mmaGemmKernel(const KernelShape &shape, const MmaTiles &t) {
   std::string pad =
       padFor(shape, t.blockM, t.blockN, t.stagedK ? t.stagedK : 8);
   bool ownKernel = !shape.contraction || !pad.empty();
-  return pad + mmaGemm(shape.numParallel(), ownKernel, t) +
-         (shape.contraction ? "" : mmaEpilogue(shape));
+  return pad + mmaGemm(shape.numParallel(), ownKernel, t) + ownKernelEpilogue(shape);
+}
+
+/// The block tiling of a SIMT GEMM kernel's contraction, `blocks` per
+/// parallel loop, after `pad` (padFor's, or ""): a padded contraction is
+/// read back through a slice, so it is tiled as a kernel of its own, and
+/// its epilogue (ownKernelEpilogue) then follows the GEMM's passes.
+static std::string simtGemmBlocks(const std::string &pad,
+                                  llvm::ArrayRef<std::string> blocks) {
+  return pad + "foundry-tile-blocks{sizes=" + llvm::join(blocks, ",") +
+         (pad.empty() ? "}" : " target=contraction}");
 }
 
 /// A GEMM schedule for the two innermost parallel loops (leading batch
@@ -470,7 +479,7 @@ static std::string gemmSchedule(const KernelShape &shape, std::mt19937 &rng,
   blocks.push_back(std::to_string(bm));
   blocks.push_back(std::to_string(bn));
   if (mma) {
-    // An epilogue cannot share the warp tiles (mmaEpilogue).
+    // An epilogue cannot share the warp tiles (ownKernelEpilogue).
     MmaTiles tiles{bm, bn, 0};
     if (promote) {
       tiles.stagedK = pick<int64_t>({16, 32}, rng);
@@ -483,9 +492,7 @@ static std::string gemmSchedule(const KernelShape &shape, std::mt19937 &rng,
   // and tiled as a kernel of its own, its epilogue after it.
   int64_t kb = pick<int64_t>({16, 32}, rng);
   std::string pad = promote ? padFor(shape, bm, bn, kb) : "";
-  std::string schedule = pad + "foundry-tile-blocks{sizes=" +
-                         llvm::join(blocks, ",") +
-                         (pad.empty() ? "}" : " target=contraction}");
+  std::string schedule = simtGemmBlocks(pad, blocks);
   if (promote)
     schedule += ",foundry-tile-reduction{sizes=" + std::to_string(kb) +
                 "},foundry-promote{operands=0,1 stages=" +
@@ -498,8 +505,8 @@ static std::string gemmSchedule(const KernelShape &shape, std::mt19937 &rng,
               "},foundry-vectorize";
   if (rng() % 2)
     schedule += ",foundry-unroll{factor=2}";
-  if (!pad.empty() && !shape.contraction)
-    schedule += mmaEpilogue(shape);
+  if (!pad.empty())
+    schedule += ownKernelEpilogue(shape);
   return schedule;
 }
 
@@ -762,16 +769,13 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
            blocks.insert(blocks.end(), {"64", "64"});
            threads.insert(threads.end(), {"4", "4"});
            std::string pad = padFor(shape, 64, 64, 32);
-           return pad + "foundry-tile-blocks{sizes=" +
-                  llvm::join(blocks, ",") +
-                  (pad.empty() ? "}" : " target=contraction}") +
+           return simtGemmBlocks(pad, blocks) +
                   ",foundry-tile-reduction{sizes=32},foundry-promote{"
                   "operands=0,1},foundry-tile-threads{sizes=" +
                   llvm::join(threads, ",") +
                   "},foundry-tile-reduction{sizes=8},foundry-vectorize,"
                   "foundry-unroll{factor=2}" +
-                  (pad.empty() || shape.contraction ? ""
-                                                    : mmaEpilogue(shape));
+                  (pad.empty() ? "" : ownKernelEpilogue(shape));
          }
          if (shape.gemm)
            return gemmSchedule(shape, rng, true,
@@ -1663,6 +1667,17 @@ Search::runRunner(const std::string &cubin, const std::string &reference,
   return std::move(*value);
 }
 
+/// The "errors" strings of a foundry-run result (none for a null result).
+static std::vector<std::string> resultErrors(const llvm::json::Object *result) {
+  std::vector<std::string> errors;
+  if (const llvm::json::Array *array =
+          result ? result->getArray("errors") : nullptr)
+    for (const llvm::json::Value &e : *array)
+      if (std::optional<llvm::StringRef> text = e.getAsString())
+        errors.push_back(text->str());
+  return errors;
+}
+
 std::optional<llvm::json::Value>
 Search::runChecked(const std::string &cubin, const std::string &stem,
                    const std::vector<std::string> &extra, int &code,
@@ -1673,11 +1688,7 @@ Search::runChecked(const std::string &cubin, const std::string &stem,
   if (fallbackCubin_.empty() || !object ||
       object->getString("stage").value_or("") != "correctness")
     return first;
-  std::string failure;
-  if (const llvm::json::Array *errors = object->getArray("errors"))
-    for (const llvm::json::Value &e : *errors)
-      if (std::optional<llvm::StringRef> text = e.getAsString())
-        failure += (failure.empty() ? "" : "; ") + text->str();
+  std::string failure = llvm::join(resultErrors(object), "; ");
   std::optional<llvm::json::Value> second =
       runRunner(cubin, fallbackCubin_, stem + "-vs-naive", extra, code,
                 message, executionFailed);
@@ -1687,10 +1698,8 @@ Search::runChecked(const std::string &cubin, const std::string &stem,
   llvm::json::Array errors;
   errors.push_back("against f64: " +
                    llvm::StringRef(failure).take_front(200).str());
-  if (const llvm::json::Array *more = again->getArray("errors"))
-    for (const llvm::json::Value &e : *more)
-      if (std::optional<llvm::StringRef> text = e.getAsString())
-        errors.push_back("against the naive fp32 output: " + text->str());
+  for (const std::string &error : resultErrors(again))
+    errors.push_back("against the naive fp32 output: " + error);
   // Passed against the naive output: the f64 failure is explained by the
   // kernel's conditioning, not an error of the candidate.
   if (again->getBoolean("ok").value_or(false))
@@ -1751,11 +1760,8 @@ void Search::verifyBest() {
   if (!result_.verified) {
     best.ok = false;
     best.diagnosis = "failed the final verification";
-    if (const llvm::json::Array *errors =
-            result ? result->getArray("errors") : nullptr)
-      for (const llvm::json::Value &e : *errors)
-        if (std::optional<llvm::StringRef> text = e.getAsString())
-          best.diagnosis += ": " + text->str();
+    for (const std::string &error : resultErrors(result))
+      best.diagnosis += ": " + error;
     return;
   }
   // The reported time is this measurement, never the search's (which can
@@ -1858,11 +1864,8 @@ void Search::evaluateOnGpu(Evaluated &record) {
   }
   record.stage = result->getString("stage").value_or("crash").str();
   record.ok = result->getBoolean("ok").value_or(false);
-  if (const llvm::json::Array *errors = result->getArray("errors"))
-    for (const llvm::json::Value &e : *errors)
-      if (std::optional<llvm::StringRef> text = e.getAsString())
-        record.diagnosis +=
-            (record.diagnosis.empty() ? "" : "; ") + text->str();
+  for (const std::string &error : resultErrors(result))
+    record.diagnosis += (record.diagnosis.empty() ? "" : "; ") + error;
   if (const llvm::json::Object *timing = result->getObject("timing")) {
     if (const llvm::json::Object *candidate = timing->getObject("candidate")) {
       record.medianMs = candidate->getNumber("median_ms").value_or(0);
