@@ -9,6 +9,7 @@
 
 #include "foundry/Transforms/Passes.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -18,7 +19,10 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/Dialect/SCF/Utils/Utils.h"
 #include "mlir/IR/Builders.h"
+
+#include <numeric>
 
 namespace mlir::foundry {
 #define GEN_PASS_DEF_FOUNDRYADDUNITPARALLELLOOPPASS
@@ -38,6 +42,20 @@ static std::optional<int64_t> staticTripCount(scf::ParallelOp loop,
   if (!lb || !ub || !step || *step <= 0)
     return std::nullopt;
   return llvm::divideCeil(std::max<int64_t>(0, *ub - *lb), *step);
+}
+
+/// Whether every dimension of `loop` gets a grid dimension in mapLoop: at
+/// most three, and the two outer ones of static extent within grid y/z.
+static bool fitsTheGrid(scf::ParallelOp loop) {
+  unsigned rank = loop.getNumLoops();
+  if (rank > 3)
+    return false;
+  for (unsigned dim = 0; dim + 1 < rank; ++dim) {
+    std::optional<int64_t> trips = staticTripCount(loop, dim);
+    if (!trips || *trips > kMaxGridYZ)
+      return false;
+  }
+  return true;
 }
 
 /// Tiles `loop` by (1, ..., 1, blockSize) and sets the GPU mapping of both
@@ -217,7 +235,37 @@ struct FoundryMapParallelLoopsPass final
           !loop->hasAttr(gpu::getMappingAttrName()))
         roots.push_back(loop);
     });
-    for (scf::ParallelOp loop : roots)
+    // A nest the grid cannot hold dimension by dimension (a 1M x 768
+    // result: 1M rows over grid y's 65535) becomes one loop over all its
+    // iterations, linearized with the innermost dimension fastest, so every
+    // iteration still gets a thread of its own, coalesced.
+    IRRewriter rewriter(&getContext());
+    SmallVector<scf::ParallelOp> mappable;
+    for (scf::ParallelOp loop : roots) {
+      if (fitsTheGrid(loop)) {
+        mappable.push_back(loop);
+        continue;
+      }
+      Block *block = loop->getBlock();
+      Operation *next = loop->getNextNode();
+      rewriter.setInsertionPoint(loop);
+      std::vector<unsigned> all(loop.getNumLoops());
+      std::iota(all.begin(), all.end(), 0u);
+      mlir::collapseParallelLoops(rewriter, loop, {all});
+      // The collapsed loop is the last scf.parallel before `next`.
+      scf::ParallelOp collapsed;
+      for (Operation &op : llvm::make_range(
+               block->begin(), next ? next->getIterator() : block->end()))
+        if (auto parallel = dyn_cast<scf::ParallelOp>(&op))
+          collapsed = parallel;
+      if (!collapsed || collapsed.getNumLoops() != 1) {
+        getOperation().emitError("foundry-map-parallel-loops: could not "
+                                 "linearize a loop nest for the grid");
+        return signalPassFailure();
+      }
+      mappable.push_back(collapsed);
+    }
+    for (scf::ParallelOp loop : mappable)
       if (failed(mapLoop(loop, blockSize)))
         return signalPassFailure();
   }

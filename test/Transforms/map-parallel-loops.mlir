@@ -28,9 +28,24 @@ func.func @rows_cols(%m: memref<64x1000xf32>) {
 
 // -----
 
-// Rank 4: the outermost dimension runs sequentially inside each thread.
+// Rank 4: the grid has three dimensions, so the nest is linearized into one
+// loop of 2*3*4*5 = 120 iterations, innermost fastest, one thread each.
 // CHECK-LABEL: func.func @rank4
-// CHECK:         mapping = [#gpu.loop_dim_map<processor = sequential, {{.*}}>, #gpu.loop_dim_map<processor = block_z, {{.*}}>, #gpu.loop_dim_map<processor = block_y, {{.*}}>, #gpu.loop_dim_map<processor = block_x, {{.*}}>]
+// CHECK:         scf.parallel (%[[B:.*]]) =
+// CHECK:           scf.parallel (%[[T:.*]]) =
+// CHECK:             %[[LIN:.*]] = arith.addi %[[T]], %[[B]]
+// CHECK:             scf.if
+// CHECK:               %[[D:.*]] = arith.remsi %[[LIN]], %[[C5:.*]] :
+// CHECK:               %[[R1:.*]] = arith.divsi %[[LIN]], %[[C5]] :
+// CHECK:               %[[C:.*]] = arith.remsi %[[R1]], %[[C4:.*]] :
+// CHECK:               %[[R2:.*]] = arith.divsi %[[R1]], %[[C4]] :
+// CHECK:               %[[BB:.*]] = arith.remsi %[[R2]], %[[C3:.*]] :
+// CHECK:               %[[A:.*]] = arith.divsi %[[R2]], %[[C3]] :
+// CHECK:               memref.store %{{.*}}, %{{.*}}[%[[A]], %[[BB]], %[[C]], %[[D]]]
+// CHECK:           mapping = [#gpu.loop_dim_map<processor = thread_x, {{.*}}>]
+// CHECK:         mapping = [#gpu.loop_dim_map<processor = block_x, {{.*}}>]
+// LAUNCH-LABEL: func.func @rank4
+// LAUNCH:         gpu.launch blocks({{.*}}) in ({{.*}} = %c1{{.*}}, {{.*}} = %c1{{.*}}, {{.*}} = %c1{{.*}}) threads({{.*}}) in ({{.*}} = %c128{{.*}}, {{.*}} = %c1{{.*}}, {{.*}} = %c1{{.*}})
 func.func @rank4(%m: memref<2x3x4x5xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -47,9 +62,13 @@ func.func @rank4(%m: memref<2x3x4x5xf32>) {
 
 // -----
 
-// Grid y is limited to 65535 blocks: a longer dimension stays sequential.
+// Grid y is limited to 65535 blocks: a longer dimension is linearized with
+// the innermost one (400000 iterations: 3125 blocks of 128 threads).
 // CHECK-LABEL: func.func @tall
-// CHECK:         mapping = [#gpu.loop_dim_map<processor = sequential, {{.*}}>, #gpu.loop_dim_map<processor = block_x, {{.*}}>]
+// CHECK:         mapping = [#gpu.loop_dim_map<processor = block_x, {{.*}}>]
+// CHECK-NOT:     processor = sequential
+// LAUNCH-LABEL: func.func @tall
+// LAUNCH:         gpu.launch blocks({{.*}}) in ({{.*}} = %c3125{{.*}}, {{.*}} = %c1{{.*}}, {{.*}} = %c1{{.*}}) threads({{.*}}) in ({{.*}} = %c128{{.*}}, {{.*}} = %c1{{.*}}, {{.*}} = %c1{{.*}})
 func.func @tall(%m: memref<100000x4xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

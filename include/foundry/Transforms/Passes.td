@@ -203,14 +203,18 @@ def FoundryMapParallelLoopsPass
     `convert-parallel-loops-to-gpu`: the innermost dimension goes to
     `threadIdx.x` (so neighbouring threads touch neighbouring elements:
     coalesced) and to `blockIdx.x`, the next two dimensions to `blockIdx.y`
-    and `blockIdx.z`, and the rest (or any whose extent exceeds the 65535
-    limit of grid y/z) run as sequential loops inside each thread.
+    and `blockIdx.z`. A nest the grid cannot hold that way (more than three
+    dimensions, or an outer one of dynamic extent or over the 65535 limit
+    of grid y/z) is first collapsed into one loop over all its iterations
+    (upstream `collapseParallelLoops`, innermost dimension fastest), so every
+    iteration still gets a thread of its own.
   }];
   let options = [
     Option<"blockSize", "block-size", "int64_t", /*default=*/"256",
            "Threads per block along the innermost dimension (1 to 1024).">
   ];
   let dependentDialects = [
+    "::mlir::affine::AffineDialect",
     "::mlir::gpu::GPUDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::arith::ArithDialect"
