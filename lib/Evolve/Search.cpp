@@ -48,6 +48,41 @@ int64_t KernelShape::numParallel() const {
   return std::count(parallel.begin(), parallel.end(), true);
 }
 
+/// Sets shape.gemmRowLoop / gemmColLoop from the root contraction `op`:
+/// the columns are the loop of its output's innermost dimension, the rows
+/// the innermost output loop of the other operand's kind (M or N). Leaves
+/// the defaults where the output is not indexed by plain loops.
+static void setGemmLoops(KernelShape &shape, linalg::LinalgOp op,
+                         const linalg::ContractionDimensions &dims) {
+  AffineMap out = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+  if (out.getNumResults() < 2 || !out.isProjectedPermutation())
+    return;
+  unsigned col = out.getDimPosition(out.getNumResults() - 1);
+  bool colFromLhs = llvm::is_contained(dims.m, col);
+  if (!colFromLhs && !llvm::is_contained(dims.n, col))
+    return;
+  const SmallVector<unsigned, 2> &rowKind = colFromLhs ? dims.n : dims.m;
+  std::optional<unsigned> row;
+  for (unsigned i = 0; i + 1 < out.getNumResults(); ++i)
+    if (llvm::is_contained(rowKind, out.getDimPosition(i)))
+      row = out.getDimPosition(i);
+  if (!row)
+    return;
+  // Loop index -> position among the parallel loops.
+  auto position = [&](unsigned loop) {
+    return static_cast<int64_t>(
+        std::count(shape.parallel.begin(), shape.parallel.begin() + loop, true));
+  };
+  shape.gemmRowLoop = position(*row);
+  shape.gemmColLoop = position(col);
+  if (colFromLhs) {
+    SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+    shape.gemmSwapped = true;
+    shape.gemmM = ShapedType::isDynamic(ranges[*row]) ? 0 : ranges[*row];
+    shape.gemmN = ShapedType::isDynamic(ranges[col]) ? 0 : ranges[col];
+  }
+}
+
 FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel) {
   Block &body = kernel.getBody().front();
   Operation *terminator = body.getTerminator();
@@ -155,6 +190,8 @@ FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel) {
           shape.gemmM = extent(dims->m);
           shape.gemmN = extent(dims->n);
           shape.gemmK = extent(dims->k);
+          if (op.getOperation() == root.getOperation())
+            setGemmLoops(shape, op, *dims);
         }
       }
       anyContraction = true;
@@ -363,6 +400,50 @@ static std::string threadSizes(const std::vector<int64_t> &block,
   return llvm::join(sizes, ",");
 }
 
+/// Per parallel loop of a GEMM over `loops` parallel loops: `row` at its
+/// row loop, `col` at its column loop (KernelShape::gemmRowLoop and
+/// gemmColLoop when `shape` is given, else the two innermost), `other`
+/// everywhere else (batch loops, and the outer loops of a GEMM whose rows
+/// or columns span several).
+static std::vector<std::string> gemmLoopSizes(const KernelShape *shape,
+                                              int64_t loops,
+                                              const std::string &other,
+                                              const std::string &row,
+                                              const std::string &col) {
+  int64_t rowLoop = loops - 2, colLoop = loops - 1;
+  if (shape && shape->gemmRowLoop >= 0 && shape->gemmColLoop >= 0 &&
+      shape->gemmRowLoop < loops && shape->gemmColLoop < loops) {
+    rowLoop = shape->gemmRowLoop;
+    colLoop = shape->gemmColLoop;
+  }
+  std::vector<std::string> sizes(loops, other);
+  sizes[rowLoop] = row;
+  sizes[colLoop] = col;
+  return sizes;
+}
+
+/// Block tiles of a GEMM (gemmLoopSizes at block level) over more than
+/// three parallel loops tile more loops than the grid has dimensions (a
+/// pointwise convolution: image, rows, image row, columns): its row loop,
+/// when at most 128 long, then stays whole in each block (size 0) instead.
+static std::vector<std::string> fitGrid(const KernelShape &shape,
+                                        std::vector<std::string> blocks) {
+  int64_t tiled = llvm::count_if(blocks, [](const std::string &size) {
+    return size != "0";
+  });
+  int64_t row = shape.gemmRowLoop >= 0 ? shape.gemmRowLoop
+                                       : static_cast<int64_t>(blocks.size()) - 2;
+  std::vector<int64_t> extents;
+  for (size_t i = 0; i < shape.extents.size(); ++i)
+    if (shape.parallel[i])
+      extents.push_back(shape.extents[i]);
+  if (tiled > 3 && row >= 0 && row < static_cast<int64_t>(extents.size()) &&
+      extents.size() == blocks.size() && extents[row] > 0 &&
+      extents[row] <= 128)
+    blocks[row] = "0";
+  return blocks;
+}
+
 /// After a GEMM tiled as a kernel of its own (`target=contraction`: on the
 /// tensor cores, whose mma.sync fragments are spread over a warp's lanes so
 /// that an epilogue cannot be fused at the warp level, or padded), the
@@ -371,10 +452,10 @@ static std::string threadSizes(const std::vector<int64_t> &block,
 static std::string ownKernelEpilogue(const KernelShape &shape) {
   if (shape.contraction)
     return "";
-  std::vector<std::string> rows(shape.numParallel() - 2, "1"),
-      lanes(shape.numParallel() - 2, "0");
-  rows.insert(rows.end(), {"4", "256"});
-  lanes.insert(lanes.end(), {"1", "4"});
+  std::vector<std::string> rows = gemmLoopSizes(nullptr, shape.numParallel(),
+                                                "1", "4", "256"),
+                           lanes = gemmLoopSizes(nullptr, shape.numParallel(),
+                                                 "0", "1", "4");
   return ",foundry-tile-blocks{sizes=" + llvm::join(rows, ",") +
          "},foundry-tile-threads{sizes=" + llvm::join(lanes, ",") +
          "},foundry-vectorize";
@@ -396,11 +477,16 @@ struct MmaTiles {
 /// batch loops tile 1): block tiles, optionally staged operands, warp tiles
 /// of warpM x 32, k-steps of 8 on mma.sync. With `ownKernel` the contraction
 /// is tiled alone (`target=contraction`), its result going through memory.
-static std::string mmaGemm(int64_t loops, bool ownKernel, const MmaTiles &t) {
-  std::vector<std::string> blocks(loops - 2, "1"), warps(loops - 2, "0");
-  blocks.insert(blocks.end(),
-                {std::to_string(t.blockM), std::to_string(t.blockN)});
-  warps.insert(warps.end(), {std::to_string(t.warpM), "32"});
+/// With `shape`, its row and column loops are tiled (gemmLoopSizes).
+static std::string mmaGemm(int64_t loops, bool ownKernel, const MmaTiles &t,
+                           const KernelShape *shape = nullptr) {
+  std::vector<std::string> blocks =
+      gemmLoopSizes(shape, loops, "1", std::to_string(t.blockM),
+                    std::to_string(t.blockN));
+  if (shape)
+    blocks = fitGrid(*shape, std::move(blocks));
+  std::vector<std::string> warps =
+      gemmLoopSizes(shape, loops, "0", std::to_string(t.warpM), "32");
   std::string schedule = "foundry-tile-blocks{sizes=" +
                          llvm::join(blocks, ",") +
                          (ownKernel ? " target=contraction}" : "}");
@@ -428,6 +514,9 @@ static std::string padFor(const KernelShape &shape, int64_t bm, int64_t bn,
       (shape.gemmM % bm == 0 && shape.gemmN % bn == 0 &&
        shape.gemmK % bk == 0))
     return "";
+  // foundry-pad's m is the first operand's loop: the columns when swapped.
+  if (shape.gemmSwapped)
+    std::swap(bm, bn);
   return "foundry-pad{m=" + std::to_string(bm) + " n=" + std::to_string(bn) +
          " k=" + std::to_string(bk) + "},";
 }
@@ -439,7 +528,8 @@ static std::string mmaGemmKernel(const KernelShape &shape, const MmaTiles &t) {
   std::string pad =
       padFor(shape, t.blockM, t.blockN, t.stagedK ? t.stagedK : 8);
   bool ownKernel = !shape.contraction || !pad.empty();
-  return pad + mmaGemm(shape.numParallel(), ownKernel, t) + ownKernelEpilogue(shape);
+  return pad + mmaGemm(shape.numParallel(), ownKernel, t, &shape) +
+         ownKernelEpilogue(shape);
 }
 
 /// The block tiling of a SIMT GEMM kernel's contraction, `blocks` per
@@ -452,8 +542,8 @@ static std::string simtGemmBlocks(const std::string &pad,
          (pad.empty() ? "}" : " target=contraction}");
 }
 
-/// A GEMM schedule for the two innermost parallel loops (leading batch
-/// loops get tile 1): a BM x BN block tile, a TM x TN register tile per
+/// A GEMM schedule for the row and column loops (gemmLoopSizes; the other
+/// parallel loops get tile 1): a BM x BN block tile, a TM x TN register tile per
 /// thread (32 to 1024 threads), a k-loop; with `promote`, a KB-deep k-loop
 /// around A and B tiles promoted to shared memory first; with `mma`
 /// (allowed precisions only), warp tiles on tensor cores instead (with
@@ -474,10 +564,9 @@ static std::string gemmSchedule(const KernelShape &shape, std::mt19937 &rng,
     if (threads >= 32 && threads <= 1024)
       break;
   }
-  std::vector<std::string> blocks(shape.numParallel() - 2, "1"),
-      threads(shape.numParallel() - 2, "0");
-  blocks.push_back(std::to_string(bm));
-  blocks.push_back(std::to_string(bn));
+  std::vector<std::string> blocks = fitGrid(
+      shape, gemmLoopSizes(&shape, shape.numParallel(), "1",
+                           std::to_string(bm), std::to_string(bn)));
   if (mma) {
     // An epilogue cannot share the warp tiles (ownKernelEpilogue).
     MmaTiles tiles{bm, bn, 0};
@@ -497,8 +586,8 @@ static std::string gemmSchedule(const KernelShape &shape, std::mt19937 &rng,
     schedule += ",foundry-tile-reduction{sizes=" + std::to_string(kb) +
                 "},foundry-promote{operands=0,1 stages=" +
                 std::to_string(1 + rng() % 2) + "}";
-  threads.push_back(std::to_string(tm));
-  threads.push_back(std::to_string(tn));
+  std::vector<std::string> threads = gemmLoopSizes(
+      &shape, shape.numParallel(), "0", std::to_string(tm), std::to_string(tn));
   schedule += ",foundry-tile-threads{sizes=" + llvm::join(threads, ",") +
               "},foundry-tile-reduction{sizes=" +
               std::to_string(pick<int64_t>({4, 8}, rng)) +
@@ -764,10 +853,14 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
            return mmaGemmKernel(shape, kBestMmaTiles);
          }
          if (shape.gemm && request.parent.empty() && rng() % 3 == 0) {
-           std::vector<std::string> blocks(shape.numParallel() - 2, "1"),
-               threads(shape.numParallel() - 2, "0");
-           blocks.insert(blocks.end(), {"64", "64"});
-           threads.insert(threads.end(), {"4", "4"});
+           std::vector<std::string> blocks = fitGrid(
+                                        shape,
+                                        gemmLoopSizes(&shape,
+                                                      shape.numParallel(),
+                                                      "1", "64", "64")),
+                                    threads = gemmLoopSizes(
+                                        &shape, shape.numParallel(), "0",
+                                        "4", "4");
            std::string pad = padFor(shape, 64, 64, 32);
            return simtGemmBlocks(pad, blocks) +
                   ",foundry-tile-reduction{sizes=32},foundry-promote{"

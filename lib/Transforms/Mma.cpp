@@ -18,6 +18,7 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
@@ -127,6 +128,52 @@ static linalg::LinalgOp dropUnitBatchLoops(RewriterBase &rewriter,
   return succeeded(named) ? *named : cast<linalg::LinalgOp>(*result);
 }
 
+/// A 2-D matmul generic whose output columns (its innermost dimension) come
+/// from its first operand, C[f, w] = sum_c X[c, w] W[f, c] (the warp tile
+/// of a pointwise convolution in NCHW), becomes C = W X: the same generic
+/// with its inputs swapped, which is the (row-major A, B) form mma.sync
+/// takes, specialized to linalg.matmul where upstream recognizes it. The
+/// body's product is commutative, so its values are unchanged. Returns `op`
+/// itself when it is not such a generic.
+static linalg::LinalgOp putRowOperandFirst(RewriterBase &rewriter,
+                                           linalg::LinalgOp op) {
+  auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
+  if (!generic || generic.getNumLoops() != 3 ||
+      generic.getNumDpsInputs() != 2 || generic.getNumDpsInits() != 1)
+    return op;
+  FailureOr<linalg::ContractionDimensions> dims =
+      linalg::inferContractionDims(op);
+  AffineMap out = generic.getMatchingIndexingMap(generic.getDpsInitOperand(0));
+  if (failed(dims) || dims->m.size() != 1 || dims->n.size() != 1 ||
+      out.getNumResults() != 2 || !out.isProjectedPermutation() ||
+      out.getDimPosition(1) != dims->m[0])
+    return op;
+  SmallVector<Value> inputs = {generic.getDpsInputOperand(1)->get(),
+                               generic.getDpsInputOperand(0)->get()};
+  SmallVector<AffineMap> maps = {
+      generic.getMatchingIndexingMap(generic.getDpsInputOperand(1)),
+      generic.getMatchingIndexingMap(generic.getDpsInputOperand(0)), out};
+  Block &body = generic.getRegion().front();
+  rewriter.setInsertionPoint(generic);
+  auto swapped = linalg::GenericOp::create(
+      rewriter, generic.getLoc(), generic.getResultTypes(), inputs,
+      generic.getDpsInits(), maps, generic.getIteratorTypesArray(),
+      [&](OpBuilder &builder, Location, ValueRange args) {
+        IRMapping mapping;
+        mapping.map(body.getArgument(0), args[1]);
+        mapping.map(body.getArgument(1), args[0]);
+        mapping.map(body.getArgument(2), args[2]);
+        for (Operation &inner : body)
+          builder.clone(inner, mapping);
+      });
+  rewriter.replaceOp(generic, swapped->getResults());
+  rewriter.setInsertionPoint(swapped);
+  FailureOr<linalg::LinalgOp> named =
+      linalg::specializeGenericOp(rewriter, swapped);
+  return succeeded(named) ? *named
+                          : cast<linalg::LinalgOp>(swapped.getOperation());
+}
+
 namespace mlir::foundry {
 namespace {
 struct FoundryMmaPass final : impl::FoundryMmaPassBase<FoundryMmaPass> {
@@ -156,7 +203,7 @@ struct FoundryMmaPass final : impl::FoundryMmaPassBase<FoundryMmaPass> {
       }
       IRRewriter rewriter(kernel.getContext());
       for (linalg::LinalgOp op : ops) {
-        op = dropUnitBatchLoops(rewriter, op);
+        op = putRowOperandFirst(rewriter, dropUnitBatchLoops(rewriter, op));
         if (failed(checkMmaShape(op))) {
           failedAny = true;
           return;

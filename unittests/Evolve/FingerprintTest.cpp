@@ -267,3 +267,71 @@ TEST_F(FingerprintTest, LongRowsIntoFewOutputsAreSplitFirst) {
   // More than 2^22 per output is split whatever the output count (<= 4096).
   EXPECT_EQ(shapeOf(1024, int64_t{1} << 23).longReductionOutputs, 1024);
 }
+
+TEST_F(FingerprintTest, GemmRowsAndColumnsFollowTheOutput) {
+  auto shapeOf = [&](const std::string &source) {
+    modules.push_back(parseSourceString<ModuleOp>(source, &context));
+    EXPECT_TRUE(modules.back());
+    FailureOr<KernelShape> shape =
+        analyzeKernel(*modules.back()->getOps<KernelOp>().begin());
+    EXPECT_TRUE(succeeded(shape));
+    return *shape;
+  };
+  // A plain matmul: rows m, columns n, as the two innermost loops.
+  KernelShape matmul = shapeOf(R"mlir(
+foundry.kernel @mm(%a: tensor<64x32xf32>, %b: tensor<32x128xf32>) -> tensor<64x128xf32> attributes {precision = #foundry.precision<3xtf32>} {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64x128xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<64x128xf32>) -> tensor<64x128xf32>
+  %m = linalg.matmul ins(%a, %b : tensor<64x32xf32>, tensor<32x128xf32>) outs(%f : tensor<64x128xf32>) -> tensor<64x128xf32>
+  foundry.yield %m : tensor<64x128xf32>
+})mlir");
+  EXPECT_EQ(matmul.gemmRowLoop, 0);
+  EXPECT_EQ(matmul.gemmColLoop, 1);
+  EXPECT_FALSE(matmul.gemmSwapped);
+  EXPECT_EQ(matmul.gemmM, 64);
+  EXPECT_EQ(matmul.gemmN, 128);
+  // A pointwise convolution in NCHW: the columns (w) come from the image,
+  // the first operand; the rows are the filters f.
+  KernelShape pointwise = shapeOf(R"mlir(
+foundry.kernel @pw(%x: tensor<2x16x4x256xf32>, %w: tensor<128x16xf32>) -> tensor<2x128x4x256xf32> attributes {precision = #foundry.precision<3xtf32>} {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<2x128x4x256xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<2x128x4x256xf32>) -> tensor<2x128x4x256xf32>
+  %y = linalg.generic {indexing_maps = [affine_map<(n, f, h, w, c) -> (n, c, h, w)>, affine_map<(n, f, h, w, c) -> (f, c)>, affine_map<(n, f, h, w, c) -> (n, f, h, w)>], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]}
+      ins(%x, %w : tensor<2x16x4x256xf32>, tensor<128x16xf32>) outs(%f : tensor<2x128x4x256xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<2x128x4x256xf32>
+  foundry.yield %y : tensor<2x128x4x256xf32>
+})mlir");
+  EXPECT_EQ(pointwise.gemmRowLoop, 1);
+  EXPECT_EQ(pointwise.gemmColLoop, 3);
+  EXPECT_TRUE(pointwise.gemmSwapped);
+  EXPECT_EQ(pointwise.gemmM, 128);
+  EXPECT_EQ(pointwise.gemmN, 256);
+  // Every tensor-core GEMM the experts propose for it tiles the columns,
+  // keeps the 128 filters whole per block (the grid has three dimensions),
+  // and gives the image and its rows tile 1, warps tiling rows and columns.
+  int mmaProposals = 0;
+  for (const Expert &expert : builtinExperts())
+    for (unsigned seed = 0; seed < 32; ++seed) {
+      std::mt19937 rng(seed);
+      ExpertRequest request{pointwise};
+      std::string schedule = expert.propose(request, rng);
+      if (schedule.find("foundry-mma") == std::string::npos)
+        continue;
+      ++mmaProposals;
+      EXPECT_NE(schedule.find("foundry-tile-blocks{sizes=1,0,1,"),
+                std::string::npos)
+          << expert.name << ": " << schedule;
+      EXPECT_NE(schedule.find("foundry-tile-warps{sizes=0,"),
+                std::string::npos)
+          << expert.name << ": " << schedule;
+      EXPECT_NE(schedule.find(",0,32}"), std::string::npos)
+          << expert.name << ": " << schedule;
+    }
+  EXPECT_GT(mmaProposals, 0);
+}

@@ -54,6 +54,16 @@ struct KernelShape {
   /// there is none or an extent is not static. Tiles that do not divide
   /// them need foundry-pad first.
   int64_t gemmM = 0, gemmN = 0, gemmK = 0;
+  /// Positions, among the root's parallel loops, of the GEMM's output row
+  /// loop (M of the mma, rows of its A operand) and column loop (N: the
+  /// output's innermost, contiguous loop); GEMM schedules tile these two and
+  /// give every other parallel loop tile 1. -1: the two innermost. A root
+  /// contraction whose output columns come from its first operand (a
+  /// pointwise convolution in NCHW: y[n,f,h,w] = sum_c x[n,c,h,w] w[f,c],
+  /// columns w from x, rows f from w) has `gemmSwapped` set, and gemmM /
+  /// gemmN are then the extents of those two loops, rows and columns.
+  int64_t gemmRowLoop = -1, gemmColLoop = -1;
+  bool gemmSwapped = false;
   /// The kernel's one 2-D convolution that foundry-im2col rewrites as a
   /// GEMM (NCHW/FCHW, NHWC/HWCF or NHWC/FHWC; no contraction besides it):
   /// gemmM/N/K are then that GEMM's (NCHW: F x OH*OW x C*KH*KW; NHWC:
