@@ -91,7 +91,22 @@ struct FoundryMergeGpuModulesPass final
 
   void runOnOperation() override {
     if (failed(mergeGpuModules(getOperation())))
-      signalPassFailure();
+      return signalPassFailure();
+    // Every buffer parameter of a kernel is a distinct host buffer (views
+    // are sunk into the launch before outlining, foundry-sink-into-launches;
+    // the runner allocates each argument on its own): no two alias, which
+    // lets LLVM keep a reduction's accumulator in a register instead of
+    // storing it to the output every iteration.
+    UnitAttr unit = UnitAttr::get(&getContext());
+    getOperation().walk([&](gpu::GPUFuncOp func) {
+      if (!func.isKernel())
+        return;
+      // The parameters only: the entry block's arguments also hold the
+      // workgroup and private attributions.
+      for (auto [index, type] : llvm::enumerate(func.getArgumentTypes()))
+        if (isa<MemRefType>(type))
+          func.setArgAttr(index, "llvm.noalias", unit);
+    });
   }
 };
 } // namespace

@@ -5,11 +5,12 @@
 
 // A register-tiled SIMT matmul: 16x16 threads per 64x64 block tile, each
 // thread a 4x4 accumulator in registers over a k-loop of 8 unrolled twice:
-// 256 FMAs per trip, 16-byte loads of B rows and stores of C rows (provably
-// aligned), and no local-memory spills.
+// 256 FMAs per trip, 16-byte loads of B rows (through the read-only cache:
+// kernel buffers are noalias) and stores of C rows (provably aligned), and
+// no local-memory spills.
 // CHECK: .target sm_90
 // CHECK: .entry matmul_kernel
-// CHECK: ld.global.v4.b32
+// CHECK: ld.global.nc.v4.b32
 // CHECK-COUNT-256: fma.rn.f32
 // CHECK: st.global.v4.b32
 // PTXAS: 0 bytes spill stores, 0 bytes spill loads

@@ -12,7 +12,7 @@
 // CHECK:   mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
 // CHECK: .entry large_k_kernel_0(
 // CHECK-NOT: mma.sync
-// CHECK:   ld.global.v4.b32
+// CHECK:   ld.global.nc.v4.b32
 // PTXAS-NOT: {{[1-9][0-9]*}} bytes spill
 foundry.kernel @large_k(%a: tensor<64x16384xf32>, %b: tensor<16384x64xf32>) -> tensor<64x64xf32> attributes {precision = #foundry.precision<3xtf32>} {
   %zero = arith.constant 0.0 : f32

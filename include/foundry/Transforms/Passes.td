@@ -232,7 +232,12 @@ def FoundryMergeGpuModulesPass
     `gpu.module`, renames each moved kernel after the module it came from
     (names stay unique), and updates the `gpu.launch_func` ops, so the
     kernel becomes one PTX module and one cubin. A symbol other than a
-    `gpu.func` that collides is an error.
+    `gpu.func` that collides is an error. Every buffer parameter of a kernel
+    is then marked `llvm.noalias`: parameters are distinct host buffers
+    (buffer views are sunk into launches before outlining, and the runner
+    allocates each argument on its own), and without the mark LLVM must
+    store a reduction's accumulator to the output on every iteration, in
+    case the output is also an input.
   }];
   let dependentDialects = ["::mlir::gpu::GPUDialect"];
 }
