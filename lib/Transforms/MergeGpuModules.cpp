@@ -97,9 +97,18 @@ struct FoundryMergeGpuModulesPass final
     // the runner allocates each argument on its own): no two alias, which
     // lets LLVM keep a reduction's accumulator in a register instead of
     // storing it to the output every iteration.
+    // A kernel some launch passes the same buffer twice is left as it is.
+    llvm::DenseSet<StringAttr> sharedBuffers;
+    getOperation().walk([&](gpu::LaunchFuncOp launch) {
+      llvm::SmallPtrSet<Value, 8> seen;
+      for (Value operand : launch.getKernelOperands())
+        if (isa<MemRefType>(operand.getType()) &&
+            !seen.insert(operand).second)
+          sharedBuffers.insert(launch.getKernelName());
+    });
     UnitAttr unit = UnitAttr::get(&getContext());
     getOperation().walk([&](gpu::GPUFuncOp func) {
-      if (!func.isKernel())
+      if (!func.isKernel() || sharedBuffers.contains(func.getNameAttr()))
         return;
       // The parameters only: the entry block's arguments also hold the
       // workgroup and private attributions.
