@@ -1,5 +1,5 @@
 module {
-  foundry.kernel @matmul_large_k(%arg0: tensor<256x524288xf32>, %arg1: tensor<524288x256xf32>) -> tensor<256x256xf32> attributes {precision = #foundry.precision<3xtf32>, schedule = #foundry.schedule<"foundry-tile-blocks{sizes={32,32} target=result},foundry-tile-reduction{sizes={32}},foundry-promote{operands={0,1} padding=0 stages=2},foundry-tile-threads{interleave=0 sizes={2,4}},foundry-tile-reduction{sizes={4}},foundry-vectorize{max-elements=1024}">} {
+  foundry.kernel @matmul_large_k(%arg0: tensor<256x524288xf32>, %arg1: tensor<524288x256xf32>) -> tensor<256x256xf32> attributes {precision = #foundry.precision<3xtf32>, schedule = #foundry.schedule<"foundry-split-k{parts=128},foundry-tile-blocks{sizes={1,64,64} target=contraction},foundry-tile-reduction{sizes={32}},foundry-promote{operands={0,1} padding=4 stages=1},foundry-tile-warps{sizes={0,64,32}},foundry-tile-reduction{sizes={8}},foundry-mma,foundry-tile-blocks{sizes={4,256} target=result},foundry-tile-threads{interleave=0 sizes={1,4}},foundry-vectorize{max-elements=1024}">} {
     %cst = arith.constant 0.000000e+00 : f32
     %0 = tensor.empty() : tensor<256x256xf32>
     %1 = linalg.fill ins(%cst : f32) outs(%0 : tensor<256x256xf32>) -> tensor<256x256xf32>
