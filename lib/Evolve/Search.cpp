@@ -224,7 +224,7 @@ FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel) {
     SmallVector<Operation *> convs;
     kernel.walk([&](Operation *op) {
       if (isa<linalg::Conv2DNchwFchwOp, linalg::Conv2DNhwcHwcfOp,
-              linalg::Conv2DNhwcFhwcOp>(op))
+              linalg::Conv2DNhwcFhwcOp, linalg::Conv1DNcwFcwOp>(op))
         convs.push_back(op);
     });
     auto conv = convs.size() == 1
@@ -236,12 +236,24 @@ FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel) {
     auto output = conv ? dyn_cast<RankedTensorType>(
                              conv.getDpsInitOperand(0)->get().getType())
                        : RankedTensorType();
+    // Upstream im2col takes unit dilations only.
+    auto dilations =
+        conv ? conv->getAttrOfType<DenseIntElementsAttr>("dilations")
+             : DenseIntElementsAttr();
+    bool unitDilations =
+        !dilations || llvm::all_of(dilations.getValues<APInt>(),
+                                   [](const APInt &d) { return d == 1; });
     if (filter && output && filter.hasStaticShape() &&
-        output.hasStaticShape()) {
+        output.hasStaticShape() && unitDilations) {
       ArrayRef<int64_t> f = filter.getShape(), o = output.getShape();
       shape.im2col = true;
       shape.im2colRoot = conv.getOperation() == root.getOperation();
-      if (isa<linalg::Conv2DNchwFchwOp>(conv.getOperation())) {
+      if (isa<linalg::Conv1DNcwFcwOp>(conv.getOperation())) {
+        // Lifted to a 2-D convolution of one image row (foundry-im2col).
+        shape.gemmM = f[0];
+        shape.gemmN = o[2];
+        shape.gemmK = f[1] * f[2];
+      } else if (isa<linalg::Conv2DNchwFchwOp>(conv.getOperation())) {
         shape.gemmM = f[0];
         shape.gemmN = o[2] * o[3];
         shape.gemmK = f[1] * f[2] * f[3];

@@ -64,10 +64,11 @@ struct KernelShape {
   /// gemmN are then the extents of those two loops, rows and columns.
   int64_t gemmRowLoop = -1, gemmColLoop = -1;
   bool gemmSwapped = false;
-  /// The kernel's one 2-D convolution that foundry-im2col rewrites as a
-  /// GEMM (NCHW/FCHW, NHWC/HWCF or NHWC/FHWC; no contraction besides it):
-  /// gemmM/N/K are then that GEMM's (NCHW: F x OH*OW x C*KH*KW; NHWC:
-  /// OH*OW x F x KH*KW*C), whose parallel loops are (image, M, N).
+  /// The kernel's one convolution that foundry-im2col rewrites as a GEMM
+  /// (2-D NCHW/FCHW, NHWC/HWCF or NHWC/FHWC, or 1-D NCW/FCW; no contraction
+  /// besides it): gemmM/N/K are then that GEMM's (NCHW: F x OH*OW x
+  /// C*KH*KW; NHWC: OH*OW x F x KH*KW*C; NCW: F x OW x C*KW), whose
+  /// parallel loops are (image, M, N).
   bool im2col = false;
   /// With im2col: the convolution is the kernel's root (no epilogue).
   bool im2colRoot = false;

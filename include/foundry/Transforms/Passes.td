@@ -308,7 +308,7 @@ def FoundryOutlineKernelsPass
 }
 
 def FoundryIm2ColPass : Pass<"foundry-im2col", "::mlir::ModuleOp"> {
-  let summary = "Rewrite a kernel's 2-D convolutions as GEMMs over an im2col tensor.";
+  let summary = "Rewrite a kernel's 2-D (and 1-D NCW) convolutions as GEMMs over an im2col tensor.";
   let description = [{
     Every `linalg.conv_2d_nchw_fchw`, `conv_2d_nhwc_hwcf` and
     `conv_2d_nhwc_fhwc` of a kernel, outside any block tile, becomes the
@@ -316,6 +316,9 @@ def FoundryIm2ColPass : Pass<"foundry-im2col", "::mlir::ModuleOp"> {
     gathers each output position's receptive field into an im2col tensor
     (for NCHW: `[N, C*KH*KW, OH*OW]`), and a contraction of the filter
     (reshaped to `[F, C*KH*KW]`) with it, whose result is reshaped back.
+    A `linalg.conv_1d_ncw_fcw` is first lifted to the 2-D convolution of a
+    single image row (input, filter and result reshaped to H = KH = 1), so
+    it becomes a GEMM with N = OW and K = C*KW.
     The contraction is then a batched GEMM (M = F, N = OH*OW,
     K = C*KH*KW for NCHW) that the GEMM schedules apply to: tile it with
     `foundry-tile-blocks{target=contraction}`, after `foundry-pad` where
@@ -323,7 +326,7 @@ def FoundryIm2ColPass : Pass<"foundry-im2col", "::mlir::ModuleOp"> {
     times the input), written by its own kernel.
 
     Errors: a convolution the upstream rewrite refuses (dynamic shapes;
-    dilations of an NHWC/FHWC convolution).
+    dilations other than 1).
 
     Example, L2 1's 3x3 convolution on the tensor cores:
     `foundry-im2col,foundry-pad{n=128},foundry-tile-blocks{sizes=1,128,128
