@@ -5,8 +5,8 @@
 # takes it through outlining, workload annotation and the GPU lowering tail
 # with the naive schedule, to PTX for sm_90 and, when the CUDA toolkit's ptxas
 # is present, to a cubin with its resource usage; then foundry-evolve searches
-# schedules for its small variant on the CPU target (its cuda target has not
-# yet run on a GPU, docs/evolve.md).
+# schedules for its small variant on the CPU target (this machine may have no
+# GPU; the cuda target's results on the H200 are in bench/results/).
 #
 # Usage: scripts/example.sh [KERNEL.mlir] [OUTDIR]
 #   defaults: bench/kernelbench/level1/23_softmax.mlir, out/
