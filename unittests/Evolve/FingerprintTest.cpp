@@ -41,6 +41,16 @@ protected:
     return fingerprintKernel(kernel, target);
   }
 
+  /// The loop analysis of the only kernel of `source`.
+  KernelShape shapeOf(const std::string &source) {
+    modules.push_back(parseSourceString<ModuleOp>(source, &context));
+    EXPECT_TRUE(modules.back());
+    FailureOr<KernelShape> shape =
+        analyzeKernel(*modules.back()->getOps<KernelOp>().begin());
+    EXPECT_TRUE(succeeded(shape));
+    return succeeded(shape) ? *shape : KernelShape();
+  }
+
   MLIRContext context;
   std::vector<OwningOpRef<ModuleOp>> modules;
 };
@@ -248,35 +258,32 @@ static std::string rowSum(int64_t rows, int64_t cols) {
 }
 
 TEST_F(FingerprintTest, LongRowsIntoFewOutputsAreSplitFirst) {
-  auto shapeOf = [&](int64_t rows, int64_t cols) {
-    modules.push_back(parseSourceString<ModuleOp>(rowSum(rows, cols), &context));
-    EXPECT_TRUE(modules.back());
-    FailureOr<KernelShape> shape =
-        analyzeKernel(*modules.back()->getOps<KernelOp>().begin());
-    EXPECT_TRUE(succeeded(shape));
-    return *shape;
+  auto rowsOf = [&](int64_t rows, int64_t cols) {
+    return shapeOf(rowSum(rows, cols));
   };
   // 16 rows of 2^22: one block per row would leave most SMs idle.
-  KernelShape layerNorm = shapeOf(16, int64_t{1} << 22);
+  KernelShape layerNorm = rowsOf(16, int64_t{1} << 22);
   EXPECT_EQ(layerNorm.longReductionOutputs, 16);
   EXPECT_EQ(layerNorm.splitFirst, "foundry-split-reduction{outputs=16}");
   // Enough rows to fill the GPU, or rows short enough: no split.
-  EXPECT_EQ(shapeOf(4096, int64_t{1} << 16).longReductionOutputs, 0);
-  EXPECT_EQ(shapeOf(16, 4096).longReductionOutputs, 0);
-  EXPECT_EQ(shapeOf(4096, 4096).splitFirst, "");
+  EXPECT_EQ(rowsOf(4096, int64_t{1} << 16).longReductionOutputs, 0);
+  EXPECT_EQ(rowsOf(16, 4096).longReductionOutputs, 0);
+  EXPECT_EQ(rowsOf(4096, 4096).splitFirst, "");
   // More than 2^22 per output is split whatever the output count (<= 4096).
-  EXPECT_EQ(shapeOf(1024, int64_t{1} << 23).longReductionOutputs, 1024);
+  EXPECT_EQ(rowsOf(1024, int64_t{1} << 23).longReductionOutputs, 1024);
+}
+
+/// Checks a GEMM's row and column loops and extents in `shape`.
+static void expectGemmLoops(const KernelShape &shape, int64_t row, int64_t col,
+                            bool swapped, int64_t m, int64_t n) {
+  EXPECT_EQ(shape.gemmRowLoop, row);
+  EXPECT_EQ(shape.gemmColLoop, col);
+  EXPECT_EQ(shape.gemmSwapped, swapped);
+  EXPECT_EQ(shape.gemmM, m);
+  EXPECT_EQ(shape.gemmN, n);
 }
 
 TEST_F(FingerprintTest, GemmRowsAndColumnsFollowTheOutput) {
-  auto shapeOf = [&](const std::string &source) {
-    modules.push_back(parseSourceString<ModuleOp>(source, &context));
-    EXPECT_TRUE(modules.back());
-    FailureOr<KernelShape> shape =
-        analyzeKernel(*modules.back()->getOps<KernelOp>().begin());
-    EXPECT_TRUE(succeeded(shape));
-    return *shape;
-  };
   // A plain matmul: rows m, columns n, as the two innermost loops.
   KernelShape matmul = shapeOf(R"mlir(
 foundry.kernel @mm(%a: tensor<64x32xf32>, %b: tensor<32x128xf32>) -> tensor<64x128xf32> attributes {precision = #foundry.precision<3xtf32>} {
@@ -286,11 +293,7 @@ foundry.kernel @mm(%a: tensor<64x32xf32>, %b: tensor<32x128xf32>) -> tensor<64x1
   %m = linalg.matmul ins(%a, %b : tensor<64x32xf32>, tensor<32x128xf32>) outs(%f : tensor<64x128xf32>) -> tensor<64x128xf32>
   foundry.yield %m : tensor<64x128xf32>
 })mlir");
-  EXPECT_EQ(matmul.gemmRowLoop, 0);
-  EXPECT_EQ(matmul.gemmColLoop, 1);
-  EXPECT_FALSE(matmul.gemmSwapped);
-  EXPECT_EQ(matmul.gemmM, 64);
-  EXPECT_EQ(matmul.gemmN, 128);
+  expectGemmLoops(matmul, 0, 1, false, 64, 128);
   // A pointwise convolution in NCHW: the columns (w) come from the image,
   // the first operand; the rows are the filters f.
   KernelShape pointwise = shapeOf(R"mlir(
@@ -307,11 +310,7 @@ foundry.kernel @pw(%x: tensor<2x16x4x256xf32>, %w: tensor<128x16xf32>) -> tensor
   } -> tensor<2x128x4x256xf32>
   foundry.yield %y : tensor<2x128x4x256xf32>
 })mlir");
-  EXPECT_EQ(pointwise.gemmRowLoop, 1);
-  EXPECT_EQ(pointwise.gemmColLoop, 3);
-  EXPECT_TRUE(pointwise.gemmSwapped);
-  EXPECT_EQ(pointwise.gemmM, 128);
-  EXPECT_EQ(pointwise.gemmN, 256);
+  expectGemmLoops(pointwise, 1, 3, true, 128, 256);
   // Every tensor-core GEMM the experts propose for it tiles the columns,
   // keeps the 128 filters whole per block (the grid has three dimensions),
   // and gives the image and its rows tile 1, warps tiling rows and columns.
