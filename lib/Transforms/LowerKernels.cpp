@@ -11,6 +11,7 @@
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 
@@ -26,6 +27,35 @@ using namespace mlir::foundry;
 static MemRefType toMemRef(Type type) {
   auto tensorType = cast<RankedTensorType>(type);
   return MemRefType::get(tensorType.getShape(), tensorType.getElementType());
+}
+
+/// A result computed in another shape and reshaped at the end (L1 11's
+/// GEMM over 1M collapsed rows, expanded back to 4-D): returns the value
+/// before the reshapes and `buffer` viewed in its shape (the inverse
+/// reshapes, on the identity-layout output buffer: always contiguous), so
+/// that the result is computed in the output buffer itself instead of in a
+/// workspace that a copy kernel then moves. Static shapes only.
+static std::pair<Value, Value> peelResultReshapes(OpBuilder &builder,
+                                                  Value value, Value buffer) {
+  while (true) {
+    if (auto expand = value.getDefiningOp<tensor::ExpandShapeOp>();
+        expand && expand.getSrcType().hasStaticShape()) {
+      buffer = memref::CollapseShapeOp::create(
+          builder, expand.getLoc(), buffer,
+          expand.getReassociationIndices());
+      value = expand.getSrc();
+      continue;
+    }
+    if (auto collapse = value.getDefiningOp<tensor::CollapseShapeOp>();
+        collapse && collapse.getSrcType().hasStaticShape()) {
+      buffer = memref::ExpandShapeOp::create(
+          builder, collapse.getLoc(), collapse.getSrcType().getShape(),
+          buffer, collapse.getReassociationIndices());
+      value = collapse.getSrc();
+      continue;
+    }
+    return {value, buffer};
+  }
 }
 
 /// Rewrites `kernel` into a func.func of the same name; see the pass docs.
@@ -77,9 +107,10 @@ static void lowerKernel(KernelOp kernel) {
                                 body.begin(), Block::iterator(yield));
   builder.setInsertionPointToEnd(entry);
   for (auto [index, value] : llvm::enumerate(yield.getOperands())) {
+    auto [source, destination] = peelResultReshapes(
+        builder, value, entry->getArgument(inputs.size() + index));
     auto materialize = bufferization::MaterializeInDestinationOp::create(
-        builder, yield.getLoc(), TypeRange{},
-        ValueRange{value, entry->getArgument(inputs.size() + index)});
+        builder, yield.getLoc(), TypeRange{}, ValueRange{source, destination});
     materialize.setRestrict(true);
     materialize.setWritable(true);
   }

@@ -156,8 +156,13 @@ def FoundryLowerKernelsPass
     enter the tensor body through `bufferization.to_tensor restrict`, results
     leave through `bufferization.materialize_in_destination` into the output
     buffers, so one-shot bufferization writes results in place and allocates
-    nothing for them. Output arguments carry `foundry.output`, so the argument
-    layout can be read back from the lowered module.
+    nothing for them. A result reshaped at the end (`tensor.expand_shape` or
+    `collapse_shape` of static shape: a GEMM over collapsed batch rows,
+    expanded back) is materialized before the reshape into a view of its
+    output buffer (the inverse `memref` reshape), so it too is computed in
+    place, not in a workspace copied out by a kernel of its own. Output
+    arguments carry `foundry.output`, so the argument layout can be read
+    back from the lowered module.
   }];
   let dependentDialects = [
     "::mlir::bufferization::BufferizationDialect",
