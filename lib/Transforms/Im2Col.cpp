@@ -40,10 +40,13 @@ static Value insertUnitRow(RewriterBase &rewriter, Location loc,
 
 /// A 1-D convolution in NCW/FCW as the 2-D one of a single image row
 /// (NCHW/FCHW, H = KH = 1), whose result is reshaped back: upstream im2col
-/// takes only 2-D convolutions. Fails on dynamic shapes.
+/// takes only 2-D convolutions. Fails on dynamic shapes and on dilations
+/// other than 1, which upstream im2col refuses.
 static FailureOr<linalg::Conv2DNchwFchwOp>
 liftToConv2D(RewriterBase &rewriter, linalg::Conv1DNcwFcwOp conv) {
-  if (!conv.hasPureTensorSemantics() || conv.hasDynamicShape())
+  if (!conv.hasPureTensorSemantics() || conv.hasDynamicShape() ||
+      !llvm::all_of(conv.getDilations().getValues<APInt>(),
+                    [](const APInt &d) { return d == 1; }))
     return failure();
   Location loc = conv.getLoc();
   rewriter.setInsertionPoint(conv);
@@ -88,8 +91,9 @@ struct FoundryIm2ColPass final
             liftToConv2D(rewriter, conv1d);
         if (failed(lifted)) {
           conv1d.emitOpError()
-              << kPass << ": a 1-D convolution needs static shapes and "
-                          "tensor semantics";
+              << kPass << ": the upstream im2col rewrite does not apply "
+                          "(it needs static shapes, tensor semantics and unit "
+                          "dilations)";
           failedAny = true;
           continue;
         }
