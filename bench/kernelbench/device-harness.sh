@@ -36,10 +36,14 @@ rm -f "$LIBRARY" "$LIBRARY"-wal "$LIBRARY"-shm
 # A library that does not import (written by another version, damaged)
 # costs the searches their head start, not the run: they start empty, and
 # the export at the end replaces it.
+# The export at the end writes library.yaml anew, so a file that did not
+# import is first moved aside, never overwritten: what it holds is kept.
 if [[ -f "$RESULTS/library.yaml" ]] &&
    ! bash scripts/device-run.sh foundry-library import --library "$LIBRARY" \
        "$RESULTS/library.yaml"; then
-  echo "warning: $RESULTS/library.yaml did not import; starting without a library" >&2
+  KEPT="$RESULTS/library.unimported-$(date -u +%Y%m%dT%H%M%SZ).yaml"
+  mv "$RESULTS/library.yaml" "$KEPT"
+  echo "warning: $RESULTS/library.yaml did not import; starting without a library (the file is kept as $KEPT)" >&2
   rm -f "$LIBRARY" "$LIBRARY"-wal "$LIBRARY"-shm
 fi
 GPUS=$(nvidia-smi -L | wc -l)

@@ -36,10 +36,13 @@ static std::string printable(llvm::StringRef text) {
 
 const std::vector<std::string> &mlir::foundry::schedulePassNames() {
   static const std::vector<std::string> names = {
-      "foundry-tile-blocks",    "foundry-tile-reduction", "foundry-tile-threads",
-      "foundry-tile-warps",     "foundry-reduce-threads", "foundry-promote",
-      "foundry-vectorize",      "foundry-unroll",         "foundry-mma",
-      "foundry-split-reduction"};
+      "foundry-tile-blocks",     "foundry-tile-reduction",
+      "foundry-tile-threads",    "foundry-tile-warps",
+      "foundry-reduce-threads",  "foundry-promote",
+      "foundry-vectorize",       "foundry-unroll",
+      "foundry-mma",             "foundry-split-reduction",
+      "foundry-split-k",         "foundry-pad",
+      "foundry-im2col"};
   return names;
 }
 

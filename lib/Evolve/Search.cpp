@@ -1066,6 +1066,32 @@ mlir::foundry::splitAtEpilogue(llvm::StringRef schedule) {
   return {llvm::StringRef(), llvm::StringRef()};
 }
 
+bool mlir::foundry::fitsKernel(llvm::StringRef schedule,
+                               const KernelShape &shape) {
+  for (llvm::StringRef pass : topLevelPasses(schedule)) {
+    if (pass.starts_with("foundry-im2col") ||
+        pass.starts_with("foundry-split-k") ||
+        pass.starts_with("foundry-split-reduction"))
+      return true;
+    if (!pass.starts_with("foundry-tile-blocks") ||
+        pass.contains("target=contraction"))
+      continue;
+    size_t at = pass.find("sizes=");
+    if (at == llvm::StringRef::npos)
+      return true;
+    llvm::StringRef sizes = pass.drop_front(at + 6);
+    sizes = sizes.consume_front("{") ? sizes.take_until([](char c) {
+      return c == '}';
+    })
+                                     : sizes.take_until([](char c) {
+                                         return c == '}' || c == ' ';
+                                       });
+    int64_t count = sizes.trim().empty() ? 0 : sizes.count(',') + 1;
+    return count == shape.numParallel();
+  }
+  return true;
+}
+
 std::string mlir::foundry::scheduleChange(llvm::StringRef parent,
                                           llvm::StringRef child) {
   std::multiset<std::string> from, to;
@@ -1167,7 +1193,9 @@ private:
   /// the kernel tiles its contractions as kernels of their own and the seed
   /// comes from another kernel (an op graph or family match), the seed's
   /// contraction kernels with the reduction expert's epilogue for this one
-  /// (another kernel's epilogue tiles other loops); else the seed itself.
+  /// (another kernel's epilogue tiles other loops); "" for another
+  /// kernel's seed that does not fit this one (fitsKernel); else the seed
+  /// itself.
   std::string transplant(const std::string &seed, llvm::StringRef level);
   /// The block tile (first pass) of `a` with the rest of `b`'s schedule,
   /// or the reverse; "" when the two are not both passing, tiled schedules
@@ -1343,21 +1371,27 @@ std::string Search::propose(const Expert &expert, const Evaluated *parent) {
 
 std::string Search::transplant(const std::string &seed,
                                llvm::StringRef level) {
-  if (level == "exact" || shape_.splitContractionLoops == 0)
+  if (level == "exact")
     return seed;
+  // A neighbour's tiling of other loops: an expert proposes instead.
+  auto fitted = [&](std::string schedule) {
+    return fitsKernel(schedule, shape_) ? schedule : std::string();
+  };
+  if (shape_.splitContractionLoops == 0)
+    return fitted(seed);
   auto [head, tail] = splitAtEpilogue(seed);
   if (head.empty() || int64_t(llvm::StringRef(head).count(
                           "target=contraction")) != shape_.splitContractions)
-    return seed;
+    return fitted(seed);
   auto reduction = llvm::find_if(
       experts_, [](const Expert &e) { return e.name == "reduction"; });
   if (reduction == experts_.end())
-    return seed;
+    return fitted(seed);
   std::string fresh = propose(*reduction, nullptr);
   auto [freshHead, freshTail] = splitAtEpilogue(fresh);
   if (freshTail.empty())
-    return seed;
-  return (head + "," + freshTail).str();
+    return fitted(seed);
+  return fitted((head + "," + freshTail).str());
 }
 
 std::string Search::crossover(const Evaluated &a, const Evaluated &b) {

@@ -334,3 +334,37 @@ foundry.kernel @pw(%x: tensor<2x16x4x256xf32>, %w: tensor<128x16xf32>) -> tensor
     }
   EXPECT_GT(mmaProposals, 0);
 }
+
+TEST(FitsKernel, RootTileSizesMatchTheParallelLoops) {
+  KernelShape pointwise;
+  pointwise.extents = {2, 128, 4, 256, 16};
+  pointwise.parallel = {true, true, true, true, false};
+  // A 2-D GEMM's tiles do not fit four parallel loops; the kernel's own do.
+  EXPECT_FALSE(fitsKernel("foundry-tile-blocks{sizes={32,64} target=result},"
+                          "foundry-tile-threads{interleave=0 sizes={4,4}}",
+                          pointwise));
+  EXPECT_TRUE(fitsKernel("foundry-tile-blocks{sizes={1,0,1,64}},"
+                         "foundry-tile-threads{sizes={0,4,0,4}}",
+                         pointwise));
+  // Unnormalized options, as a user writes them.
+  EXPECT_FALSE(fitsKernel("foundry-tile-blocks{sizes=32,64}", pointwise));
+  EXPECT_TRUE(fitsKernel("foundry-tile-blocks{sizes=1,0,1,64 target=result}",
+                         pointwise));
+  // A contraction kernel's tiles and the epilogue's after them: the
+  // epilogue's count.
+  EXPECT_TRUE(fitsKernel("foundry-tile-blocks{sizes={8,8} "
+                         "target=contraction},foundry-mma,"
+                         "foundry-tile-blocks{sizes={1,1,4,256}}",
+                         pointwise));
+  EXPECT_FALSE(fitsKernel("foundry-tile-blocks{sizes={8,8} "
+                          "target=contraction},foundry-tile-blocks{sizes={4}}",
+                          pointwise));
+  // Rewrites of the root's loops first, and the naive schedule: not judged.
+  EXPECT_TRUE(fitsKernel("foundry-im2col,foundry-tile-blocks{sizes={1,64,64} "
+                         "target=contraction}",
+                         pointwise));
+  EXPECT_TRUE(fitsKernel("foundry-split-k{parts=4},"
+                         "foundry-tile-blocks{sizes={4}}",
+                         pointwise));
+  EXPECT_TRUE(fitsKernel("", pointwise));
+}

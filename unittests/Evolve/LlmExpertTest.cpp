@@ -1,6 +1,7 @@
 //===- LlmExpertTest.cpp - Untrusted LLM replies -------------------------===//
 
 #include "foundry/Evolve/LlmExpert.h"
+#include "foundry/Evolve/Search.h"
 
 #include "foundry/InitAll.h"
 
@@ -8,6 +9,9 @@
 #include "llvm/Support/JSON.h"
 
 #include <gtest/gtest.h>
+
+#include <random>
+#include <set>
 
 using namespace mlir;
 using namespace mlir::foundry;
@@ -93,6 +97,50 @@ TEST(ScheduleValidation, OnlyTopLevelSchedulePasses) {
   EXPECT_NE(error.find("does not parse"), std::string::npos) << error;
   EXPECT_FALSE(validateSchedule(&context, std::string(5000, 'a'), normalized,
                                 error));
+}
+
+TEST(ScheduleValidation, EveryBuiltinProposalIsASchedule) {
+  // What the built-in experts propose is what LLM experts may propose and
+  // what the library imports: the same list of schedule passes. (It once
+  // lacked foundry-pad, -split-k and -im2col, and a library holding their
+  // schedules no longer imported.)
+  registerAllPasses();
+  MLIRContext context;
+  KernelShape irregular; // L1 8: padded GEMMs.
+  irregular.extents = {8205, 2949, 5921};
+  irregular.parallel = {true, true, false};
+  irregular.reduced = {false, false, false};
+  irregular.contraction = irregular.gemm = irregular.tensorCores = true;
+  irregular.gemmM = 8205, irregular.gemmN = 2949, irregular.gemmK = 5921;
+  KernelShape largeK = irregular; // L1 6: split-K.
+  largeK.extents = {256, 256, 524288};
+  largeK.gemmM = 256, largeK.gemmN = 256, largeK.gemmK = 524288;
+  KernelShape conv; // L1 50: im2col.
+  conv.extents = {10, 96, 55, 55, 3, 11, 11};
+  conv.parallel = {true, true, true, true, false, false, false};
+  conv.reduced.assign(7, false);
+  conv.im2col = conv.im2colRoot = conv.tensorCores = true;
+  conv.gemmM = 96, conv.gemmN = 55 * 55, conv.gemmK = 363;
+  std::set<std::string> passes;
+  for (const KernelShape *shape : {&irregular, &largeK, &conv})
+    for (const Expert &expert : builtinExperts())
+      for (unsigned seed = 0; seed < 24; ++seed) {
+        std::mt19937 rng(seed);
+        ExpertRequest request{*shape};
+        std::string schedule = expert.propose(request, rng);
+        if (schedule.empty())
+          continue;
+        std::string normalized, error;
+        EXPECT_TRUE(validateSchedule(&context, schedule, normalized, error))
+            << expert.name << ": " << schedule << ": " << error;
+        for (const std::string &name : schedulePassNames())
+          if (schedule.find(name + "{") != std::string::npos ||
+              schedule.find(name + ",") != std::string::npos ||
+              llvm::StringRef(schedule).ends_with(name))
+            passes.insert(name);
+      }
+  for (const char *name : {"foundry-pad", "foundry-split-k", "foundry-im2col"})
+    EXPECT_TRUE(passes.count(name)) << name << " never proposed";
 }
 
 TEST(LlmResponse, RejectsHostileNesting) {

@@ -137,6 +137,15 @@ struct ExpertRequest {
 std::pair<llvm::StringRef, llvm::StringRef>
 splitAtEpilogue(llvm::StringRef schedule);
 
+/// Whether `schedule` can apply to a kernel of `shape`: its first
+/// foundry-tile-blocks of the kernel's root (not `target=contraction`)
+/// gives one tile size per parallel loop of the root. A library seed from
+/// another kernel (a 2-D GEMM's `sizes={32,64}` for a pointwise
+/// convolution's four loops) fails that and would only fail to compile.
+/// Schedules that first rewrite the root's loops (foundry-im2col,
+/// foundry-split-k, foundry-split-reduction) are not judged: true.
+bool fitsKernel(llvm::StringRef schedule, const KernelShape &shape);
+
 /// What a mutation changed, as the library's insights record it: the
 /// schedule passes added ("+name") and removed ("-name"), or "options" when
 /// the passes are the same.
