@@ -48,6 +48,14 @@ int64_t KernelShape::numParallel() const {
   return std::count(parallel.begin(), parallel.end(), true);
 }
 
+std::vector<int64_t> KernelShape::parallelExtents() const {
+  std::vector<int64_t> result;
+  for (size_t i = 0; i < extents.size(); ++i)
+    if (parallel[i])
+      result.push_back(extents[i]);
+  return result;
+}
+
 /// Sets shape.gemmRowLoop / gemmColLoop from the root contraction `op`:
 /// the columns are the loop of its output's innermost dimension, the rows
 /// the innermost output loop of the other operand's kind (M or N). Leaves
@@ -219,33 +227,22 @@ FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel) {
                        parts + "}";
     shape.reduced.assign(shape.reduced.size(), false);
   }
-  // A 2-D convolution foundry-im2col takes: the GEMM it becomes.
+  // A convolution foundry-im2col takes: the GEMM it becomes.
   if (!anyContraction) {
+    // Exactly one, which the pass can rewrite (it fails on the others).
     SmallVector<Operation *> convs;
     kernel.walk([&](Operation *op) {
-      if (isa<linalg::Conv2DNchwFchwOp, linalg::Conv2DNhwcHwcfOp,
-              linalg::Conv2DNhwcFhwcOp, linalg::Conv1DNcwFcwOp>(op))
+      if (isIm2ColKind(op))
         convs.push_back(op);
     });
-    auto conv = convs.size() == 1
-                    ? dyn_cast<linalg::LinalgOp>(convs.front())
-                    : linalg::LinalgOp();
-    auto filter = conv ? dyn_cast<RankedTensorType>(
-                             conv.getDpsInputOperand(1)->get().getType())
-                       : RankedTensorType();
-    auto output = conv ? dyn_cast<RankedTensorType>(
-                             conv.getDpsInitOperand(0)->get().getType())
-                       : RankedTensorType();
-    // Upstream im2col takes unit dilations only.
-    auto dilations =
-        conv ? conv->getAttrOfType<DenseIntElementsAttr>("dilations")
-             : DenseIntElementsAttr();
-    bool unitDilations =
-        !dilations || llvm::all_of(dilations.getValues<APInt>(),
-                                   [](const APInt &d) { return d == 1; });
-    if (filter && output && filter.hasStaticShape() &&
-        output.hasStaticShape() && unitDilations) {
-      ArrayRef<int64_t> f = filter.getShape(), o = output.getShape();
+    if (convs.size() == 1 && isIm2ColConvolution(convs.front())) {
+      auto conv = cast<linalg::LinalgOp>(convs.front());
+      ArrayRef<int64_t> f =
+          cast<ShapedType>(conv.getDpsInputOperand(1)->get().getType())
+              .getShape();
+      ArrayRef<int64_t> o =
+          cast<ShapedType>(conv.getDpsInitOperand(0)->get().getType())
+              .getShape();
       shape.im2col = true;
       shape.im2colRoot = conv.getOperation() == root.getOperation();
       if (isa<linalg::Conv1DNcwFcwOp>(conv.getOperation())) {
@@ -355,13 +352,11 @@ static std::string blockSizes(const KernelShape &shape,
                               const std::vector<int64_t> &inner,
                               std::mt19937 &rng,
                               std::vector<int64_t> *chosen = nullptr) {
-  std::vector<int64_t> extents;
+  std::vector<int64_t> extents = shape.parallelExtents();
   std::vector<bool> reduced;
   for (size_t i = 0; i < shape.extents.size(); ++i)
-    if (shape.parallel[i]) {
-      extents.push_back(shape.extents[i]);
+    if (shape.parallel[i])
       reduced.push_back(shape.reduced[i]);
-    }
   std::vector<int64_t> picked;
   for (size_t i = 0; i < extents.size(); ++i) {
     int64_t size = pick(i + 1 == extents.size() ? inner : outer, rng);
@@ -412,9 +407,19 @@ static std::string threadSizes(const std::vector<int64_t> &block,
   return llvm::join(sizes, ",");
 }
 
+/// The positions of a GEMM's row and column loops among its `loops`
+/// parallel loops: KernelShape::gemmRowLoop and gemmColLoop when `shape`
+/// gives them, else the two innermost.
+static std::pair<int64_t, int64_t> gemmRowAndColumn(const KernelShape *shape,
+                                                    int64_t loops) {
+  if (shape && shape->gemmRowLoop >= 0 && shape->gemmColLoop >= 0 &&
+      shape->gemmRowLoop < loops && shape->gemmColLoop < loops)
+    return {shape->gemmRowLoop, shape->gemmColLoop};
+  return {loops - 2, loops - 1};
+}
+
 /// Per parallel loop of a GEMM over `loops` parallel loops: `row` at its
-/// row loop, `col` at its column loop (KernelShape::gemmRowLoop and
-/// gemmColLoop when `shape` is given, else the two innermost), `other`
+/// row loop, `col` at its column loop (gemmRowAndColumn), `other`
 /// everywhere else (batch loops, and the outer loops of a GEMM whose rows
 /// or columns span several).
 static std::vector<std::string> gemmLoopSizes(const KernelShape *shape,
@@ -422,12 +427,7 @@ static std::vector<std::string> gemmLoopSizes(const KernelShape *shape,
                                               const std::string &other,
                                               const std::string &row,
                                               const std::string &col) {
-  int64_t rowLoop = loops - 2, colLoop = loops - 1;
-  if (shape && shape->gemmRowLoop >= 0 && shape->gemmColLoop >= 0 &&
-      shape->gemmRowLoop < loops && shape->gemmColLoop < loops) {
-    rowLoop = shape->gemmRowLoop;
-    colLoop = shape->gemmColLoop;
-  }
+  auto [rowLoop, colLoop] = gemmRowAndColumn(shape, loops);
   std::vector<std::string> sizes(loops, other);
   sizes[rowLoop] = row;
   sizes[colLoop] = col;
@@ -443,15 +443,10 @@ static std::vector<std::string> fitGrid(const KernelShape &shape,
   int64_t tiled = llvm::count_if(blocks, [](const std::string &size) {
     return size != "0";
   });
-  int64_t row = shape.gemmRowLoop >= 0 ? shape.gemmRowLoop
-                                       : static_cast<int64_t>(blocks.size()) - 2;
-  std::vector<int64_t> extents;
-  for (size_t i = 0; i < shape.extents.size(); ++i)
-    if (shape.parallel[i])
-      extents.push_back(shape.extents[i]);
-  if (tiled > 3 && row >= 0 && row < static_cast<int64_t>(extents.size()) &&
-      extents.size() == blocks.size() && extents[row] > 0 &&
-      extents[row] <= 128)
+  int64_t row = gemmRowAndColumn(&shape, blocks.size()).first;
+  std::vector<int64_t> extents = shape.parallelExtents();
+  if (tiled > 3 && row >= 0 && extents.size() == blocks.size() &&
+      extents[row] > 0 && extents[row] <= 128)
     blocks[row] = "0";
   return blocks;
 }
@@ -1079,13 +1074,11 @@ bool mlir::foundry::fitsKernel(llvm::StringRef schedule,
     size_t at = pass.find("sizes=");
     if (at == llvm::StringRef::npos)
       return true;
+    // "sizes={1,0,64}" as normalized, or "sizes=1,0,64" as written.
     llvm::StringRef sizes = pass.drop_front(at + 6);
-    sizes = sizes.consume_front("{") ? sizes.take_until([](char c) {
-      return c == '}';
-    })
-                                     : sizes.take_until([](char c) {
-                                         return c == '}' || c == ' ';
-                                       });
+    bool braced = sizes.consume_front("{");
+    sizes = sizes.take_until(
+        [&](char c) { return c == '}' || (!braced && c == ' '); });
     int64_t count = sizes.trim().empty() ? 0 : sizes.count(',') + 1;
     return count == shape.numParallel();
   }

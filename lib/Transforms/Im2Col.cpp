@@ -22,6 +22,21 @@ namespace mlir::foundry {
 using namespace mlir;
 using namespace mlir::foundry;
 
+bool mlir::foundry::isIm2ColKind(Operation *op) {
+  return isa<linalg::Conv2DNchwFchwOp, linalg::Conv2DNhwcHwcfOp,
+             linalg::Conv2DNhwcFhwcOp, linalg::Conv1DNcwFcwOp>(op);
+}
+
+bool mlir::foundry::isIm2ColConvolution(Operation *op) {
+  auto conv = dyn_cast<linalg::LinalgOp>(op);
+  if (!conv || !isIm2ColKind(op) || !conv.hasPureTensorSemantics() ||
+      conv.hasDynamicShape())
+    return false;
+  auto dilations = op->getAttrOfType<DenseIntElementsAttr>("dilations");
+  return !dilations || llvm::all_of(dilations.getValues<APInt>(),
+                                    [](const APInt &d) { return d == 1; });
+}
+
 namespace mlir::foundry {
 namespace {
 constexpr StringLiteral kPass = "foundry-im2col";
@@ -40,14 +55,9 @@ static Value insertUnitRow(RewriterBase &rewriter, Location loc,
 
 /// A 1-D convolution in NCW/FCW as the 2-D one of a single image row
 /// (NCHW/FCHW, H = KH = 1), whose result is reshaped back: upstream im2col
-/// takes only 2-D convolutions. Fails on dynamic shapes and on dilations
-/// other than 1, which upstream im2col refuses.
-static FailureOr<linalg::Conv2DNchwFchwOp>
-liftToConv2D(RewriterBase &rewriter, linalg::Conv1DNcwFcwOp conv) {
-  if (!conv.hasPureTensorSemantics() || conv.hasDynamicShape() ||
-      !llvm::all_of(conv.getDilations().getValues<APInt>(),
-                    [](const APInt &d) { return d == 1; }))
-    return failure();
+/// takes only 2-D convolutions. `conv` is one isIm2ColConvolution takes.
+static linalg::Conv2DNchwFchwOp liftToConv2D(RewriterBase &rewriter,
+                                             linalg::Conv1DNcwFcwOp conv) {
   Location loc = conv.getLoc();
   rewriter.setInsertionPoint(conv);
   Value input = insertUnitRow(rewriter, loc, conv.getInputs()[0]);
@@ -77,28 +87,26 @@ struct FoundryIm2ColPass final
     SmallVector<Operation *> convs;
     getOperation()->walk([&](KernelOp kernel) {
       kernel.walk([&](Operation *op) {
-        if (isa<linalg::Conv2DNchwFchwOp, linalg::Conv2DNhwcHwcfOp,
-                linalg::Conv2DNhwcFhwcOp, linalg::Conv1DNcwFcwOp>(op) &&
-            !op->getParentOfType<scf::ForallOp>())
+        if (isIm2ColKind(op) && !op->getParentOfType<scf::ForallOp>())
           convs.push_back(op);
       });
     });
     IRRewriter rewriter(&getContext());
     bool failedAny = false;
+    auto refuse = [&](Operation *op) {
+      op->emitOpError()
+          << kPass
+          << ": the upstream im2col rewrite does not apply (it needs "
+             "static shapes, tensor semantics and unit dilations)";
+      failedAny = true;
+    };
     for (Operation *op : convs) {
-      if (auto conv1d = dyn_cast<linalg::Conv1DNcwFcwOp>(op)) {
-        FailureOr<linalg::Conv2DNchwFchwOp> lifted =
-            liftToConv2D(rewriter, conv1d);
-        if (failed(lifted)) {
-          conv1d.emitOpError()
-              << kPass << ": the upstream im2col rewrite does not apply "
-                          "(it needs static shapes, tensor semantics and unit "
-                          "dilations)";
-          failedAny = true;
-          continue;
-        }
-        op = *lifted;
+      if (!isIm2ColConvolution(op)) {
+        refuse(op);
+        continue;
       }
+      if (auto conv1d = dyn_cast<linalg::Conv1DNcwFcwOp>(op))
+        op = liftToConv2D(rewriter, conv1d);
       rewriter.setInsertionPoint(op);
       FailureOr<std::pair<Operation *, Operation *>> rewritten =
           TypeSwitch<Operation *,
@@ -108,13 +116,8 @@ struct FoundryIm2ColPass final
                 return linalg::rewriteInIm2Col(rewriter, conv);
               })
               .Default([](Operation *) { return failure(); });
-      if (failed(rewritten)) {
-        op->emitOpError()
-            << kPass
-            << ": the upstream im2col rewrite does not apply (it needs "
-               "static shapes, tensor semantics and unit dilations)";
-        failedAny = true;
-      }
+      if (failed(rewritten))
+        refuse(op);
     }
     if (failedAny)
       signalPassFailure();

@@ -82,6 +82,18 @@ static LogicalResult checkMmaShape(linalg::LinalgOp op) {
   return success();
 }
 
+/// `generic` as the named op upstream recognizes it as (a 2-D matmul
+/// generic becomes linalg.matmul, which the vectorizer turns into
+/// vector.contract as for any matmul), or `generic` itself.
+static linalg::LinalgOp specialized(RewriterBase &rewriter,
+                                    linalg::GenericOp generic) {
+  rewriter.setInsertionPoint(generic);
+  FailureOr<linalg::LinalgOp> named =
+      linalg::specializeGenericOp(rewriter, generic);
+  return succeeded(named) ? *named
+                          : cast<linalg::LinalgOp>(generic.getOperation());
+}
+
 /// A warp tile of a batched contraction (a batch_matmul, the GEMM of an
 /// im2col convolution, whose image loop counts as an N loop) has loops of
 /// extent 1 besides its M, N and K once blocks take one batch element
@@ -119,13 +131,8 @@ static linalg::LinalgOp dropUnitBatchLoops(RewriterBase &rewriter,
   if (failed(dropped))
     return generic;
   rewriter.replaceOp(generic, dropped->replacements);
-  // A 2-D matmul generic becomes linalg.matmul (upstream specialization),
-  // which the vectorizer turns into vector.contract as for any matmul.
-  auto result = cast<linalg::GenericOp>(dropped->resultOp.getOperation());
-  rewriter.setInsertionPoint(result);
-  FailureOr<linalg::LinalgOp> named =
-      linalg::specializeGenericOp(rewriter, result);
-  return succeeded(named) ? *named : cast<linalg::LinalgOp>(*result);
+  return specialized(rewriter,
+                     cast<linalg::GenericOp>(dropped->resultOp.getOperation()));
 }
 
 /// A 2-D matmul generic whose output columns (its innermost dimension) come
@@ -167,11 +174,7 @@ static linalg::LinalgOp putRowOperandFirst(RewriterBase &rewriter,
           builder.clone(inner, mapping);
       });
   rewriter.replaceOp(generic, swapped->getResults());
-  rewriter.setInsertionPoint(swapped);
-  FailureOr<linalg::LinalgOp> named =
-      linalg::specializeGenericOp(rewriter, swapped);
-  return succeeded(named) ? *named
-                          : cast<linalg::LinalgOp>(swapped.getOperation());
+  return specialized(rewriter, swapped);
 }
 
 namespace mlir::foundry {

@@ -92,6 +92,8 @@ struct KernelShape {
   /// longReductionOutputs and scalarReduction).
   std::string splitFirst;
   int64_t numParallel() const;
+  /// The extents of the parallel loops, in order.
+  std::vector<int64_t> parallelExtents() const;
 };
 
 /// Reads the root op of `kernel` (the producer of its first result).

@@ -114,6 +114,16 @@ bool isBlockLevelForall(scf::ForallOp forall);
 SmallVector<Operation *> kernelLevelContractions(Operation *root,
                                                  unsigned minParallelLoops);
 
+/// True for the convolution kinds foundry-im2col rewrites: 2-D NCHW/FCHW,
+/// NHWC/HWCF or NHWC/FHWC, and 1-D NCW/FCW (lifted to 2-D first). The pass
+/// fails on one of them that isIm2ColConvolution refuses.
+bool isIm2ColKind(Operation *op);
+
+/// True for a convolution of those kinds that foundry-im2col can rewrite:
+/// on tensors of static shape, with unit dilations (the upstream im2col
+/// rewrite refuses others).
+bool isIm2ColConvolution(Operation *op);
+
 /// A reduction foundry-split-reduction splits: a linalg.generic on tensors
 /// with one init, at least one reduction loop and a static result of at most
 /// `maxOutputs` elements (1: a reduction to a scalar, every loop reducing).
