@@ -493,6 +493,9 @@ int main(int argc, char **argv) {
                  << " evaluated, the rest cached), "
                  << result->generations << " generations; "
                  << result->stopReason << "\n";
+    if (!best.ok && !best.diagnosis.empty())
+      llvm::errs() << "@" << name << ": no verified best: " << best.diagnosis
+                   << "\n";
     if (result->libraryFailures) {
       llvm::errs() << "foundry-evolve: the library did not record "
                    << result->libraryFailures << " candidates\n";
@@ -541,6 +544,20 @@ int main(int argc, char **argv) {
             : 0;
     std::string artifacts = writeBestArtifacts(name, best, target,
                                                kernels.size() > 1);
+    llvm::json::Array rejected;
+    std::string rejectedText;
+    for (const Evaluated &e : result->rejected) {
+      std::string genome = e.genome.empty() ? "naive" : e.genome;
+      rejected.push_back(llvm::json::Object{{"genome", genome},
+                                            {"diagnosis", e.diagnosis}});
+      llvm::StringRef why = e.diagnosis;
+      why.consume_front("failed the final verification: ");
+      rejectedText += "- `" + genome + "`: " + why.str() + "\n";
+    }
+    if (!rejectedText.empty())
+      rejectedText = "Failed the final verification (the next fastest was "
+                     "verified in its place):\n\n" +
+                     rejectedText + "\n";
     report.push_back(llvm::json::Object{
         {"kernel", name},
         {"target", target},
@@ -565,6 +582,7 @@ int main(int argc, char **argv) {
                         ? 0.0
                         : result->evaluated.back().seconds},
         {"stop_reason", result->stopReason},
+        {"rejected_at_final_verification", std::move(rejected)},
         {"islands", std::move(islands)},
         {"progression", std::move(progression)},
         {"candidates", std::move(candidates)}});
@@ -586,7 +604,7 @@ int main(int argc, char **argv) {
                     ? std::string()
                     : "Reference: `" + result->referenceSchedule + "`: " +
                           result->referenceReason + ".\n\n") +
-               "Best per island:\n\n"
+               rejectedText + "Best per island:\n\n"
                "| island | best ms | schedule |\n|---|---|---|\n";
     for (auto [island, e] : islandBest)
       details += "| " + std::to_string(island) + " | " +

@@ -368,3 +368,42 @@ TEST(FitsKernel, RootTileSizesMatchTheParallelLoops) {
                          pointwise));
   EXPECT_TRUE(fitsKernel("", pointwise));
 }
+
+TEST_F(FingerprintTest, BroadcastStatisticsBelowTheRootAreReduced) {
+  // y = ReLU((v - mean) / s) with v = x @ W and mean = column sums of v / 8
+  // (BatchNorm over the batch, L2 #41): the statistics are broadcast along
+  // the rows one op below the root, so the rows are reduced, the kernel is
+  // no plain GEMM, and its GEMM is split off as a kernel of its own.
+  KernelShape batchNorm = shapeOf(R"mlir(
+foundry.kernel @bn(%x: tensor<8x16xf32>, %w: tensor<16x32xf32>) -> tensor<8x32xf32> attributes {precision = #foundry.precision<3xtf32>} {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8x32xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<8x32xf32>) -> tensor<8x32xf32>
+  %v = linalg.matmul ins(%x, %w : tensor<8x16xf32>, tensor<16x32xf32>) outs(%f : tensor<8x32xf32>) -> tensor<8x32xf32>
+  %ce = tensor.empty() : tensor<32xf32>
+  %cf = linalg.fill ins(%zero : f32) outs(%ce : tensor<32xf32>) -> tensor<32xf32>
+  %sum = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (j)>], iterator_types = ["reduction", "parallel"]}
+      ins(%v : tensor<8x32xf32>) outs(%cf : tensor<32xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %s = arith.addf %a, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<32xf32>
+  %bn = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%v, %sum : tensor<8x32xf32>, tensor<32xf32>) outs(%e : tensor<8x32xf32>) {
+  ^bb0(%a: f32, %m: f32, %out: f32):
+    %d = arith.subf %a, %m : f32
+    linalg.yield %d : f32
+  } -> tensor<8x32xf32>
+  %y = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%bn : tensor<8x32xf32>) outs(%e : tensor<8x32xf32>) {
+  ^bb0(%a: f32, %out: f32):
+    %r = arith.maximumf %a, %zero : f32
+    linalg.yield %r : f32
+  } -> tensor<8x32xf32>
+  foundry.yield %y : tensor<8x32xf32>
+})mlir");
+  EXPECT_EQ(batchNorm.reduced, (std::vector<bool>{true, false}));
+  EXPECT_FALSE(batchNorm.gemm);
+  EXPECT_EQ(batchNorm.splitContractionLoops, 2);
+  EXPECT_EQ(batchNorm.splitContractions, 1);
+}

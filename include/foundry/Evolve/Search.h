@@ -270,6 +270,10 @@ struct SearchResult {
   /// not the naive one (see referenceScheduleFor), and why.
   std::string referenceSchedule;
   std::string referenceReason;
+  /// cuda target: candidates that passed the search's trials but failed the
+  /// final verification (in the order tried, each with its diagnosis); the
+  /// best is then the next fastest that passed it.
+  std::vector<Evaluated> rejected;
 };
 
 /// The schedule whose output every candidate of the cuda target is checked

@@ -3,7 +3,7 @@
 #map2 = affine_map<(d0, d1, d2, d3) -> (d0, d1)>
 #map3 = affine_map<(d0, d1) -> (d0, d1)>
 module {
-  foundry.kernel @conv2d_instancenorm_divide(%arg0: tensor<128x64x128x128xf32>, %arg1: tensor<128x64x3x3xf32> {foundry.init = "uniform(-0.0416666667, 0.0416666667)"}, %arg2: tensor<128xf32> {foundry.init = "uniform(-0.0416666667, 0.0416666667)"}) -> tensor<128x128x126x126xf32> attributes {schedule = #foundry.schedule<"foundry-naive">} {
+  foundry.kernel @conv2d_instancenorm_divide(%arg0: tensor<128x64x128x128xf32>, %arg1: tensor<128x64x3x3xf32> {foundry.init = "uniform(-0.0416666667, 0.0416666667)"}, %arg2: tensor<128xf32> {foundry.init = "uniform(-0.0416666667, 0.0416666667)"}) -> tensor<128x128x126x126xf32> attributes {precision = #foundry.precision<3xtf32>, schedule = #foundry.schedule<"foundry-im2col,foundry-pad{k=32 m=128 n=64},foundry-tile-blocks{sizes={1,128,64} target=contraction},foundry-tile-reduction{sizes={32}},foundry-promote{operands={0,1} padding=4 stages=1},foundry-tile-warps{sizes={0,64,32}},foundry-tile-reduction{sizes={8}},foundry-mma,foundry-tile-blocks{sizes={1,1,0,0} target=result},foundry-reduce-threads{interleave=0 threads=126},foundry-tile-threads{interleave=1 sizes={0,0,0,1}},foundry-vectorize{max-elements=1024}">} {
     %cst = arith.constant 0.000000e+00 : f32
     %cst_0 = arith.constant 1.587600e+04 : f32
     %cst_1 = arith.constant 9.99999974E-6 : f32

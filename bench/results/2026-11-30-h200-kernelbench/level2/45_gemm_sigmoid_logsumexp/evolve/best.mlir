@@ -6,7 +6,7 @@
 #map5 = affine_map<(d0, d1) -> (d0)>
 #map6 = affine_map<(d0) -> (d0)>
 module {
-  foundry.kernel @gemm_sigmoid_logsumexp(%arg0: tensor<16384x2048xf32>, %arg1: tensor<4096x2048xf32> {foundry.init = "uniform(-0.0220970869, 0.0220970869)"}, %arg2: tensor<4096xf32> {foundry.init = "uniform(-0.0220970869, 0.0220970869)"}, %arg3: tensor<1024x4096xf32> {foundry.init = "uniform(-0.015625, 0.015625)"}, %arg4: tensor<1024xf32> {foundry.init = "uniform(-0.015625, 0.015625)"}) -> tensor<16384xf32> attributes {precision = #foundry.precision<3xtf32>, schedule = #foundry.schedule<"foundry-naive">} {
+  foundry.kernel @gemm_sigmoid_logsumexp(%arg0: tensor<16384x2048xf32>, %arg1: tensor<4096x2048xf32> {foundry.init = "uniform(-0.0220970869, 0.0220970869)"}, %arg2: tensor<4096xf32> {foundry.init = "uniform(-0.0220970869, 0.0220970869)"}, %arg3: tensor<1024x4096xf32> {foundry.init = "uniform(-0.015625, 0.015625)"}, %arg4: tensor<1024xf32> {foundry.init = "uniform(-0.015625, 0.015625)"}) -> tensor<16384xf32> attributes {precision = #foundry.precision<3xtf32>, schedule = #foundry.schedule<"foundry-tile-blocks{sizes={64,64} target=contraction},foundry-tile-reduction{sizes={32}},foundry-promote{operands={0,1} padding=4 stages=1},foundry-tile-warps{sizes={32,32}},foundry-tile-reduction{sizes={8}},foundry-mma,foundry-tile-blocks{sizes={128,64} target=contraction},foundry-tile-warps{sizes={64,32}},foundry-tile-reduction{sizes={8}},foundry-mma,foundry-tile-blocks{sizes={1} target=result},foundry-reduce-threads{interleave=0 threads=256}">} {
     %cst = arith.constant 0.000000e+00 : f32
     %cst_0 = arith.constant 1.000000e+00 : f32
     %cst_1 = arith.constant 0xFF800000 : f32
