@@ -562,6 +562,8 @@ int main(int argc, char **argv) {
         {"kernel", name},
         {"target", target},
         {"naive_ms", result->naiveMs},
+        {"tolerance",
+         llvm::json::Object{{"atol", result->atol}, {"rtol", result->rtol}}},
         {"reference_schedule", result->referenceSchedule.empty()
                                    ? llvm::json::Value("naive")
                                    : llvm::json::Value(

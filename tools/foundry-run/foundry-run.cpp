@@ -16,6 +16,7 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -23,6 +24,7 @@
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cmath>
 #include <optional>
 
 using namespace foundry::runtime;
@@ -124,6 +126,13 @@ static cl::opt<unsigned> baselineRuns(
     "baseline-runs",
     cl::desc("Timed runs of the reference (default: --runs)."),
     cl::init(0), cl::cat(category));
+static cl::opt<double> atolOverride(
+    "atol",
+    cl::desc("Absolute tolerance of the correctness check instead of the "
+             "kernel's (#foundry.tolerance, in its manifest): foundry-evolve "
+             "widens it for a kernel whose naive fp32 schedule is itself "
+             "further than the tolerance from its f64 reference."),
+    cl::init(-1));
 static cl::opt<bool> printRuntimePtx(
     "print-runtime-ptx",
     cl::desc("Print the PTX of the runtime's own kernels (input fill, "
@@ -212,6 +221,11 @@ static int runOne() {
                  << distribution << "'\n";
     return BadInput;
   }
+  if (atolOverride.getNumOccurrences() &&
+      !(atolOverride >= 0 && std::isfinite(atolOverride))) {
+    llvm::errs() << "foundry-run: --atol must be a finite number >= 0\n";
+    return BadInput;
+  }
   if (!(pruneAboveMs >= 0) || !(maxFirstLaunchMs >= 0) ||
       !(maxTimingMs >= 0)) {
     llvm::errs() << "foundry-run: --prune-above-ms, --max-first-launch-ms "
@@ -229,6 +243,8 @@ static int runOne() {
     llvm::errs() << "foundry-run: " << error << "\n";
     return BadInput;
   }
+  if (atolOverride.getNumOccurrences())
+    candidate.kernel.atol = reference.kernel.atol = atolOverride;
   if (!dumpNpy.empty()) {
     if (std::error_code ec = llvm::sys::fs::create_directories(dumpNpy)) {
       llvm::errs() << "foundry-run: " << dumpNpy << ": " << ec.message()
@@ -368,6 +384,9 @@ static int runBatch(const char *self) {
                      std::to_string(maxFirstLaunchMs));
     if (!kernelName.empty())
       args.push_back("--kernel=" + kernelName);
+    if (atolOverride.getNumOccurrences())
+      args.push_back("--atol=" + llvm::formatv("{0:e9}", double(atolOverride))
+                                     .str());
     if (!referenceCache.empty())
       args.push_back("--reference-cache=" + referenceCache);
     if (!dumpNpy.empty())

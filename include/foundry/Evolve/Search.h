@@ -270,6 +270,11 @@ struct SearchResult {
   /// not the naive one (see referenceScheduleFor), and why.
   std::string referenceSchedule;
   std::string referenceReason;
+  /// The tolerance candidates were checked at: the kernel's
+  /// (#foundry.tolerance), or on the cuda target an atol widened to twice
+  /// the naive fp32 schedule's largest error against f64 when that is over
+  /// the kernel's (referenceReason says so).
+  double atol = 0, rtol = 0;
   /// cuda target: candidates that passed the search's trials but failed the
   /// final verification (in the order tried, each with its diagnosis); the
   /// best is then the next fastest that passed it.
