@@ -281,6 +281,27 @@ FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel) {
       }
     }
   }
+  // One convolution, not the root, with other ops reducing after it.
+  if (!anyContraction) {
+    SmallVector<linalg::LinalgOp> convs;
+    bool otherReductions = false;
+    kernel.walk([&](linalg::LinalgOp op) {
+      if (isFilterConvolution(op))
+        convs.push_back(op);
+      else
+        otherReductions |= op.getNumReductionLoops() > 0;
+    });
+    if (convs.size() == 1 && otherReductions &&
+        convs.front().getOperation() != root.getOperation()) {
+      for (auto [extent, iterator] :
+           llvm::zip(convs.front().getStaticLoopRanges(),
+                     convs.front().getIteratorTypesArray()))
+        if (iterator == utils::IteratorType::parallel)
+          shape.splitConvolution.push_back(extent);
+      if (llvm::any_of(shape.splitConvolution, ShapedType::isDynamic))
+        shape.splitConvolution.clear();
+    }
+  }
   bool anyReduced = llvm::any_of(shape.reduced, [](bool r) { return r; });
   shape.gemm = anyContraction && shape.numParallel() >= 2 && !anyReduced;
   // A contraction followed by a reduction over its output (not the root
@@ -754,6 +775,65 @@ static std::string splitGemmPrefix(const KernelShape &shape, bool mma,
          std::to_string(pick<int64_t>({4, 8}, rng)) + "},foundry-vectorize,";
 }
 
+/// The first phase of a kernel whose convolution other ops reduce after
+/// (KernelShape::splitConvolution): the convolution as a kernel of its own,
+/// one output per thread along its innermost loops (whole in a block up to
+/// 1024 threads; the innermost coalesced), its outer loops block tiles of 1
+/// (at most three tiled loops; the largest first, the filters one time in
+/// two left to each thread instead, which reuses each input for all of
+/// them), ending with ","; "" for other kernels.
+static std::string splitConvolutionPrefix(const KernelShape &shape,
+                                          std::mt19937 &rng) {
+  const std::vector<int64_t> &loops = shape.splitConvolution;
+  size_t count = loops.size();
+  if (count < 2)
+    return "";
+  std::vector<std::string> blocks(count, "0"), threads(count, "0");
+  int64_t tiled = 0;
+  // The innermost loop (output columns), whole up to 128 outputs.
+  int64_t w = loops[count - 1], bw = w;
+  int64_t tw = rng() % 2 && w >= 64 ? 2 : 1;
+  if (w > 128) {
+    bw = 128;
+    ++tiled;
+  }
+  // A whole loop is left untiled (0): only three loops can be tiled.
+  blocks[count - 1] = bw == w ? "0" : std::to_string(bw);
+  threads[count - 1] = std::to_string(tw);
+  int64_t lanes = (bw + tw - 1) / tw;
+  // The next loop (output rows), whole if the block keeps at most 1024
+  // threads.
+  size_t inner = count - 1;
+  if (count >= 3) {
+    inner = count - 2;
+    int64_t h = loops[inner], bh = h;
+    if (h * lanes > 1024) {
+      bh = 1;
+      while (bh * 2 * lanes <= 1024)
+        bh *= 2;
+      ++tiled;
+    }
+    blocks[inner] = bh == h ? "0" : std::to_string(bh);
+    threads[inner] = "1";
+  }
+  // The outer loops: tiles of 1, largest first, while tiled loops remain.
+  std::vector<size_t> outer;
+  for (size_t i = 0; i < inner; ++i)
+    outer.push_back(i);
+  llvm::stable_sort(outer,
+                    [&](size_t a, size_t b) { return loops[a] > loops[b]; });
+  bool filtersPerThread = rng() % 2;
+  for (size_t i : outer) {
+    if (tiled >= 3 || (filtersPerThread && i == 1 && count > 2))
+      continue;
+    blocks[i] = "1";
+    ++tiled;
+  }
+  return "foundry-tile-blocks{sizes=" + llvm::join(blocks, ",") +
+         " target=contraction},foundry-tile-threads{sizes=" +
+         llvm::join(threads, ",") + "},foundry-vectorize,";
+}
+
 /// The GEMM phases of a kernel whose contractions are followed by a
 /// reduction over their outputs (KernelShape::splitContractionLoops): each
 /// of its `splitContractions` contractions tiled as a kernel of its own, in
@@ -946,10 +1026,13 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
          std::string prefix =
              splitGemmPhases(shape, shape.tensorCores && rng() % 2, rng);
          // A convolution before a norm (L2 17's InstanceNorm): one time in
-         // two, the convolution as an im2col GEMM kernel first.
+         // two, the convolution as an im2col GEMM kernel first, else (and
+         // for the convolutions im2col does not take) as direct loops.
          if (prefix.empty() && shape.im2col && !shape.im2colRoot &&
              rng() % 2)
            prefix = im2colSchedule(shape, rng, /*epilogue=*/false) + ",";
+         if (prefix.empty())
+           prefix = splitConvolutionPrefix(shape, rng);
 
          // One row per block: size 1 along the loops the reduction keeps
          // (at most three), the reduced ones whole; without a known reduced
@@ -1394,10 +1477,16 @@ std::string Search::propose(const Expert &expert, const Evaluated *parent) {
   // the kernel's root cannot fuse the GEMM (the reduction needs all of its
   // rows), which would stay a naive kernel of its own (a second per launch
   // for L2 #41's 16384x4096x4096): the GEMM phases come first.
-  if (shape_.splitContractionLoops > 0 && !fresh.empty() &&
+  // Likewise a convolution that other ops reduce after (L2 6's softmax
+  // over its channels, then max-pools).
+  if ((shape_.splitContractionLoops > 0 || !shape_.splitConvolution.empty()) &&
+      !fresh.empty() &&
       !llvm::StringRef(fresh).contains("target=contraction") &&
       !llvm::StringRef(fresh).contains("foundry-im2col"))
-    fresh = splitGemmPhases(shape_, shape_.tensorCores && rng_() % 2, rng_) +
+    fresh = (shape_.splitContractionLoops > 0
+                 ? splitGemmPhases(shape_, shape_.tensorCores && rng_() % 2,
+                                   rng_)
+                 : splitConvolutionPrefix(shape_, rng_)) +
             fresh;
   if (!shape_.splitFirst.empty() && !fresh.empty() &&
       fresh.find("foundry-split-reduction") == std::string::npos)

@@ -597,6 +597,16 @@ materializeIndex(linalg::LinalgOp linalgOp, unsigned dim, int64_t extent) {
   return rewritten;
 }
 
+bool mlir::foundry::isFilterConvolution(Operation *op) {
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  if (!linalgOp || !linalg::isaConvolutionOpInterface(linalgOp) ||
+      linalgOp->getNumRegions() != 1 || linalgOp->getRegion(0).empty())
+    return false;
+  return llvm::any_of(linalgOp.getBlock()->getOperations(), [](Operation &o) {
+    return isa<arith::MulFOp, arith::MulIOp>(o);
+  });
+}
+
 namespace mlir::foundry {
 namespace {
 
@@ -611,14 +621,15 @@ struct FoundryTileBlocksPass final
     if (target == "contraction") {
       for (Operation &op : body)
         if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
-            linalgOp && linalg::isaContractionOpInterface(linalgOp)) {
+            linalgOp && (linalg::isaContractionOpInterface(linalgOp) ||
+                         isFilterConvolution(linalgOp))) {
           root = cast<TilingInterface>(op);
           break;
         }
       if (!root)
         return kernel.emitOpError()
                << kPass << ": target=contraction, but the kernel has no "
-                           "contraction outside a block tile";
+                           "contraction or convolution outside a block tile";
     } else if (target == "result") {
       root = findRoot(body);
       if (!root) {

@@ -32,7 +32,7 @@
 // The split schedule computes what the naive one does (CPU JIT).
 // CPU: schedule vs naive {{.*}} mismatches=0/16384 PASS
 
-// TWICE: error: 'foundry.kernel' op foundry-tile-blocks: target=contraction, but the kernel has no contraction outside a block tile
+// TWICE: error: 'foundry.kernel' op foundry-tile-blocks: target=contraction, but the kernel has no contraction or convolution outside a block tile
 // TARGET: error: 'foundry.kernel' op foundry-tile-blocks: target must be result or contraction, got 'gemm'
 #id = affine_map<(i, j) -> (i, j)>
 #row = affine_map<(i, j) -> (i)>

@@ -407,3 +407,39 @@ foundry.kernel @bn(%x: tensor<8x16xf32>, %w: tensor<16x32xf32>) -> tensor<8x32xf
   EXPECT_EQ(batchNorm.splitContractionLoops, 2);
   EXPECT_EQ(batchNorm.splitContractions, 1);
 }
+
+TEST_F(FingerprintTest, ConvolutionsThatOthersReduceAfterAreSplit) {
+  // A convolution, then a max over its channels: the convolution's parallel
+  // loops (n, f, oh, ow) are what its own kernel tiles.
+  KernelShape convMax = shapeOf(R"mlir(
+foundry.kernel @conv_max(%x: tensor<2x3x10x9xf32>, %f: tensor<6x3x3x3xf32>) -> tensor<2x8x7xf32> {
+  %zero = arith.constant 0.0 : f32
+  %ninf = arith.constant 0xFF800000 : f32
+  %e = tensor.empty() : tensor<2x6x8x7xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%e : tensor<2x6x8x7xf32>) -> tensor<2x6x8x7xf32>
+  %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%x, %f : tensor<2x3x10x9xf32>, tensor<6x3x3x3xf32>) outs(%z : tensor<2x6x8x7xf32>) -> tensor<2x6x8x7xf32>
+  %me = tensor.empty() : tensor<2x8x7xf32>
+  %mi = linalg.fill ins(%ninf : f32) outs(%me : tensor<2x8x7xf32>) -> tensor<2x8x7xf32>
+  %m = linalg.generic {indexing_maps = [affine_map<(n, c, h, w) -> (n, c, h, w)>, affine_map<(n, c, h, w) -> (n, h, w)>], iterator_types = ["parallel", "reduction", "parallel", "parallel"]}
+      ins(%c : tensor<2x6x8x7xf32>) outs(%mi : tensor<2x8x7xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %y = arith.maximumf %a, %acc : f32
+    linalg.yield %y : f32
+  } -> tensor<2x8x7xf32>
+  foundry.yield %m : tensor<2x8x7xf32>
+})mlir");
+  EXPECT_EQ(convMax.splitConvolution, (std::vector<int64_t>{2, 6, 8, 7}));
+  // The reduction expert computes the convolution first, as a kernel of its
+  // own (the search prefixes the other experts' proposals the same way).
+  for (const Expert &expert : builtinExperts())
+    for (unsigned seed = 0; seed < 16; ++seed) {
+      std::mt19937 rng(seed);
+      ExpertRequest request{convMax};
+      std::string schedule = expert.propose(request, rng);
+      if (expert.name != "reduction" || schedule.empty())
+        continue;
+      EXPECT_NE(schedule.find("target=contraction"), std::string::npos)
+          << schedule;
+    }
+}

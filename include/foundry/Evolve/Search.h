@@ -72,6 +72,14 @@ struct KernelShape {
   bool im2col = false;
   /// With im2col: the convolution is the kernel's root (no epilogue).
   bool im2colRoot = false;
+  /// Extents of the parallel loops (batch, filters, output positions) of the
+  /// kernel's one convolution when other ops reduce after it (a softmax,
+  /// a norm, pooling: L2 6's 3-D convolution then softmax and max-pools),
+  /// outermost first; empty otherwise. No tiling of the root can fuse such
+  /// a convolution well (the reductions need many of its outputs), so
+  /// proposals compute it first as a kernel of its own
+  /// (foundry-tile-blocks{target=contraction}, which takes convolutions).
+  std::vector<int64_t> splitConvolution;
   /// Some op of the kernel reduces (a softmax, a norm).
   bool hasReduction = false;
   /// #foundry.precision allows tensor cores.

@@ -124,6 +124,13 @@ bool isIm2ColKind(Operation *op);
 /// rewrite refuses others).
 bool isIm2ColConvolution(Operation *op);
 
+/// A convolution with a filter: an op of linalg's ConvolutionOpInterface
+/// whose body multiplies (linalg.conv_*, linalg.depthwise_conv_*), not a
+/// pooling op (linalg.pooling_*, the same interface, a window only reduced).
+/// foundry-tile-blocks{target=contraction} tiles the first one as a kernel
+/// of its own.
+bool isFilterConvolution(Operation *op);
+
 /// A reduction foundry-split-reduction splits: a linalg.generic on tensors
 /// with one init, at least one reduction loop and a static result of at most
 /// `maxOutputs` elements (1: a reduction to a scalar, every loop reducing).

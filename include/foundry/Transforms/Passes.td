@@ -604,14 +604,15 @@ def FoundryTileBlocksPass
     a 16x16 grid of 64x64 output tiles.
 
     `target=contraction` tiles the kernel's first contraction (a matmul-like
-    op) not yet in a block tile instead of the root, as a kernel of its own:
+    op) or convolution not yet in a block tile instead of the root, as a
+    kernel of its own:
     only its init (the fill) is fused, neither its consumers nor the
     producers of its operands (mma.sync loads operands from memory), and
     its result goes through memory. Repeated, it tiles chained contractions
     in order; what lies between them is left to the naive mapping. A second
     `foundry-tile-blocks` (default target) then tiles the rest, e.g. a row
     softmax after a GEMM, which needs whole rows that a GEMM tile does not
-    have. Passes that distribute block tiles (`foundry-tile-threads`,
+    have, or a softmax over the channels of a convolution. Passes that distribute block tiles (`foundry-tile-threads`,
     `foundry-tile-warps`, `foundry-reduce-threads`) skip block tiles that
     are already distributed.
   }];
@@ -621,7 +622,7 @@ def FoundryTileBlocksPass
     Option<"target", "target", "std::string", /*default=*/"\"result\"",
            "What to tile: result (the producer of the kernel's first "
            "result, with its producers fused) or contraction (the first "
-           "contraction alone).">
+           "contraction or convolution alone).">
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",
