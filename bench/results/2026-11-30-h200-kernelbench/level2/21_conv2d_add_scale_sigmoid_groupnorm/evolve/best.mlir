@@ -5,7 +5,7 @@
 #map4 = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1)>
 #map5 = affine_map<(d0, d1) -> (d0, d1)>
 module {
-  foundry.kernel @conv2d_add_scale_sigmoid_groupnorm(%arg0: tensor<128x8x256x256xf32>, %arg1: tensor<32x8x3x3xf32> {foundry.init = "uniform(-0.11785113, 0.11785113)"}, %arg2: tensor<32xf32> {foundry.init = "uniform(-0.11785113, 0.11785113)"}, %arg3: tensor<32x1x1xf32> {foundry.init = "normal(0, 1)"}, %arg4: tensor<32x1x1xf32> {foundry.init = "normal(0, 1)"}) -> tensor<128x32x254x254xf32> attributes {precision = #foundry.precision<3xtf32>, schedule = #foundry.schedule<"foundry-tile-blocks{sizes={1,1,0,0,0} target=result},foundry-reduce-threads{interleave=0 threads=254},foundry-tile-threads{interleave=1 sizes={0,0,0,0,1}},foundry-vectorize{max-elements=1024}">} {
+  foundry.kernel @conv2d_add_scale_sigmoid_groupnorm(%arg0: tensor<128x8x256x256xf32>, %arg1: tensor<32x8x3x3xf32> {foundry.init = "uniform(-0.11785113, 0.11785113)"}, %arg2: tensor<32xf32> {foundry.init = "uniform(-0.11785113, 0.11785113)"}, %arg3: tensor<32x1x1xf32> {foundry.init = "normal(0, 1)"}, %arg4: tensor<32x1x1xf32> {foundry.init = "normal(0, 1)"}) -> tensor<128x32x254x254xf32> attributes {precision = #foundry.precision<3xtf32>, schedule = #foundry.schedule<"foundry-tile-blocks{sizes={1,0,8,128} target=contraction},foundry-tile-threads{interleave=0 sizes={0,0,1,1}},foundry-vectorize{max-elements=1024},foundry-tile-blocks{sizes={1,1,0,0,0} target=result},foundry-reduce-threads{interleave=1 threads=254},foundry-tile-threads{interleave=1 sizes={0,0,0,0,1}},foundry-vectorize{max-elements=1024}">} {
     %cst = arith.constant 0.000000e+00 : f32
     %cst_0 = arith.constant 1.000000e+00 : f32
     %cst_1 = arith.constant 2.580640e+05 : f32

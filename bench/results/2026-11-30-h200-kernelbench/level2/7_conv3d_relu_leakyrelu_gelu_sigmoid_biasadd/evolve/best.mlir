@@ -2,7 +2,7 @@
 #map1 = affine_map<(d0, d1, d2, d3, d4) -> (d1)>
 #map2 = affine_map<(d0, d1, d2, d3, d4) -> (d1, 0, 0, 0)>
 module {
-  foundry.kernel @conv3d_relu_leakyrelu_gelu_sigmoid_biasadd(%arg0: tensor<64x8x32x64x64xf32>, %arg1: tensor<32x8x3x3x3xf32> {foundry.init = "uniform(-0.0680413817, 0.0680413817)"}, %arg2: tensor<32xf32> {foundry.init = "uniform(-0.0680413817, 0.0680413817)"}, %arg3: tensor<32x1x1x1xf32> {foundry.init = "normal(0, 1)"}) -> tensor<64x32x30x62x62xf32> attributes {schedule = #foundry.schedule<"foundry-tile-blocks{sizes={0,0,1,1,62} target=result},foundry-tile-threads{interleave=0 sizes={0,0,1,1,1}},foundry-vectorize{max-elements=1024}">} {
+  foundry.kernel @conv3d_relu_leakyrelu_gelu_sigmoid_biasadd(%arg0: tensor<64x8x32x64x64xf32>, %arg1: tensor<32x8x3x3x3xf32> {foundry.init = "uniform(-0.0680413817, 0.0680413817)"}, %arg2: tensor<32xf32> {foundry.init = "uniform(-0.0680413817, 0.0680413817)"}, %arg3: tensor<32x1x1x1xf32> {foundry.init = "normal(0, 1)"}) -> tensor<64x32x30x62x62xf32> attributes {schedule = #foundry.schedule<"foundry-naive">} {
     %cst = arith.constant 0.000000e+00 : f32
     %cst_0 = arith.constant 1.000000e+00 : f32
     %cst_1 = arith.constant 5.000000e-01 : f32
