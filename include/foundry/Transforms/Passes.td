@@ -739,7 +739,10 @@ def FoundryUnrollPass
     `foundry-tile-reduction`, say) is unrolled by `factor` with the upstream
     `loopUnrollByFactor`; a trip count that the factor does not divide
     keeps a remainder loop. `factor = 1` does nothing. A factor outside 1 to
-    32 is an error.
+    32 is an error. Loops inside a warp tile (`foundry-tile-warps`) are left
+    as they are: their `vector.contract`s of mma.sync fragments must stay
+    in the loop `foundry-mma` built for the tensor-core lowering (unrolled,
+    it failed with "unhandled vector to mma type").
   }];
   let options = [
     Option<"factor", "factor", "int64_t", /*default=*/"2",
