@@ -1373,9 +1373,18 @@ private:
   /// candidate is verified in its place, up to kFinalAttempts of them and
   /// then the naive schedule.
   void verifyBest();
-  /// verifyBest for one candidate: true when it passed, with `best`'s time
-  /// replaced by the final one; false with its diagnosis set.
-  bool verifyFinal(Evaluated &best);
+  /// The outcome of verifyFinal.
+  enum class FinalVerdict {
+    /// `best`'s time is replaced by the final one.
+    Passed,
+    /// The runner judged it: it failed (its diagnosis says why).
+    Failed,
+    /// No judgement: the runner crashed, timed out or found no GPU, or the
+    /// candidate could not be compiled again (its diagnosis says which).
+    NoVerdict
+  };
+  /// verifyBest for one candidate.
+  FinalVerdict verifyFinal(Evaluated &best);
   /// Writes `result`'s cubin, manifest and PTX as `<stem>.{cubin,json,ptx}`
   /// in the work directory; returns the cubin path or "" with `error`.
   std::string writeCandidate(const CompileResult &result,
@@ -1961,7 +1970,7 @@ Search::runChecked(const std::string &cubin, const std::string &stem,
                    std::string &message, bool &executionFailed) {
   std::vector<std::string> args = extra;
   if (widenedAtol_ > 0)
-    args.push_back(llvm::formatv("--atol={0:e9}", widenedAtol_).str());
+    args.push_back(llvm::formatv("--atol={0:e16}", widenedAtol_).str());
   return runRunner(cubin, referenceCubin_, stem, args, code, message,
                    executionFailed);
 }
@@ -1986,13 +1995,17 @@ void Search::verifyBest() {
       continue; // After a few failures only the naive schedule is left.
     ++attempts;
     Evaluated tried = *candidate;
-    if (verifyFinal(tried)) {
+    FinalVerdict verdict = verifyFinal(tried);
+    if (verdict == FinalVerdict::Passed) {
       result_.best = std::move(tried);
       return;
     }
     // Failed: the library must not offer it as a passing candidate again.
-    tried.stage = "correctness";
-    recordInLibrary(tried);
+    // Without a verdict (the runner crashed), the candidate is not blamed.
+    if (verdict == FinalVerdict::Failed) {
+      tried.stage = "correctness";
+      recordInLibrary(tried);
+    }
     if (options_.progress)
       options_.progress("the best (" + (naive ? "naive" : tried.genome) +
                         ") " + tried.diagnosis);
@@ -2003,7 +2016,7 @@ void Search::verifyBest() {
   }
 }
 
-bool Search::verifyFinal(Evaluated &best) {
+Search::FinalVerdict Search::verifyFinal(Evaluated &best) {
   std::string cubin = options_.workDirectory + "/" +
                       (best.genome.empty() ? std::string("naive")
                                            : "cand-" + best.hash) +
@@ -2020,7 +2033,7 @@ bool Search::verifyFinal(Evaluated &best) {
       best.ok = false;
       best.diagnosis = "the library's best no longer compiles: " +
                        (error.empty() ? compiled.diagnostics : error);
-      return false;
+      return FinalVerdict::NoVerdict;
     }
   }
   if (options_.progress)
@@ -2049,12 +2062,22 @@ bool Search::verifyFinal(Evaluated &best) {
   const llvm::json::Object *result = parsed ? parsed->getAsObject() : nullptr;
   result_.searchMs = best.medianMs;
   result_.verified = result && result->getBoolean("ok").value_or(false);
+  if (!result) {
+    best.ok = false;
+    best.diagnosis =
+        "got no verdict from the final verification: " +
+        (executionFailed ? "cannot run " + options_.runner + ": " + message
+         : code == -2    ? std::string("foundry-run timed out")
+         : code == 3     ? std::string("foundry-run found no GPU")
+                         : "foundry-run exited with " + std::to_string(code));
+    return FinalVerdict::NoVerdict;
+  }
   if (!result_.verified) {
     best.ok = false;
     best.diagnosis = "failed the final verification";
     for (const std::string &error : resultErrors(result))
       best.diagnosis += ": " + error;
-    return false;
+    return FinalVerdict::Failed;
   }
   // The reported time is this measurement, never the search's (which can
   // be the library's, from an earlier run).
@@ -2067,7 +2090,7 @@ bool Search::verifyFinal(Evaluated &best) {
     best.ok = false;
     best.diagnosis = "the final verification returned no time";
     result_.verified = false;
-    return false;
+    return FinalVerdict::NoVerdict;
   }
   best.medianMs = *finalMs;
   best.fromLibrary = false;
@@ -2083,7 +2106,7 @@ bool Search::verifyFinal(Evaluated &best) {
     best.diag.memoryFraction *= scale;
     best.diag.computeFraction *= scale;
   }
-  return true;
+  return FinalVerdict::Passed;
 }
 
 void Search::evaluateOnGpu(Evaluated &record) {
@@ -2495,8 +2518,10 @@ FailureOr<SearchResult> Search::run() {
     /// The passing parent it mutates, if any (for the library's insights).
     const Evaluated *parent = nullptr;
   };
+  // `baseline`: the naive schedule, evaluated whatever the budget says.
   auto evaluateAll = [&](const std::vector<Proposal> &proposals, int i,
-                         int generation, std::vector<Evaluated> &into) {
+                         int generation, std::vector<Evaluated> &into,
+                         bool baseline = false) {
     std::vector<std::string> genomes;
     for (const Proposal &p : proposals)
       genomes.push_back(p.genome);
@@ -2504,7 +2529,7 @@ FailureOr<SearchResult> Search::run() {
     std::vector<bool> taken(proposals.size());
     for (size_t k = nextCompiled(genomes, taken); k != SIZE_MAX;
          k = nextCompiled(genomes, taken)) {
-      if (outOfBudget())
+      if (!baseline && outOfBudget())
         break;
       const Proposal &p = proposals[k];
       Evaluated e = evaluate(p.genome, p.expert, i, generation);
@@ -2521,8 +2546,13 @@ FailureOr<SearchResult> Search::run() {
     }
   };
   // The naive schedule is the first candidate of every search: the best is
-  // never worse than it, and on the cuda target its run times the baseline.
-  evaluateAll({{"", "naive"}}, 0, 0, island[0]);
+  // never worse than it, and on the cuda target its run times the baseline
+  // and its error against the reference sets the tolerance (below), so it
+  // is judged again in every run, whatever the library knew of it (a
+  // verdict reached at a widened tolerance, say).
+  if (options_.target == "cuda")
+    recheck_ = genomeHash("");
+  evaluateAll({{"", "naive"}}, 0, 0, island[0], /*baseline=*/true);
   // An ill-conditioned kernel (a softmax over the outputs of a K = 8192 GEMM
   // of positive inputs, a sum of 8192 GEMM outputs that cancel): even the
   // naive schedule's fp32 rounding is over the tolerance against f64, and
@@ -2552,7 +2582,7 @@ FailureOr<SearchResult> Search::run() {
         llvm::formatv("{0:e2}", atol_).str();
     if (options_.progress)
       options_.progress("note: " + result_.referenceReason);
-    evaluateAll({{"", "naive"}}, 0, 0, island[0]);
+    evaluateAll({{"", "naive"}}, 0, 0, island[0], /*baseline=*/true);
   }
   // The first generation: every island's proposals compiled together, then
   // evaluated round-robin over the islands, so that a time budget is shared

@@ -36,6 +36,7 @@
 #include <atomic>
 #include <cmath>
 #include <map>
+#include <set>
 #include <memory>
 #include <csignal>
 #include <dlfcn.h>
@@ -510,14 +511,21 @@ int main(int argc, char **argv) {
     llvm::json::Array candidates;
     for (const Evaluated &e : result->evaluated)
       candidates.push_back(candidateJson(e, name));
-    // Per island, its best; over time, each improvement of the best.
+    // Per island, its best; over time, each improvement of the best. A
+    // candidate the final verification rejected counts as failed.
+    std::set<std::string> rejectedHashes;
+    for (const Evaluated &e : result->rejected)
+      rejectedHashes.insert(e.hash);
+    auto passed = [&](const Evaluated &e) {
+      return e.ok && !rejectedHashes.count(e.hash);
+    };
     std::map<int, const Evaluated *> islandBest;
     llvm::json::Array progression;
     double running = INFINITY;
     int index = 0;
     for (const Evaluated &e : result->evaluated) {
       ++index;
-      if (!e.ok)
+      if (!passed(e))
         continue;
       const Evaluated *&slot = islandBest[e.island];
       if (!slot || e.medianMs < slot->medianMs)
@@ -555,8 +563,11 @@ int main(int argc, char **argv) {
       rejectedText += "- `" + genome + "`: " + why.str() + "\n";
     }
     if (!rejectedText.empty())
-      rejectedText = "Failed the final verification (the next fastest was "
-                     "verified in its place):\n\n" +
+      rejectedText = "Not the best after all: failed the final verification, "
+                     "or got no verdict from it (the next fastest passing "
+                     "candidate was verified in its place; after three, the "
+                     "naive schedule). The tables below are the search's "
+                     "times:\n\n" +
                      rejectedText + "\n";
     report.push_back(llvm::json::Object{
         {"kernel", name},
@@ -619,7 +630,7 @@ int main(int argc, char **argv) {
     index = 0;
     for (const Evaluated &e : result->evaluated) {
       ++index;
-      if (!e.ok || e.medianMs >= running)
+      if (!passed(e) || e.medianMs >= running)
         continue;
       running = e.medianMs;
       details += "| " + std::to_string(index) + " | " +
@@ -650,8 +661,10 @@ int main(int argc, char **argv) {
                     "the naive schedule beside it with --gpu-runs runs, and "
                     "those are the times above. Every time "
                     "is of a candidate that passed foundry-run's correctness "
-                    "trials and integrity checks against the naive "
-                    "schedule.\n"
+                    "trials and integrity checks against the reference "
+                    "(report.json's reference_schedule: by default the "
+                    "naive schedule widened to f64) within report.json's "
+                    "tolerance.\n"
                   : "\nTimes are medians of JIT-compiled CPU runs on one "
                     "thread (same inputs); every candidate was checked "
                     "against the naive schedule within the kernel's "

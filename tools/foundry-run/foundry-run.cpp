@@ -132,7 +132,17 @@ static cl::opt<double> atolOverride(
              "kernel's (#foundry.tolerance, in its manifest): foundry-evolve "
              "widens it for a kernel whose naive fp32 schedule is itself "
              "further than the tolerance from its f64 reference."),
-    cl::init(-1));
+    cl::init(-1), cl::cat(category));
+
+/// False, with a message, when --atol was given and is not a finite number
+/// >= 0.
+static bool validAtol() {
+  if (!atolOverride.getNumOccurrences() ||
+      (atolOverride >= 0 && std::isfinite(atolOverride)))
+    return true;
+  llvm::errs() << "foundry-run: --atol must be a finite number >= 0\n";
+  return false;
+}
 static cl::opt<bool> printRuntimePtx(
     "print-runtime-ptx",
     cl::desc("Print the PTX of the runtime's own kernels (input fill, "
@@ -221,11 +231,8 @@ static int runOne() {
                  << distribution << "'\n";
     return BadInput;
   }
-  if (atolOverride.getNumOccurrences() &&
-      !(atolOverride >= 0 && std::isfinite(atolOverride))) {
-    llvm::errs() << "foundry-run: --atol must be a finite number >= 0\n";
+  if (!validAtol())
     return BadInput;
-  }
   if (!(pruneAboveMs >= 0) || !(maxFirstLaunchMs >= 0) ||
       !(maxTimingMs >= 0)) {
     llvm::errs() << "foundry-run: --prune-above-ms, --max-first-launch-ms "
@@ -309,6 +316,8 @@ static int runOne() {
 
 /// --batch: one child per candidate, with a timeout; prints one line each.
 static int runBatch(const char *self) {
+  if (!validAtol())
+    return BadInput;
   std::string error;
   std::optional<std::string> list = readFile(batchPath, error);
   if (!list) {
@@ -385,7 +394,8 @@ static int runBatch(const char *self) {
     if (!kernelName.empty())
       args.push_back("--kernel=" + kernelName);
     if (atolOverride.getNumOccurrences())
-      args.push_back("--atol=" + llvm::formatv("{0:e9}", double(atolOverride))
+      // 17 significant digits: the same double in the child.
+      args.push_back("--atol=" + llvm::formatv("{0:e16}", double(atolOverride))
                                      .str());
     if (!referenceCache.empty())
       args.push_back("--reference-cache=" + referenceCache);

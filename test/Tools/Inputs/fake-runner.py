@@ -7,7 +7,9 @@ Rules: the naive schedule (a cubin equal to naive.cubin) takes 10 ms and is
 0.5 off the f64 reference (reference.cubin) at 3 elements: it fails the
 check unless --atol is at least 0.5; every other candidate takes 1 ms and
 passes. With $FAKE_RUNNER_FINAL_FAILURES = N, the first N final
-verifications (result file final*) of tuned candidates fail the check."""
+verifications (result file final*) of tuned candidates fail the check; with
+$FAKE_RUNNER_FINAL_CRASH set, those of tuned candidates exit 1 without a
+result, as a crashed runner does."""
 import json
 import os
 import sys
@@ -29,6 +31,8 @@ with open(log_path, "a") as log:
               f"vs {reference}{'' if atol is None else f' atol {atol:g}'}\n")
 error = 0.5 if naive else 0.0
 ok = error <= (atol if atol is not None else 1e-4)
+if final and not naive and os.environ.get("FAKE_RUNNER_FINAL_CRASH"):
+    sys.exit(1)
 if final and not naive:
     # The k-th tuned candidate to reach the final verification fails while
     # k <= N.
