@@ -151,6 +151,8 @@ FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel) {
       };
   markReduced(root, 0);
   shape.contraction = linalg::isaContractionOpInterface(root);
+  shape.multiResultRoot =
+      root.getNumDpsInits() > 1 && root.getNumReductionLoops() > 0;
   kernel.walk([&](linalg::LinalgOp op) {
     shape.hasReduction |= op.getNumReductionLoops() > 0;
   });
@@ -1020,7 +1022,8 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
          // A contraction with one parallel loop (a matrix-vector product)
          // is a row reduction too; GEMMs are not.
          if (!shape.hasReduction || shape.numParallel() == 0 || shape.gemm ||
-             (shape.contraction && shape.numParallel() > 1))
+             (shape.contraction && shape.numParallel() > 1) ||
+             shape.multiResultRoot)
            return std::string();
          // After a contraction, the GEMM first, as a kernel of its own.
          std::string prefix =
@@ -1455,6 +1458,15 @@ private:
 /// foundry-tile-blocks for the epilogue, and any other block tiling forbids
 /// one ("already tiled to blocks", after foundry-mma has worked on a warp tile
 /// of the whole row).
+/// Whether a genome's first block tiling is its first pass, so that its
+/// head (through the first closing brace) and tail can be spliced: not
+/// after foundry-im2col, which has no options (its head would be
+/// "foundry-im2col,foundry-pad{...", its tail the GEMM of the im2col
+/// tensor, which no other genome's head computes).
+static bool splices(llvm::StringRef genome) {
+  return !genome.contains("foundry-im2col");
+}
+
 static std::string splice(llvm::StringRef head, llvm::StringRef tail) {
   if (head.starts_with("foundry-tile-blocks{") &&
       head.contains("target=contraction") !=
@@ -1509,7 +1521,8 @@ std::string Search::propose(const Expert &expert, const Evaluated *parent) {
   llvm::StringRef parentRef(request.parent), freshRef(fresh);
   auto [parentHead, parentTail] = parentRef.split("},");
   auto [freshHead, freshTail] = freshRef.split("},");
-  if (parentTail.empty() || freshTail.empty())
+  if (parentTail.empty() || freshTail.empty() || !splices(parentRef) ||
+      !splices(freshRef))
     return fresh;
   std::string mutated = rng_() % 2 ? splice(parentHead, freshTail)
                                    : splice(freshHead, parentTail);
@@ -1546,7 +1559,8 @@ std::string Search::crossover(const Evaluated &a, const Evaluated &b) {
     return "";
   auto [aHead, aTail] = llvm::StringRef(a.genome).split("},");
   auto [bHead, bTail] = llvm::StringRef(b.genome).split("},");
-  if (aTail.empty() || bTail.empty())
+  if (aTail.empty() || bTail.empty() || !splices(a.genome) ||
+      !splices(b.genome))
     return "";
   return rng_() % 2 ? splice(aHead, bTail) : splice(bHead, aTail);
 }

@@ -11,6 +11,7 @@
 
 #include "foundry/Transforms/Passes.h"
 
+#include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -1002,6 +1003,20 @@ struct FoundryReduceThreadsPass final
     if (!extents[dim])
       return op.emitOpError()
              << kPass << ": the reduction loop has no static extent";
+    // Each thread's partial results are combined afterwards, which needs
+    // every result to be a reduction by one combining op (upstream's
+    // partial-reduction tiling asks the same): not an argmax's index, which
+    // follows its value.
+    for (unsigned i = 0, e = op.getNumDpsInits(); i < e; ++i) {
+      SmallVector<Operation *> combiner;
+      if (!matchReduction(op.getRegionOutputArgs(), i, combiner) ||
+          combiner.size() != 1)
+        return op.emitOpError()
+               << kPass << ": result #" << i
+               << " is not reduced by one combining op (an argmax's index "
+                  "follows its value), so its partial results cannot be "
+                  "combined across threads";
+    }
     // The partial-reduction tiling renumbers the reduction loop per
     // thread, so a body that reads its index (a cumsum's mask k <= j, the
     // target column of a cross-entropy) would see thread-local positions:

@@ -80,6 +80,10 @@ struct KernelShape {
   /// proposals compute it first as a kernel of its own
   /// (foundry-tile-blocks{target=contraction}, which takes convolutions).
   std::vector<int64_t> splitConvolution;
+  /// The root yields several results that it reduces together (an
+  /// argmax's value and index): its reduction cannot be split over threads
+  /// (foundry-reduce-threads), which the reduction expert then leaves out.
+  bool multiResultRoot = false;
   /// Some op of the kernel reduces (a softmax, a norm).
   bool hasReduction = false;
   /// #foundry.precision allows tensor cores.
