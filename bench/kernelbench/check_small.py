@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks a small KernelBench kernel against an independent Python reference.
 
-  check_small.py KERNEL_small.mlir [--bin build/bin] [--seed 0] [--low 0 --high 1]
+  check_small.py KERNEL_small.mlir [--bin build/bin] [--seed 0]
 
 The reference is bench/kernelbench/references/<stem without _small>.py, which
 defines `reference(*inputs)`: inputs as nested Python lists of floats (the
