@@ -129,9 +129,12 @@ struct FoundrySinkIntoLaunchesPass final
 
   void runOnOperation() override {
     // Constants and index math, as upstream's index-computation sinking.
+    // Any constant-like op (a vectorized tile's ub.poison padding value,
+    // too): a kernel parameter must be a host buffer (the runner provides
+    // nothing else).
     auto beneficial = [](Operation *op) {
-      return isa<arith::ConstantOp, arith::SelectOp, arith::CmpIOp,
-                 memref::DimOp>(op);
+      return op->hasTrait<OpTrait::ConstantLike>() ||
+             isa<arith::SelectOp, arith::CmpIOp, memref::DimOp>(op);
     };
     auto isView = [](Operation *op) {
       return isa_and_nonnull<memref::SubViewOp, memref::ExpandShapeOp,

@@ -21,3 +21,26 @@ func.func @pad_interior(%in: memref<4xf32>, %padded: memref<8xf32>) {
   }
   return
 }
+
+// A vectorized tile's padding value (ub.poison, constant-like) that CSE
+// hoisted out of the launch is sunk back in: a kernel parameter must be a
+// host buffer. (L2 6's 3-D convolution tiles failed at the launch manifest.)
+// CHECK-LABEL: func.func @poison_padding
+// CHECK:         gpu.launch
+// CHECK-DAG:       %[[PAD:.*]] = ub.poison : vector<4xf32>
+// CHECK-DAG:       %[[V:.*]] = vector.transfer_read
+// CHECK:           vector.shuffle %[[V]], %[[PAD]]
+func.func @poison_padding(%in: memref<4xf32>, %out: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  %pv = ub.poison : vector<4xf32>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %v = vector.transfer_read %in[%c0], %zero : memref<4xf32>, vector<4xf32>
+    %s = vector.shuffle %v, %pv [0, 1, 2, 3] : vector<4xf32>, vector<4xf32>
+    vector.transfer_write %s, %out[%c0] : vector<4xf32>, memref<4xf32>
+    gpu.terminator
+  }
+  return
+}

@@ -255,7 +255,8 @@ def FoundrySinkIntoLaunchesPass
     when the launch is outlined. The runner passes kernels bare pointers to
     the host function's buffers, so a view of a buffer (a `memref.subview`
     of a padded copy, a reshape) cannot be a parameter. This pass clones
-    into each launch body the constants and index computations it uses (as
+    into each launch body the constants (any constant-like op, `ub.poison`
+    too) and index computations it uses (as
     upstream `gpu-launch-sink-index-computations` does) and the memref view
     ops (`subview`, `expand_shape`, `collapse_shape`, `cast`,
     `reinterpret_cast`), so the kernel takes the buffer itself and computes
