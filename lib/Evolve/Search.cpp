@@ -140,8 +140,7 @@ FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel) {
               producer.getNumReductionLoops() == 0 &&
               llvm::all_of(producer.getIndexingMapsArray(),
                            [](AffineMap m) {
-                             return m.isIdentity() ||
-                                    m.isProjectedPermutation();
+                             return m.isProjectedPermutation();
                            }) &&
               producer.getIndexingMapMatchingResult(
                           cast<OpResult>(operand->get()))
