@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 #===- staging.sh - Tensor-core GEMM schedules: direct vs shared, padded -----===#
 #
-# Measures what foundry-promote's padding does for mma.sync GEMMs: the same
-# 3xtf32 warp tiles fed straight from global memory, from shared memory
-# (cp.async + ldmatrix), and from shared memory with padded rows.
+# Measures what foundry-promote's padding and stages do for mma.sync GEMMs:
+# the same 3xtf32 warp tiles fed straight from global memory, from shared
+# memory (cp.async + ldmatrix), with padded rows, and double-buffered,
+# including tiles over the 48 KB of static shared memory.
 #
 #   bash bench/mma/staging.sh compile DIR   # here: foundry-compile + ptxas
 #   bash bench/mma/staging.sh run DIR       # GPU host: foundry-run each
@@ -32,10 +33,13 @@ schedules() {
   local t=$1 e=$2 name=$3
   local mma=",foundry-tile-reduction{sizes=8},foundry-mma"
   echo "foundry-tile-blocks{sizes=128,128$t},foundry-tile-warps{sizes=64,32}$mma$e"
-  for staging in "32 0 1" "32 4 1" "16 4 1" "16 4 2"; do
+  # Over 48 KB (dynamic shared memory): 32-deep k-steps with two stages,
+  # 64-deep k-steps with one and two.
+  for staging in "32 0 1" "32 4 1" "16 4 1" "16 4 2" "32 4 2" "64 4 1" "64 4 2"; do
     read -r k pad stages <<< "$staging"
     echo "foundry-tile-blocks{sizes=128,128$t},foundry-tile-reduction{sizes=$k},foundry-promote{operands=0,1 padding=$pad stages=$stages},foundry-tile-warps{sizes=64,32}$mma$e"
   done
+  echo "foundry-tile-blocks{sizes=128,256$t},foundry-tile-reduction{sizes=32},foundry-promote{operands=0,1 padding=4 stages=2},foundry-tile-warps{sizes=64,32}$mma$e"
   for stages in 1 2; do
     echo "foundry-tile-blocks{sizes=64,64$t},foundry-tile-reduction{sizes=32},foundry-promote{operands=0,1 padding=4 stages=$stages},foundry-tile-warps{sizes=32,32}$mma$e"
   done

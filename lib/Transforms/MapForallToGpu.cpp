@@ -525,8 +525,8 @@ static SmallVector<Operation *> withDependencies(Block *body,
 /// copies overlap the compute. The first tiles are copied before the loop;
 /// the last half re-copies the last k-step (no branch), and a wait after the
 /// loop drains it. Loops of another form, an odd or unknown trip count, or
-/// tiles over the 48 KB static shared memory limit once doubled are left as
-/// they are (one stage).
+/// tiles over sm_90's 227 KB of shared memory per block once doubled are
+/// left as they are (one stage).
 static LogicalResult pipelineStagedLoop(RewriterBase &rewriter,
                                         gpu::LaunchOp launch,
                                         scf::ForOp loop) {
@@ -593,7 +593,7 @@ static LogicalResult pipelineStagedLoop(RewriterBase &rewriter,
     bytes += bytesOf(buffer);
   for (Value buffer : buffers)
     bytes += bytesOf(buffer);
-  if (bytes > 48 * 1024)
+  if (bytes > kMaxSharedBytesPerBlock)
     return failure();
 
   // The twins, and the views of the buffers the loop reads from outside it
@@ -779,6 +779,56 @@ static void hoistAccumulatorTiles(RewriterBase &rewriter,
   }
 }
 
+/// Moves the workgroup attributions of `launch` into its dynamic shared
+/// memory when they need more than the 48 KB a kernel may declare
+/// statically: each becomes a memref.view of one `gpu.dynamic_shared_memory`
+/// buffer at a 128-byte aligned offset, and the launch's dynamic shared
+/// memory size is their total (which the launch manifest carries and
+/// foundry-run opts in to). At most 48 KB stay static attributions.
+/// Fails with a diagnostic over sm_90's 227 KB per block.
+static LogicalResult moveToDynamicSharedMemory(RewriterBase &rewriter,
+                                               gpu::LaunchOp launch) {
+  SmallVector<BlockArgument> buffers(launch.getWorkgroupAttributions());
+  SmallVector<int64_t> offsets;
+  int64_t total = 0;
+  for (BlockArgument buffer : buffers) {
+    auto type = cast<MemRefType>(buffer.getType());
+    total = llvm::alignTo(total, 128);
+    offsets.push_back(total);
+    total += type.getNumElements() * type.getElementTypeBitWidth() / 8;
+  }
+  if (total <= kMaxStaticSharedBytes)
+    return success();
+  if (total > kMaxSharedBytesPerBlock)
+    return launch.emitOpError("foundry-map-forall-to-gpu: the block's "
+                              "shared memory tiles need ")
+           << total << " bytes, over sm_90's " << kMaxSharedBytesPerBlock
+           << "-byte limit per block";
+  Location loc = launch.getLoc();
+  rewriter.setInsertionPoint(launch);
+  Value size = arith::ConstantIntOp::create(rewriter, loc, total, 32);
+  launch.getDynamicSharedMemorySizeMutable().assign(size);
+  Block &body = launch.getBody().front();
+  rewriter.setInsertionPointToStart(&body);
+  auto workgroup = gpu::AddressSpaceAttr::get(launch.getContext(),
+                                              gpu::AddressSpace::Workgroup);
+  Value base = gpu::DynamicSharedMemoryOp::create(
+      rewriter, loc,
+      MemRefType::get({ShapedType::kDynamic}, rewriter.getI8Type(),
+                      MemRefLayoutAttrInterface(), workgroup));
+  for (auto [buffer, offset] : llvm::zip_equal(buffers, offsets)) {
+    Value byteShift = arith::ConstantIndexOp::create(rewriter, loc, offset);
+    Value view = memref::ViewOp::create(rewriter, loc, buffer.getType(),
+                                        base, byteShift, ValueRange());
+    rewriter.replaceAllUsesWith(buffer, view);
+  }
+  // The attributions follow the launch's own block arguments.
+  body.eraseArguments(buffers.front().getArgNumber(), buffers.size());
+  launch->setAttr(gpu::LaunchOp::getNumWorkgroupAttributionsAttrName(),
+                  rewriter.getI64IntegerAttr(0));
+  return success();
+}
+
 /// Inside `launch`: tile buffers become per-thread allocas and
 /// every linalg op becomes scf.for loops.
 static LogicalResult lowerLaunchBody(gpu::LaunchOp launch) {
@@ -914,7 +964,7 @@ static LogicalResult lowerLaunchBody(gpu::LaunchOp launch) {
     for (scf::ForOp loop : staged)
       (void)pipelineStagedLoop(rewriter, launch, loop);
   }
-  return success();
+  return moveToDynamicSharedMemory(rewriter, launch);
 }
 
 namespace mlir::foundry {

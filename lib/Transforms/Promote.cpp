@@ -27,10 +27,6 @@ namespace mlir::foundry {
 using namespace mlir;
 using namespace mlir::foundry;
 
-/// Static shared memory a block may declare (CUDA: 48 KB without opting in
-/// to dynamic shared memory).
-static constexpr int64_t kMaxStaticSharedBytes = 48 * 1024;
-
 /// The block-level k-loop around `op`: an scf.for between `op` and its
 /// block-level forall, with no warp or thread forall in between.
 static scf::ForOp blockLevelLoop(Operation *op) {
@@ -159,10 +155,10 @@ struct FoundryPromotePass final
         Operation *block = op->getParentOfType<scf::ForallOp>();
         int64_t &total = bytesPerBlock[block];
         total += bytes;
-        if (total > kMaxStaticSharedBytes) {
+        if (total > kMaxSharedBytesPerBlock) {
           op.emitOpError("foundry-promote: the promoted tiles need ")
-              << total << " bytes of shared memory per block, over the "
-              << kMaxStaticSharedBytes << "-byte static limit";
+              << total << " bytes of shared memory per block, over sm_90's "
+              << kMaxSharedBytesPerBlock << "-byte limit";
           return signalPassFailure();
         }
         rewriter.setInsertionPoint(op);

@@ -165,6 +165,14 @@ inline constexpr int64_t kMaxGridYZ = 65535;
 inline constexpr int64_t kMaxThreadsPerBlock = 1024;
 inline constexpr int64_t kWarpSize = 32;
 
+/// sm_90 shared memory per block (CUDA programming guide, "Compute
+/// capabilities", 9.0): 48 KB may be declared statically; up to 227 KB with
+/// dynamic shared memory, once the kernel opts in
+/// (CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, which foundry-run sets
+/// from the launch manifest).
+inline constexpr int64_t kMaxStaticSharedBytes = 48 * 1024;
+inline constexpr int64_t kMaxSharedBytesPerBlock = 227 * 1024;
+
 /// True for a linalg.copy into a workgroup-memory tensor (made by
 /// foundry-promote).
 bool isSharedMemoryCopy(Operation *op);

@@ -446,7 +446,12 @@ def FoundryPromotePass : Pass<"foundry-promote", "::mlir::ModuleOp"> {
     `stages=2` double-buffers the staged tiles: the GPU tail copies the
     tiles of k-step i+1 (cp.async) while k-step i computes, with one wait
     and one barrier per step (a second shared buffer per operand; an odd
-    number of k-steps or tiles over 48 KB once doubled keep one stage).
+    number of k-steps or tiles over 227 KB once doubled keep one stage).
+
+    Up to 48 KB of tiles per block are static shared memory; above that,
+    the GPU tail places them in the launch's dynamic shared memory (the
+    launch manifest gives its size, and foundry-run opts the kernel in to
+    it), up to sm_90's 227 KB per block.
 
     `padding=P` adds P elements to every row of the staged tiles (the copy
     fills a slice of a wider buffer), so that the 8 rows a warp's mma.sync
@@ -456,8 +461,8 @@ def FoundryPromotePass : Pass<"foundry-promote", "::mlir::ModuleOp"> {
     aligned for 16-byte copies).
 
     Errors: no block-level k-loop; an operand index the op does not have; a
-    tile of dynamic shape; more than 48 KB of shared memory per block (the
-    static shared memory limit); a negative or unaligned padding; stages
+    tile of dynamic shape; more than 227 KB of shared memory per block
+    (sm_90's limit); a negative or unaligned padding; stages
     other than 1 or 2.
 
     Example, a 64x64 block tile walking K in steps of 32 with A and B staged:
