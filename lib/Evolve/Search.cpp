@@ -548,10 +548,12 @@ static std::string mmaGemm(int64_t loops, bool ownKernel, const MmaTiles &t,
 }
 
 /// The best tensor-core GEMM tiles measured: 128x128 block tiles over
-/// 32-deep k-steps staged in rows padded by 4, 64x32 warp tiles (2.53 ms for
-/// the 4096^3 matmul in 3xtf32 on the H200, 2026-11-30,
-/// bench/results/2026-11-30-h200-mma-staging.md; 2.36 ms for L2 12's GEMM).
-static constexpr MmaTiles kBestMmaTiles{128, 128, 64, /*stagedK=*/32};
+/// 32-deep k-steps staged in rows padded by 4 and double-buffered (72 KB of
+/// dynamic shared memory), 64x32 warp tiles: 2.35 ms for the 4096^3 matmul
+/// in 3xtf32 on the H200 (2.57 ms with one stage), 2.29 ms for L2 12's GEMM
+/// (2026-11-30, bench/results/2026-11-30-h200-mma-staging.md).
+static constexpr MmaTiles kBestMmaTiles{128, 128, 64, /*stagedK=*/32,
+                                        /*stages=*/2};
 
 /// "foundry-pad{m=BM n=BN k=BK}," when the kernel's first contraction
 /// (KernelShape::gemmM/N/K) is not a multiple of the block tile BM x BN and
