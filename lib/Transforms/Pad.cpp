@@ -7,6 +7,8 @@
 
 #include "foundry/Transforms/Passes.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
@@ -37,6 +39,110 @@ mlir::foundry::kernelLevelContractions(Operation *root,
     });
   });
   return contractions;
+}
+
+/// Folds `pad` (zero low padding, static high padding, a constant padding
+/// value) of the only result of an all-parallel linalg.generic that does
+/// not read its init (an im2col tensor, an elementwise producer) into that
+/// producer: a generic over the padded shape computes each element inside
+/// the original extent as before, reading its inputs with tensor.extract at
+/// the original indexing maps applied to the indices clamped into range,
+/// and yields the padding value outside it. The padded operand is then
+/// written once, instead of computed, zero-filled and copied (three passes
+/// over it). Returns failure, changing nothing, for other pads.
+static LogicalResult foldPadIntoProducer(RewriterBase &rewriter,
+                                         tensor::PadOp pad) {
+  auto producer = pad.getSource().getDefiningOp<linalg::GenericOp>();
+  Value padValue = pad.getConstantPaddingValue();
+  if (!producer || !padValue || producer->getNumResults() != 1 ||
+      !producer->hasOneUse() || !producer.hasPureTensorSemantics() ||
+      producer.getNumParallelLoops() != producer.getNumLoops() ||
+      !producer.getMatchingIndexingMap(producer.getDpsInitOperand(0))
+           .isIdentity() ||
+      producer.payloadUsesValueFromOperand(producer.getDpsInitOperand(0)) ||
+      !llvm::all_of(pad.getStaticLow(), [](int64_t l) { return l == 0; }) ||
+      ShapedType::isDynamicShape(pad.getStaticHigh()) ||
+      !pad.getResultType().hasStaticShape())
+    return failure();
+  // Indices are clamped where the body reads them, at its top level.
+  if (producer.getRegion()
+          .walk([&](linalg::IndexOp index) {
+            return index->getParentOp() == producer ? WalkResult::advance()
+                                                    : WalkResult::interrupt();
+          })
+          .wasInterrupted())
+    return failure();
+  for (OpOperand *input : producer.getDpsInputOperands())
+    if (!isa<RankedTensorType>(input->get().getType()))
+      return failure();
+  SmallVector<int64_t> extent = producer.getStaticLoopRanges();
+  if (ShapedType::isDynamicShape(extent))
+    return failure();
+  ArrayRef<int64_t> high = pad.getStaticHigh();
+  RankedTensorType paddedType = pad.getResultType();
+  int64_t rank = paddedType.getRank();
+  Location loc = producer.getLoc();
+
+  rewriter.setInsertionPoint(pad);
+  Value empty = tensor::EmptyOp::create(rewriter, loc, paddedType.getShape(),
+                                        paddedType.getElementType());
+  SmallVector<AffineMap> maps = {rewriter.getMultiDimIdentityMap(rank)};
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+  Block &body = producer.getRegion().front();
+  auto padded = linalg::GenericOp::create(
+      rewriter, loc, TypeRange{paddedType}, ValueRange(), ValueRange{empty},
+      maps, iterators,
+      [&](OpBuilder &b, Location l, ValueRange) {
+        SmallVector<Value> clamped;
+        Value inRange;
+        for (int64_t d = 0; d < rank; ++d) {
+          Value index = linalg::IndexOp::create(b, l, d);
+          if (high[d] == 0) {
+            clamped.push_back(index);
+            continue;
+          }
+          Value bound = arith::ConstantIndexOp::create(b, l, extent[d]);
+          Value last = arith::ConstantIndexOp::create(b, l, extent[d] - 1);
+          clamped.push_back(arith::MinUIOp::create(b, l, index, last));
+          Value inside = arith::CmpIOp::create(
+              b, l, arith::CmpIPredicate::ult, index, bound);
+          inRange = inRange ? arith::AndIOp::create(b, l, inRange, inside)
+                                  .getResult()
+                            : inside;
+        }
+        IRMapping mapping;
+        for (OpOperand *input : producer.getDpsInputOperands()) {
+          AffineMap map = producer.getMatchingIndexingMap(input);
+          SmallVector<Value> indices;
+          for (AffineExpr expr : map.getResults())
+            indices.push_back(affine::AffineApplyOp::create(
+                b, l, AffineMap::get(rank, 0, expr), clamped));
+          mapping.map(producer.getMatchingBlockArgument(input),
+                      tensor::ExtractOp::create(b, l, input->get(), indices));
+        }
+        for (Operation &op : body.without_terminator()) {
+          if (auto index = dyn_cast<linalg::IndexOp>(op)) {
+            mapping.map(index.getResult(), clamped[index.getDim()]);
+            continue;
+          }
+          b.clone(op, mapping);
+        }
+        Value value = mapping.lookupOrDefault(
+            body.getTerminator()->getOperand(0));
+        if (inRange) {
+          // A constant yielded inside the pad's region moves with it.
+          Value fill = padValue;
+          if (Operation *def = padValue.getDefiningOp();
+              def && pad->isAncestor(def))
+            fill = b.clone(*def)->getResult(0);
+          value = arith::SelectOp::create(b, l, inRange, value, fill);
+        }
+        linalg::YieldOp::create(b, l, value);
+      });
+  rewriter.replaceOp(pad, padded.getResult(0));
+  rewriter.eraseOp(producer);
+  return success();
 }
 
 namespace mlir::foundry {
@@ -104,6 +210,8 @@ struct FoundryPadPass final : impl::FoundryPadPassBase<FoundryPadPass> {
                                          replacements, padOps)))
       return op.emitOpError() << kPass << ": padding failed";
     rewriter.replaceOp(op, replacements);
+    for (tensor::PadOp pad : padOps)
+      (void)foldPadIntoProducer(rewriter, pad);
     return success();
   }
 

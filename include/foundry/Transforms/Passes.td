@@ -397,10 +397,15 @@ def FoundryPadPass : Pass<"foundry-pad", "::mlir::ModuleOp"> {
     zeros, it computes the padded result, and its users read the original
     extent back through `tensor.extract_slice`. Zeros along the reduction
     loops add nothing to the sums. A padded accumulator that was a
-    `linalg.fill` becomes a fill of the padded shape. The pads and the
-    slice become kernels of their own (a zero fill and a copy through a
-    workspace), so tile the contraction with
-    `foundry-tile-blocks{target=contraction}`.
+    `linalg.fill` becomes a fill of the padded shape. An operand computed
+    by an all-parallel `linalg.generic` that does not read its init (the
+    im2col tensor of `foundry-im2col`, an elementwise producer) is instead
+    computed at the padded shape in one op: its inputs read through
+    `tensor.extract` at indices clamped into the original extent, the zero
+    yielded outside it, so the operand is written once rather than
+    computed, zero-filled and copied. Other pads and the slice become
+    kernels of their own (a zero fill and a copy through a workspace), so
+    tile the contraction with `foundry-tile-blocks{target=contraction}`.
 
     A multiple of 0 or 1 leaves those loops as they are, and so do loops
     that are multiples already, so a schedule works for any shape. Errors:
@@ -425,6 +430,8 @@ def FoundryPadPass : Pass<"foundry-pad", "::mlir::ModuleOp"> {
            "or 1: leave them).">
   ];
   let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect",
     "::mlir::linalg::LinalgDialect",
     "::mlir::tensor::TensorDialect"
   ];
