@@ -1,7 +1,7 @@
 #map = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
 #map1 = affine_map<(d0, d1, d2, d3) -> (d1)>
 module {
-  foundry.kernel @conv2d_mish_mish(%arg0: tensor<64x64x256x256xf32>, %arg1: tensor<128x64x3x3xf32> {foundry.init = "uniform(-0.0416666667, 0.0416666667)"}, %arg2: tensor<128xf32> {foundry.init = "uniform(-0.0416666667, 0.0416666667)"}) -> tensor<64x128x254x254xf32> attributes {precision = #foundry.precision<3xtf32>, schedule = #foundry.schedule<"foundry-im2col,foundry-pad{k=32 m=128 n=128},foundry-tile-blocks{sizes={1,128,64} target=contraction},foundry-tile-reduction{sizes={32}},foundry-promote{operands={0,1} padding=4 stages=1},foundry-tile-warps{sizes={0,64,32}},foundry-tile-reduction{sizes={8}},foundry-mma,foundry-tile-blocks{sizes={1,1,4,0} target=result},foundry-tile-threads{interleave=0 sizes={0,0,1,1}}">} {
+  foundry.kernel @conv2d_mish_mish(%arg0: tensor<64x64x256x256xf32>, %arg1: tensor<128x64x3x3xf32> {foundry.init = "uniform(-0.0416666667, 0.0416666667)"}, %arg2: tensor<128xf32> {foundry.init = "uniform(-0.0416666667, 0.0416666667)"}) -> tensor<64x128x254x254xf32> attributes {precision = #foundry.precision<3xtf32>, schedule = #foundry.schedule<"foundry-im2col,foundry-pad{k=32 m=128 n=64},foundry-tile-blocks{sizes={1,128,64} target=contraction},foundry-tile-reduction{sizes={32}},foundry-promote{operands={0,1} padding=4 stages=2},foundry-tile-warps{sizes={0,64,32}},foundry-tile-reduction{sizes={8}},foundry-mma,foundry-tile-blocks{sizes={1,1,4,0} target=result},foundry-tile-threads{interleave=0 sizes={0,0,1,1}}">} {
     %cst = arith.constant 0.000000e+00 : f32
     %0 = tensor.empty() : tensor<64x128x254x254xf32>
     %1 = linalg.fill ins(%cst : f32) outs(%0 : tensor<64x128x254x254xf32>) -> tensor<64x128x254x254xf32>
