@@ -1066,12 +1066,31 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
                row = shape.extents[i];
            bool interleave = (rng() % 2 || parentIs(request, "memory")) &&
                              row > 0 && row % (threads * width) == 0;
-           return prefix + "foundry-tile-blocks{sizes=" +
-                  llvm::join(rows, ",") + "},foundry-reduce-threads{threads=" +
-                  std::to_string(threads) +
-                  (interleave ? " interleave=" + std::to_string(width)
-                              : std::string()) +
-                  "}";
+           std::string schedule =
+               prefix + "foundry-tile-blocks{sizes=" + llvm::join(rows, ",") +
+               "},foundry-reduce-threads{threads=" + std::to_string(threads) +
+               (interleave ? " interleave=" + std::to_string(width)
+                           : std::string()) +
+               "}";
+           // A root with no reduction of its own (the reductions split off
+           // first: a LayerNorm's or a Frobenius norm's normalization) keeps
+           // its innermost loop whole in the block tile when it has more
+           // than three loops; those elements are spread over the block's
+           // threads, `width` consecutive ones each, instead of one thread
+           // walking them all.
+           int64_t inner = extents.empty() ? 0 : extents.back();
+           if (!llvm::is_contained(shape.parallel, false) && rows.size() > 3 &&
+               inner > 0) {
+             while (width > 1 && (inner % width != 0 || inner / width < 32))
+               width /= 2;
+             if (inner / width <= kMaxThreadsPerBlock) {
+               std::vector<std::string> lanes(rows.size(), "0");
+               lanes.back() = std::to_string(width);
+               schedule += ",foundry-tile-threads{sizes=" +
+                           llvm::join(lanes, ",") + "},foundry-vectorize";
+             }
+           }
+           return schedule;
          }
          std::vector<std::string> blocks, threadTile;
          int64_t rowLoops = 0;

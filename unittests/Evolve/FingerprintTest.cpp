@@ -443,3 +443,53 @@ foundry.kernel @conv_max(%x: tensor<2x3x10x9xf32>, %f: tensor<6x3x3x3xf32>) -> t
           << schedule;
     }
 }
+
+TEST_F(FingerprintTest, SplitReductionsLeaveTheRootRowToThreads) {
+  // x - mean(x) over each image (2 images of 4x64x512: 2^17 elements into
+  // 2 outputs): the mean is split over blocks first, and the root, with no
+  // reduction of its own, is elementwise over 4 loops.
+  KernelShape centered = shapeOf(R"mlir(
+foundry.kernel @centered(%x: tensor<2x4x64x512xf32>) -> tensor<2x4x64x512xf32> {
+  %zero = arith.constant 0.0 : f32
+  %se = tensor.empty() : tensor<2xf32>
+  %sf = linalg.fill ins(%zero : f32) outs(%se : tensor<2xf32>) -> tensor<2xf32>
+  %s = linalg.generic {indexing_maps = [affine_map<(n, c, h, w) -> (n, c, h, w)>, affine_map<(n, c, h, w) -> (n)>], iterator_types = ["parallel", "reduction", "reduction", "reduction"]}
+      ins(%x : tensor<2x4x64x512xf32>) outs(%sf : tensor<2xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %y = arith.addf %a, %acc : f32
+    linalg.yield %y : f32
+  } -> tensor<2xf32>
+  %e = tensor.empty() : tensor<2x4x64x512xf32>
+  %c = linalg.generic {indexing_maps = [affine_map<(n, c, h, w) -> (n, c, h, w)>, affine_map<(n, c, h, w) -> (n)>, affine_map<(n, c, h, w) -> (n, c, h, w)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%x, %s : tensor<2x4x64x512xf32>, tensor<2xf32>) outs(%e : tensor<2x4x64x512xf32>) {
+  ^bb0(%a: f32, %m: f32, %out: f32):
+    %d = arith.subf %a, %m : f32
+    linalg.yield %d : f32
+  } -> tensor<2x4x64x512xf32>
+  foundry.yield %c : tensor<2x4x64x512xf32>
+})mlir");
+  ASSERT_EQ(centered.splitFirst, "foundry-split-reduction{outputs=2}");
+  // The reduction expert's block tile keeps the 512-element rows whole and
+  // spreads them over the block's threads (at most 1024, at least 32).
+  int proposals = 0;
+  for (const Expert &expert : builtinExperts()) {
+    if (expert.name != "reduction")
+      continue;
+    for (unsigned seed = 0; seed < 16; ++seed) {
+      std::mt19937 rng(seed);
+      ExpertRequest request{centered};
+      std::string schedule = expert.propose(request, rng);
+      ++proposals;
+      EXPECT_NE(schedule.find("foundry-tile-blocks{sizes=1,1,1,0}"),
+                std::string::npos)
+          << schedule;
+      size_t threads = schedule.find("foundry-tile-threads{sizes=0,0,0,");
+      ASSERT_NE(threads, std::string::npos) << schedule;
+      EXPECT_LT(schedule.find("foundry-reduce-threads"), threads) << schedule;
+      int64_t width = std::stoll(schedule.substr(
+          threads + std::string("foundry-tile-threads{sizes=0,0,0,").size()));
+      EXPECT_TRUE(width == 1 || width == 2 || width == 4) << schedule;
+    }
+  }
+  EXPECT_EQ(proposals, 16);
+}
