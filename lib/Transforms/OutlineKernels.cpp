@@ -8,6 +8,9 @@
 #include "foundry/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 
@@ -79,6 +82,46 @@ static LogicalResult checkOutlinable(func::FuncOp func) {
   return failure(walk.wasInterrupted());
 }
 
+/// Reorders the loops of `op` (a linalg op on tensors with one result) so
+/// that its result's dimensions come first, in their order, and its other
+/// loops (reductions, in their order) after them, when its loops are in
+/// another order: linalg.depthwise_conv_2d_nchw_chw iterates (n, oh, ow, c,
+/// kh, kw) for an (n, c, oh, ow) result, so a mapping that puts
+/// consecutive threads on the innermost parallel loop would stride over
+/// channels. A named op becomes a linalg.generic first
+/// (linalg::generalizeNamedOp, then linalg::interchangeGenericOp). The
+/// order of the reductions, and so of every sum, is kept.
+static void orderLoopsAsResult(RewriterBase &rewriter, linalg::LinalgOp op) {
+  if (op->getNumResults() != 1 || op.getNumDpsInits() != 1 ||
+      !op.hasPureTensorSemantics())
+    return;
+  AffineMap result = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+  if (!result.isProjectedPermutation())
+    return;
+  SmallVector<unsigned> order;
+  llvm::SmallBitVector inResult(op.getNumLoops());
+  for (AffineExpr expr : result.getResults()) {
+    unsigned loop = cast<AffineDimExpr>(expr).getPosition();
+    order.push_back(loop);
+    inResult.set(loop);
+  }
+  if (llvm::is_sorted(order))
+    return;
+  for (unsigned loop = 0; loop < op.getNumLoops(); ++loop)
+    if (!inResult.test(loop))
+      order.push_back(loop);
+  rewriter.setInsertionPoint(op);
+  auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
+  if (!generic) {
+    FailureOr<linalg::GenericOp> generalized =
+        linalg::generalizeNamedOp(rewriter, op);
+    if (failed(generalized))
+      return;
+    generic = *generalized;
+  }
+  (void)linalg::interchangeGenericOp(rewriter, generic, order);
+}
+
 FailureOr<KernelOp> mlir::foundry::outlineKernel(func::FuncOp func) {
   if (failed(checkOutlinable(func)))
     return failure();
@@ -102,6 +145,11 @@ FailureOr<KernelOp> mlir::foundry::outlineKernel(func::FuncOp func) {
       kernel->setAttr(name, attr.getValue());
   }
   kernel.getBody().takeBody(func.getBody());
+  IRRewriter rewriter(func.getContext());
+  SmallVector<linalg::LinalgOp> ops;
+  kernel.getBody().walk([&](linalg::LinalgOp op) { ops.push_back(op); });
+  for (linalg::LinalgOp op : ops)
+    orderLoopsAsResult(rewriter, op);
 
   auto ret = cast<func::ReturnOp>(kernel.getBody().front().getTerminator());
   builder.setInsertionPoint(ret);

@@ -46,3 +46,32 @@ func.func @with_contract(%x: tensor<4xf32>) -> tensor<4xf32>
                 tolerance = #foundry.tolerance<atol = 1.0e-3, rtol = 1.0e-3>} {
   return %x : tensor<4xf32>
 }
+
+// -----
+
+// A depthwise convolution iterates (n, oh, ow, c, kh, kw) for an
+// (n, c, oh, ow) result: it becomes a linalg.generic over (n, c, oh, ow)
+// then (kh, kw), so that the innermost parallel loop is the result's
+// contiguous dimension. Ops whose loops follow their result already (the
+// fill, a 2-D convolution) are left as they are.
+// CHECK-DAG:   #[[IN:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2 + d4, d3 + d5)>
+// CHECK-DAG:   #[[FILTER:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d1, d4, d5)>
+// CHECK-DAG:   #[[OUT:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3)>
+// CHECK-LABEL: foundry.kernel @depthwise
+// CHECK:         linalg.fill
+// CHECK:         linalg.generic {indexing_maps = [#[[IN]], #[[FILTER]], #[[OUT]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]}
+// CHECK:           arith.mulf
+// CHECK:           arith.addf
+// CHECK:         linalg.conv_2d_nchw_fchw
+func.func @depthwise(%x: tensor<2x6x14x17xf32>, %w: tensor<6x3x3xf32>, %f: tensor<4x6x3x3xf32>) -> (tensor<2x6x12x15xf32>, tensor<2x4x12x15xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<2x6x12x15xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%e : tensor<2x6x12x15xf32>) -> tensor<2x6x12x15xf32>
+  %y = linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%x, %w : tensor<2x6x14x17xf32>, tensor<6x3x3xf32>) outs(%z : tensor<2x6x12x15xf32>) -> tensor<2x6x12x15xf32>
+  %ce = tensor.empty() : tensor<2x4x12x15xf32>
+  %cz = linalg.fill ins(%zero : f32) outs(%ce : tensor<2x4x12x15xf32>) -> tensor<2x4x12x15xf32>
+  %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%x, %f : tensor<2x6x14x17xf32>, tensor<4x6x3x3xf32>) outs(%cz : tensor<2x4x12x15xf32>) -> tensor<2x4x12x15xf32>
+  return %y, %c : tensor<2x6x12x15xf32>, tensor<2x4x12x15xf32>
+}

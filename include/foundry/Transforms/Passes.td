@@ -309,6 +309,14 @@ def FoundryOutlineKernelsPass
     else (a declaration, a function that is called, a non-tensor or dynamic
     boundary type, an op of another dialect) is an error at the offending
     location. Existing `foundry.kernel` ops are left untouched.
+
+    A linalg op whose loops are not in the order of its result's
+    dimensions (`linalg.depthwise_conv_2d_nchw_chw` iterates (n, oh, ow, c,
+    kh, kw) for an (n, c, oh, ow) result) becomes a `linalg.generic` with
+    the result's loops first, in its order, then its reductions in theirs:
+    schedules and the naive mapping put consecutive threads on the
+    innermost parallel loop, which is then the result's contiguous one.
+    Sums are formed in the same order.
   }];
   let dependentDialects = ["::mlir::foundry::FoundryDialect"];
 }
