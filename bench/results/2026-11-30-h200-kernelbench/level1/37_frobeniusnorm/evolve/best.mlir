@@ -2,7 +2,7 @@
 #map1 = affine_map<(d0, d1, d2, d3) -> ()>
 #map2 = affine_map<() -> ()>
 module {
-  foundry.kernel @frobeniusnorm(%arg0: tensor<112x64x512x512xf32>) -> tensor<112x64x512x512xf32> attributes {schedule = #foundry.schedule<"foundry-split-reduction{outputs=1 parts=7168},foundry-tile-blocks{sizes={0,1,1,128} target=result},foundry-tile-threads{interleave=0 sizes={0,1,1,1}},foundry-vectorize{max-elements=1024}">} {
+  foundry.kernel @frobeniusnorm(%arg0: tensor<112x64x512x512xf32>) -> tensor<112x64x512x512xf32> attributes {schedule = #foundry.schedule<"foundry-split-reduction{outputs=1 parts=7168},foundry-tile-blocks{sizes={1,1,1,0} target=result},foundry-reduce-threads{interleave=0 threads=256},foundry-tile-threads{interleave=0 sizes={0,0,0,4}},foundry-vectorize{max-elements=1024}">} {
     %cst = arith.constant 0.000000e+00 : f32
     %0 = tensor.empty() : tensor<f32>
     %1 = linalg.fill ins(%cst : f32) outs(%0 : tensor<f32>) -> tensor<f32>
