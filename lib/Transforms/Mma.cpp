@@ -60,6 +60,13 @@ static LogicalResult checkMmaShape(linalg::LinalgOp op) {
   if (failed(dims) || dims->m.size() != 1 || dims->n.size() != 1 ||
       dims->k.size() != 1 || !dims->batch.empty())
     return op.emitOpError("foundry-mma: not an (m, n, k) matmul");
+  AffineMap a = op.getMatchingIndexingMap(op.getDpsInputOperand(0));
+  if (a.getNumResults() != 2 || !a.isProjectedPermutation() ||
+      a.getDimPosition(0) != dims->m[0] || a.getDimPosition(1) != dims->k[0])
+    return op.emitOpError("foundry-mma: operand A is not stored MxK (a "
+                          "transposed, K-major A); the mma.sync lowering "
+                          "here reads A fragments along K, so this GEMM "
+                          "stays in SIMT (foundry-tile-threads)");
   int64_t m = ranges[dims->m[0]], n = ranges[dims->n[0]],
           k = ranges[dims->k[0]];
   if (m % kMmaM || n % kMmaN || k % kMmaK)
