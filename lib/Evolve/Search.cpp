@@ -889,6 +889,17 @@ static std::string scalarReductionSchedule(const std::vector<int64_t> &loops,
   return schedule;
 }
 
+/// Rows in block tiles (`blocks`, one size per parallel loop), each row's
+/// reductions split over `threads` threads, interleaved in `width`-element
+/// pieces when `width` > 0 (foundry-reduce-threads).
+static std::string rowsOverThreads(llvm::ArrayRef<std::string> blocks,
+                                   int64_t threads, int64_t width) {
+  return "foundry-tile-blocks{sizes=" + llvm::join(blocks, ",") +
+         "},foundry-reduce-threads{threads=" + std::to_string(threads) +
+         (width > 0 ? " interleave=" + std::to_string(width) : std::string()) +
+         "}";
+}
+
 /// The diagnosis of the parent, if it has one and it says `bottleneck`.
 static bool parentIs(const ExpertRequest &request, llvm::StringRef bottleneck) {
   return request.diagnosis && request.diagnosis->bottleneck == bottleneck;
@@ -1066,12 +1077,9 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
                row = shape.extents[i];
            bool interleave = (rng() % 2 || parentIs(request, "memory")) &&
                              row > 0 && row % (threads * width) == 0;
-           std::string schedule =
-               prefix + "foundry-tile-blocks{sizes=" + llvm::join(rows, ",") +
-               "},foundry-reduce-threads{threads=" + std::to_string(threads) +
-               (interleave ? " interleave=" + std::to_string(width)
-                           : std::string()) +
-               "}";
+           std::string schedule = prefix + rowsOverThreads(rows, threads,
+                                                           interleave ? width
+                                                                      : 0);
            // A root with no reduction of its own (the reductions split off
            // first: a LayerNorm's or a Frobenius norm's normalization) keeps
            // its innermost loop whole in the block tile when it has more
@@ -1117,11 +1125,7 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
          bool interleave = (rng() % 2 || parentIs(request, "memory")) &&
                            row > 0 && row % (threads * width) == 0;
          std::string schedule =
-             prefix + "foundry-tile-blocks{sizes=" + llvm::join(blocks, ",") +
-             "},foundry-reduce-threads{threads=" + std::to_string(threads) +
-             (interleave ? " interleave=" + std::to_string(width)
-                         : std::string()) +
-             "}";
+             prefix + rowsOverThreads(blocks, threads, interleave ? width : 0);
          // The elementwise part of the row spread over the same threads
          // (else each thread would keep a whole row), along the innermost
          // reduced loop.
