@@ -126,7 +126,19 @@ static cl::opt<unsigned> baselineRuns(
     "baseline-runs",
     cl::desc("Timed runs of the reference (default: --runs)."),
     cl::init(0), cl::cat(category));
-static cl::opt<double> atolOverride(
+/// llvm::cl's double parser, which also refuses an empty value (its own
+/// reads `--atol=` as 0).
+struct NonEmptyDoubleParser : cl::parser<double> {
+  using cl::parser<double>::parser;
+  bool parse(cl::Option &option, llvm::StringRef name, llvm::StringRef value,
+             double &result) {
+    if (value.trim().empty())
+      return option.error("needs a number, got an empty value");
+    return cl::parser<double>::parse(option, name, value, result);
+  }
+};
+
+static cl::opt<double, false, NonEmptyDoubleParser> atolOverride(
     "atol",
     cl::desc("Absolute tolerance of the correctness check instead of the "
              "kernel's (#foundry.tolerance, in its manifest): foundry-evolve "
