@@ -124,7 +124,9 @@ def random_sizes(rng):
 def random_pass(rng):
     kind = rng.choice(["blocks", "threads", "warps", "reduction", "reduction",
                        "promote", "mma", "vectorize", "unroll", "rthreads",
-                       "split", "pad", "im2col", "splitk"])
+                       "split", "pad", "im2col", "splitk", "transpose"])
+    if kind == "transpose":
+        return "foundry-transpose-a"
     if kind == "splitk":
         return "foundry-split-k{parts=%d}" % rng.choice(
             [-1, 0, 1, 2, 3, 4, 8, 64, 4096, 4097])
@@ -171,7 +173,8 @@ def random_schedule(rng):
     # Mostly in the usual order, sometimes shuffled or repeated.
     passes = [random_pass(rng) for _ in range(rng.randint(1, 5))]
     if rng.random() < 0.6:
-        order = {"foundry-im2col": -3, "foundry-pad{": -2,
+        order = {"foundry-im2col": -3, "foundry-transpose-a": -3,
+                 "foundry-pad{": -2,
                  "foundry-split-k": -1,
                  "blocks": 0, "promote": 2, "threads": 3, "warps": 3,
                  "reduction": 1, "mma": 4, "vectorize": 5, "unroll": 6,

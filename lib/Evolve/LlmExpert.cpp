@@ -42,7 +42,7 @@ const std::vector<std::string> &mlir::foundry::schedulePassNames() {
       "foundry-vectorize",       "foundry-unroll",
       "foundry-mma",             "foundry-split-reduction",
       "foundry-split-k",         "foundry-pad",
-      "foundry-im2col"};
+      "foundry-im2col",          "foundry-transpose-a"};
   return names;
 }
 

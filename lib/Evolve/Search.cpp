@@ -215,6 +215,7 @@ FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel) {
               return int64_t(0);
           return product;
         };
+        shape.gemmKMajorA = kMajorRowOperand(op).has_value();
         if (succeeded(dims)) {
           shape.gemmM = extent(dims->m);
           shape.gemmN = extent(dims->n);
@@ -573,13 +574,15 @@ static std::string padFor(const KernelShape &shape, int64_t bm, int64_t bn,
 }
 
 /// The tensor-core GEMM of a GEMM kernel (shape.gemm) and its epilogue:
-/// padded first where the tiles do not divide it, and then tiled as a
-/// kernel of its own (the padded result is read back through a slice).
+/// its A copied M-major first where it is K-major (shape.gemmKMajorA),
+/// padded where the tiles do not divide it, and then tiled as a kernel of
+/// its own (the padded result is read back through a slice).
 static std::string mmaGemmKernel(const KernelShape &shape, const MmaTiles &t) {
-  std::string pad =
+  std::string before =
+      (shape.gemmKMajorA ? "foundry-transpose-a," : "") +
       padFor(shape, t.blockM, t.blockN, t.stagedK ? t.stagedK : 8);
-  bool ownKernel = !shape.contraction || !pad.empty();
-  return pad + mmaGemm(shape.numParallel(), ownKernel, t, &shape) +
+  bool ownKernel = !shape.contraction || !before.empty();
+  return before + mmaGemm(shape.numParallel(), ownKernel, t, &shape) +
          ownKernelEpilogue(shape);
 }
 
@@ -1484,11 +1487,13 @@ private:
 /// of the whole row).
 /// Whether a genome's first block tiling is its first pass, so that its
 /// head (through the first closing brace) and tail can be spliced: not
-/// after foundry-im2col, which has no options (its head would be
-/// "foundry-im2col,foundry-pad{...", its tail the GEMM of the im2col
-/// tensor, which no other genome's head computes).
+/// after foundry-im2col or foundry-transpose-a, which have no options (the
+/// head would be "foundry-im2col,foundry-pad{...", its tail the GEMM of
+/// the im2col tensor, which no other genome's head computes; a
+/// foundry-mma tail without the copy of a K-major A fails).
 static bool splices(llvm::StringRef genome) {
-  return !genome.contains("foundry-im2col");
+  return !genome.contains("foundry-im2col") &&
+         !genome.contains("foundry-transpose-a");
 }
 
 static std::string splice(llvm::StringRef head, llvm::StringRef tail) {

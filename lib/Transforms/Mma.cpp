@@ -24,6 +24,7 @@
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
 
 namespace mlir::foundry {
+#define GEN_PASS_DEF_FOUNDRYTRANSPOSEAPASS
 #define GEN_PASS_DEF_FOUNDRYMMAPASS
 #include "foundry/Transforms/Passes.h.inc"
 } // namespace mlir::foundry
@@ -60,13 +61,12 @@ static LogicalResult checkMmaShape(linalg::LinalgOp op) {
   if (failed(dims) || dims->m.size() != 1 || dims->n.size() != 1 ||
       dims->k.size() != 1 || !dims->batch.empty())
     return op.emitOpError("foundry-mma: not an (m, n, k) matmul");
-  AffineMap a = op.getMatchingIndexingMap(op.getDpsInputOperand(0));
-  if (a.getNumResults() != 2 || !a.isProjectedPermutation() ||
-      a.getDimPosition(0) != dims->m[0] || a.getDimPosition(1) != dims->k[0])
+  if (kMajorRowOperand(op))
     return op.emitOpError("foundry-mma: operand A is not stored MxK (a "
                           "transposed, K-major A); the mma.sync lowering "
-                          "here reads A fragments along K, so this GEMM "
-                          "stays in SIMT (foundry-tile-threads)");
+                          "here reads A fragments along K: copy it first "
+                          "(foundry-transpose-a) or keep this GEMM in SIMT "
+                          "(foundry-tile-threads)");
   int64_t m = ranges[dims->m[0]], n = ranges[dims->n[0]],
           k = ranges[dims->k[0]];
   if (m % kMmaM || n % kMmaN || k % kMmaK)
@@ -184,8 +184,96 @@ static linalg::LinalgOp putRowOperandFirst(RewriterBase &rewriter,
   return specialized(rewriter, swapped);
 }
 
+std::optional<unsigned> mlir::foundry::kMajorRowOperand(linalg::LinalgOp op) {
+  if (op.getNumLoops() != 3 || op.getNumDpsInputs() != 2 ||
+      op.getNumDpsInits() != 1 || !linalg::isaContractionOpInterface(op))
+    return std::nullopt;
+  FailureOr<linalg::ContractionDimensions> dims =
+      linalg::inferContractionDims(op);
+  AffineMap out = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+  if (failed(dims) || dims->m.size() != 1 || dims->n.size() != 1 ||
+      dims->k.size() != 1 || out.getNumResults() != 2 ||
+      !out.isProjectedPermutation())
+    return std::nullopt;
+  unsigned row = out.getDimPosition(0), k = dims->k[0];
+  for (unsigned input = 0; input < 2; ++input) {
+    AffineMap map = op.getMatchingIndexingMap(op.getDpsInputOperand(input));
+    if (map.getNumResults() == 2 && map.isProjectedPermutation() &&
+        map.getDimPosition(0) == k && map.getDimPosition(1) == row)
+      return input;
+  }
+  return std::nullopt;
+}
+
 namespace mlir::foundry {
 namespace {
+struct FoundryTransposeAPass final
+    : impl::FoundryTransposeAPassBase<FoundryTransposeAPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    IRRewriter rewriter(&getContext());
+    for (Operation *contraction : kernelLevelContractions(getOperation(), 2)) {
+      auto op = cast<linalg::LinalgOp>(contraction);
+      std::optional<unsigned> input = kMajorRowOperand(op);
+      if (!input)
+        continue;
+      OpOperand *operand = op.getDpsInputOperand(*input);
+      auto type = dyn_cast<RankedTensorType>(operand->get().getType());
+      if (!type || type.getRank() != 2)
+        continue;
+      Location loc = op.getLoc();
+      rewriter.setInsertionPoint(op);
+      // The MxK copy.
+      Value empty = tensor::EmptyOp::create(
+          rewriter, loc, {type.getDimSize(1), type.getDimSize(0)},
+          type.getElementType(), /*dynamicSizes=*/ValueRange());
+      Value copy = linalg::TransposeOp::create(rewriter, loc, operand->get(),
+                                               empty,
+                                               ArrayRef<int64_t>{1, 0})
+                       ->getResult(0);
+      // The contraction reads it through the map (m, k) instead of (k, m).
+      SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+      AffineMap map = maps[*input];
+      maps[*input] = AffineMap::get(map.getNumDims(), 0,
+                                    {map.getResult(1), map.getResult(0)},
+                                    &getContext());
+      ArrayAttr mapsAttr = rewriter.getAffineMapArrayAttr(maps);
+      // A linalg.matmul keeps its name (with indexing_maps where B stays
+      // transposed), which foundry-mma's vectorizer needs for a
+      // vector.contract.
+      if (auto matmul = dyn_cast<linalg::MatmulOp>(op.getOperation())) {
+        rewriter.modifyOpInPlace(matmul, [&] {
+          if (linalg::MatmulOp::isDefaultIndexingMaps(mapsAttr))
+            matmul.removeIndexingMapsAttr();
+          else
+            matmul.setIndexingMapsAttr(mapsAttr);
+          matmul.getDpsInputOperand(*input)->set(copy);
+        });
+        continue;
+      }
+      auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
+      if (!generic) {
+        FailureOr<linalg::GenericOp> generalized =
+            linalg::generalizeNamedOp(rewriter, op);
+        if (failed(generalized)) {
+          op.emitOpError("foundry-transpose-a: cannot generalize");
+          return signalPassFailure();
+        }
+        generic = *generalized;
+      }
+      rewriter.modifyOpInPlace(generic, [&] {
+        generic.setIndexingMapsAttr(mapsAttr);
+        generic.getDpsInputOperand(*input)->set(copy);
+      });
+      // A plain matmul now: named so (upstream specialization), as
+      // foundry-mma's vectorizer needs.
+      if (linalg::MatmulOp::isDefaultIndexingMaps(mapsAttr))
+        (void)specialized(rewriter, generic);
+    }
+  }
+};
+
 struct FoundryMmaPass final : impl::FoundryMmaPassBase<FoundryMmaPass> {
   using Base::Base;
 

@@ -30,9 +30,10 @@ foundry.kernel @whole_row(%a: tensor<64x64xf32>, %b: tensor<64x2048xf32>) -> ten
 
 // A stored KxM (L1 16's torch.matmul(A.T, B)): the mma.sync lowering reads A
 // fragments along K, so foundry-mma refuses it instead of leaving the
-// contraction to unrolled SIMT vector code (megabytes of PTX).
+// contraction to unrolled SIMT vector code (megabytes of PTX);
+// foundry-transpose-a copies it first (transpose-a.mlir).
 // RUN: not foundry-opt %s --split-input-file --foundry-tile-blocks=sizes=64,64 --foundry-tile-warps=sizes=32,32 --foundry-tile-reduction=sizes=8 --foundry-mma 2>&1 | FileCheck %s --check-prefix=KMAJOR
-// KMAJOR: error: 'linalg.generic' op foundry-mma: operand A is not stored MxK (a transposed, K-major A); the mma.sync lowering here reads A fragments along K, so this GEMM stays in SIMT (foundry-tile-threads)
+// KMAJOR: error: 'linalg.generic' op foundry-mma: operand A is not stored MxK (a transposed, K-major A); the mma.sync lowering here reads A fragments along K: copy it first (foundry-transpose-a) or keep this GEMM in SIMT (foundry-tile-threads)
 foundry.kernel @transposed_a(%a: tensor<64x128xf32>, %b: tensor<64x256xf32>) -> tensor<128x256xf32> attributes {precision = #foundry.precision<3xtf32>} {
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<128x256xf32>

@@ -493,3 +493,45 @@ foundry.kernel @centered(%x: tensor<2x4x64x512xf32>) -> tensor<2x4x64x512xf32> {
   }
   EXPECT_EQ(proposals, 16);
 }
+
+TEST_F(FingerprintTest, KMajorAIsCopiedBeforeTheTensorCores) {
+  // torch.matmul(A.T, B): A stored KxM.
+  KernelShape shape = shapeOf(R"mlir(
+foundry.kernel @kt(%a: tensor<256x128xf32>, %b: tensor<256x512xf32>) -> tensor<128x512xf32> attributes {precision = #foundry.precision<3xtf32>} {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<128x512xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<128x512xf32>) -> tensor<128x512xf32>
+  %c = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%a, %b : tensor<256x128xf32>, tensor<256x512xf32>) outs(%f : tensor<128x512xf32>) -> tensor<128x512xf32>
+  foundry.yield %c : tensor<128x512xf32>
+})mlir");
+  EXPECT_TRUE(shape.gemmKMajorA);
+  // Every tensor-core proposal copies A first and tiles the GEMM as a
+  // kernel of its own; SIMT proposals leave A as it is.
+  int mmaProposals = 0;
+  for (const Expert &expert : builtinExperts())
+    for (unsigned seed = 0; seed < 32; ++seed) {
+      std::mt19937 rng(seed);
+      ExpertRequest request{shape};
+      std::string schedule = expert.propose(request, rng);
+      bool mma = schedule.find("foundry-mma") != std::string::npos;
+      EXPECT_EQ(schedule.rfind("foundry-transpose-a,", 0) == 0, mma)
+          << expert.name << ": " << schedule;
+      if (!mma)
+        continue;
+      ++mmaProposals;
+      EXPECT_NE(schedule.find("target=contraction"), std::string::npos)
+          << expert.name << ": " << schedule;
+    }
+  EXPECT_GT(mmaProposals, 0);
+  // An M-major A: no copy.
+  KernelShape plain = shapeOf(R"mlir(
+foundry.kernel @mm(%a: tensor<128x256xf32>, %b: tensor<256x512xf32>) -> tensor<128x512xf32> attributes {precision = #foundry.precision<3xtf32>} {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<128x512xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<128x512xf32>) -> tensor<128x512xf32>
+  %c = linalg.matmul ins(%a, %b : tensor<128x256xf32>, tensor<256x512xf32>) outs(%f : tensor<128x512xf32>) -> tensor<128x512xf32>
+  foundry.yield %c : tensor<128x512xf32>
+})mlir");
+  EXPECT_FALSE(plain.gemmKMajorA);
+}

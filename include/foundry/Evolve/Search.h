@@ -64,6 +64,11 @@ struct KernelShape {
   /// gemmN are then the extents of those two loops, rows and columns.
   int64_t gemmRowLoop = -1, gemmColLoop = -1;
   bool gemmSwapped = false;
+  /// The first contraction's row operand (the mma's A) is stored K-major
+  /// (kMajorRowOperand: torch.matmul(A.T, B)); tensor-core schedules copy
+  /// it first (foundry-transpose-a) and tile the GEMM as a kernel of its
+  /// own.
+  bool gemmKMajorA = false;
   /// The kernel's one convolution that foundry-im2col rewrites as a GEMM
   /// (2-D NCHW/FCHW, NHWC/HWCF or NHWC/FHWC, or 1-D NCW/FCW; no contraction
   /// besides it): gemmM/N/K are then that GEMM's (NCHW: F x OH*OW x

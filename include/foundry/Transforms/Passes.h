@@ -35,6 +35,7 @@ class LLVMDialect;
 } // namespace LLVM
 namespace linalg {
 class LinalgDialect;
+class LinalgOp;
 } // namespace linalg
 namespace memref {
 class MemRefDialect;
@@ -113,6 +114,13 @@ bool isBlockLevelForall(scf::ForallOp forall);
 /// rewrite.
 SmallVector<Operation *> kernelLevelContractions(Operation *root,
                                                  unsigned minParallelLoops);
+
+/// For a 2-D contraction (loops m, n, k; output (m, n) or (n, m)): the
+/// index of the input that the output's rows come from (the A of an
+/// m16n8k8 mma) when it is stored K-major (KxM, as torch.matmul(A.T, B)
+/// reads it), else std::nullopt. mma.sync reads A fragments along K, so
+/// foundry-mma refuses such an operand and foundry-transpose-a copies it.
+std::optional<unsigned> kMajorRowOperand(linalg::LinalgOp op);
 
 /// True for the convolution kinds foundry-im2col rewrites: 2-D NCHW/FCHW,
 /// NHWC/HWCF or NHWC/FHWC, and 1-D NCW/FCW (lifted to 2-D first). The pass

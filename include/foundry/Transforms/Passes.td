@@ -389,6 +389,33 @@ def FoundrySplitKPass : Pass<"foundry-split-k", "::mlir::ModuleOp"> {
   ];
 }
 
+def FoundryTransposeAPass : Pass<"foundry-transpose-a", "::mlir::ModuleOp"> {
+  let summary = "Copy a contraction's K-major A operand into an M-major tensor.";
+  let description = [{
+    mma.sync reads the A operand of a GEMM along K; `foundry-mma` refuses
+    an A stored K-major (KxM, as `torch.matmul(A.T, B)` reads it, KernelBench
+    L1 16 and 18). Every 2-D contraction of a kernel (loops m, n, k),
+    outside any block tile, whose row operand (the one the output's rows
+    come from) is stored K-major reads instead an MxK copy of it, made by a
+    `linalg.transpose` (a kernel of its own, through a workspace), and
+    becomes a `linalg.generic` with that operand's map (m, k). The
+    products and their order are unchanged. Tile the contraction with
+    `foundry-tile-blocks{target=contraction}`, so that the copy is not
+    fused into its tiles. Contractions with an M-major A, batched ones,
+    and kernels without contractions are left as they are.
+
+    Example, L1 16 on the tensor cores: `foundry-transpose-a,
+    foundry-tile-blocks{sizes=128,128 target=contraction},
+    foundry-tile-reduction{sizes=32},foundry-promote{operands=0,1
+    padding=4 stages=2},foundry-tile-warps{sizes=64,32},
+    foundry-tile-reduction{sizes=8},foundry-mma`.
+  }];
+  let dependentDialects = [
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect"
+  ];
+}
+
 def FoundryPadPass : Pass<"foundry-pad", "::mlir::ModuleOp"> {
   let summary = "Pad a kernel's contractions with zeros to multiples of tile sizes.";
   let description = [{
