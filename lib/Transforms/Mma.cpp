@@ -219,8 +219,9 @@ struct FoundryTransposeAPass final
       if (!input)
         continue;
       OpOperand *operand = op.getDpsInputOperand(*input);
+      // Static 2-D operands only (tensor-core tiles need static shapes).
       auto type = dyn_cast<RankedTensorType>(operand->get().getType());
-      if (!type || type.getRank() != 2)
+      if (!type || type.getRank() != 2 || !type.hasStaticShape())
         continue;
       Location loc = op.getLoc();
       rewriter.setInsertionPoint(op);

@@ -75,5 +75,17 @@ foundry.kernel @plain(%a: tensor<32x16xf32>, %b: tensor<16x24xf32>) -> tensor<32
   foundry.yield %c : tensor<32x24xf32>
 }
 
+// -----
+
+// An A of dynamic shape (through a cast) is left as it is.
+// CHECK-LABEL: foundry.kernel @dynamic
+// CHECK-NOT:     linalg.transpose
+// CHECK:         linalg.matmul
+foundry.kernel @dynamic(%a0: tensor<16x32xf32>, %b: tensor<16x24xf32>, %f: tensor<32x24xf32>) -> tensor<32x24xf32> {
+  %a = tensor.cast %a0 : tensor<16x32xf32> to tensor<?x?xf32>
+  %c = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>] ins(%a, %b : tensor<?x?xf32>, tensor<16x24xf32>) outs(%f : tensor<32x24xf32>) -> tensor<32x24xf32>
+  foundry.yield %c : tensor<32x24xf32>
+}
+
 // Products and their order are unchanged (CPU JIT, against f64).
 // CPU: schedule vs f64 {{.*}} PASS

@@ -401,8 +401,9 @@ def FoundryTransposeAPass : Pass<"foundry-transpose-a", "::mlir::ModuleOp"> {
     becomes a `linalg.generic` with that operand's map (m, k). The
     products and their order are unchanged. Tile the contraction with
     `foundry-tile-blocks{target=contraction}`, so that the copy is not
-    fused into its tiles. Contractions with an M-major A, batched ones,
-    and kernels without contractions are left as they are.
+    fused into its tiles. Contractions with an M-major A or an A of dynamic
+    shape, batched ones, and kernels without contractions are left as they
+    are.
 
     Example, L1 16 on the tensor cores: `foundry-transpose-a,
     foundry-tile-blocks{sizes=128,128 target=contraction},
