@@ -1479,12 +1479,6 @@ private:
 };
 } // namespace
 
-/// `head` (a genome's first pass, through its closing brace) followed by
-/// `tail` (the rest), or "" when the pair cannot compile: a block tiling of
-/// the contraction alone (target=contraction, its own kernel) needs a second
-/// foundry-tile-blocks for the epilogue, and any other block tiling forbids
-/// one ("already tiled to blocks", after foundry-mma has worked on a warp tile
-/// of the whole row).
 /// Whether a genome's first block tiling is its first pass, so that its
 /// head (through the first closing brace) and tail can be spliced: not
 /// after foundry-im2col or foundry-transpose-a, which have no options (the
@@ -1496,6 +1490,12 @@ static bool splices(llvm::StringRef genome) {
          !genome.contains("foundry-transpose-a");
 }
 
+/// `head` (a genome's first pass, through its closing brace) followed by
+/// `tail` (the rest), or "" when the pair cannot compile: a block tiling of
+/// the contraction alone (target=contraction, its own kernel) needs a second
+/// foundry-tile-blocks for the epilogue, and any other block tiling forbids
+/// one ("already tiled to blocks", after foundry-mma has worked on a warp tile
+/// of the whole row).
 static std::string splice(llvm::StringRef head, llvm::StringRef tail) {
   if (head.starts_with("foundry-tile-blocks{") &&
       head.contains("target=contraction") !=

@@ -7,7 +7,6 @@
 
 #include "foundry/Transforms/Passes.h"
 
-#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Utils/Utils.h"
 
@@ -18,17 +17,6 @@ namespace mlir::foundry {
 
 using namespace mlir;
 using namespace mlir::foundry;
-
-/// True when `loop` is inside an scf.forall mapped to warps (a warp tile of
-/// foundry-tile-warps, which foundry-mma lowers to mma.sync).
-static bool inWarpTile(scf::ForOp loop) {
-  for (auto forall = loop->getParentOfType<scf::ForallOp>(); forall;
-       forall = forall->getParentOfType<scf::ForallOp>())
-    if (std::optional<ArrayAttr> mapping = forall.getMapping())
-      if (llvm::any_of(*mapping, llvm::IsaPred<gpu::GPUWarpMappingAttr>))
-        return true;
-  return false;
-}
 
 namespace mlir::foundry {
 namespace {
@@ -51,7 +39,8 @@ struct FoundryUnrollPass final
         if (loop.getBody()
                 ->walk([](scf::ForOp) { return WalkResult::interrupt(); })
                 .wasInterrupted() ||
-            inWarpTile(loop))
+            // Warp tiles are foundry-mma's (lowered to mma.sync).
+            isInsideForall(loop, isWarpLevelForall))
           return;
         innermost.push_back(loop);
       });
