@@ -2,7 +2,7 @@
 #map1 = affine_map<(d0, d1) -> (d0)>
 #map2 = affine_map<(d0) -> (d0)>
 module {
-  foundry.kernel @l2norm(%arg0: tensor<32768x65535xf32>) -> tensor<32768x65535xf32> attributes {schedule = #foundry.schedule<"foundry-tile-blocks{sizes={1,0} target=result},foundry-reduce-threads{interleave=1 threads=771},foundry-tile-threads{interleave=1 sizes={0,85}},foundry-vectorize{max-elements=1024}">} {
+  foundry.kernel @l2norm(%arg0: tensor<32768x65535xf32>) -> tensor<32768x65535xf32> attributes {schedule = #foundry.schedule<"foundry-tile-blocks{sizes={2,0} target=result},foundry-reduce-threads{interleave=1 threads=771},foundry-tile-threads{interleave=1 sizes={0,85}},foundry-vectorize{max-elements=1024}">} {
     %cst = arith.constant 0.000000e+00 : f32
     %0 = tensor.empty() : tensor<32768xf32>
     %1 = linalg.fill ins(%cst : f32) outs(%0 : tensor<32768xf32>) -> tensor<32768xf32>
