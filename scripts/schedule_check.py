@@ -141,11 +141,12 @@ def random_pass(rng):
             rng.choice([-1, 0, 0, 1, 2, 3, 4, 37, 64, 1 << 40]),
             rng.choice([-1, 0, 1, 1, 8, 64, 4096]))
     if kind == "rthreads":
-        threads = rng.choice([0, 1, 7, 32, 256, 1024, 4096])
+        threads = rng.choice([0, 1, 7, 32, 48, 256, 1024, 4096])
+        shuffle = " shuffle=true" if rng.random() < 0.5 else ""
         if rng.random() < 0.5:
-            return "foundry-reduce-threads{threads=%d interleave=%d}" % (
-                threads, rng.choice([-1, 0, 1, 2, 4]))
-        return "foundry-reduce-threads{threads=%d}" % threads
+            return "foundry-reduce-threads{threads=%d interleave=%d%s}" % (
+                threads, rng.choice([-1, 0, 1, 2, 4]), shuffle)
+        return "foundry-reduce-threads{threads=%d%s}" % (threads, shuffle)
     if kind == "promote":
         return "foundry-promote{operands=%s padding=%s stages=%s}" % (
             rng.choice(["0", "1", "0,1", "2", "-1"]),

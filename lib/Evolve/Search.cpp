@@ -854,12 +854,27 @@ static std::string splitGemmPhases(const KernelShape &shape, bool mma,
   return prefix;
 }
 
-/// A schedule for a kernel reduced to a scalar (`loops`: the extents of its
-/// reduction, outermost first): partial results over blocks along the
-/// outermost loop (one per iteration, or a divisor of it), each block's
-/// reductions split over its threads, interleaved when the extents divide.
-static std::string scalarReductionSchedule(const std::vector<int64_t> &loops,
+/// The options of foundry-reduce-threads for `threads` threads,
+/// interleaved in `width`-element pieces when `width` > 0; one time in two
+/// (on a GPU, when the threads are whole warps) each warp combines its
+/// partial results by shuffles first.
+static std::string reduceThreads(const KernelShape &shape, int64_t threads,
+                                 int64_t width, std::mt19937 &rng) {
+  bool shuffle =
+      shape.warpShuffles && threads % kWarpSize == 0 && rng() % 2;
+  return "foundry-reduce-threads{threads=" + std::to_string(threads) +
+         (width > 0 ? " interleave=" + std::to_string(width) : std::string()) +
+         (shuffle ? " shuffle=true" : "") + "}";
+}
+
+/// A schedule for a kernel reduced to a scalar (`shape.scalarReduction`:
+/// the extents of its reduction, outermost first): partial results over
+/// blocks along the outermost loop (one per iteration, or a divisor of it),
+/// each block's reductions split over its threads (reduceThreads),
+/// interleaved when the extents divide.
+static std::string scalarReductionSchedule(const KernelShape &shape,
                                            std::mt19937 &rng) {
+  const std::vector<int64_t> &loops = shape.scalarReduction;
   int64_t outer = loops.front();
   std::vector<int64_t> parts = {0};
   if (loops.size() == 1 || rng() % 4 == 0)
@@ -879,10 +894,7 @@ static std::string scalarReductionSchedule(const std::vector<int64_t> &loops,
   std::string schedule = "foundry-split-reduction";
   if (count)
     schedule += "{parts=" + std::to_string(count) + "}";
-  schedule += ",foundry-reduce-threads{threads=" + std::to_string(threads);
-  if (interleave)
-    schedule += " interleave=" + std::to_string(width);
-  schedule += "}";
+  schedule += "," + reduceThreads(shape, threads, interleave ? width : 0, rng);
   // Small vectors: a thread's whole chunk in one vector (up to 1024
   // elements, with the loss's transcendentals unrolled) gives megabytes of
   // PTX that ptxas takes minutes on.
@@ -893,14 +905,13 @@ static std::string scalarReductionSchedule(const std::vector<int64_t> &loops,
 }
 
 /// Rows in block tiles (`blocks`, one size per parallel loop), each row's
-/// reductions split over `threads` threads, interleaved in `width`-element
-/// pieces when `width` > 0 (foundry-reduce-threads).
-static std::string rowsOverThreads(llvm::ArrayRef<std::string> blocks,
-                                   int64_t threads, int64_t width) {
-  return "foundry-tile-blocks{sizes=" + llvm::join(blocks, ",") +
-         "},foundry-reduce-threads{threads=" + std::to_string(threads) +
-         (width > 0 ? " interleave=" + std::to_string(width) : std::string()) +
-         "}";
+/// reductions split over threads (reduceThreads).
+static std::string rowsOverThreads(const KernelShape &shape,
+                                   llvm::ArrayRef<std::string> blocks,
+                                   int64_t threads, int64_t width,
+                                   std::mt19937 &rng) {
+  return "foundry-tile-blocks{sizes=" + llvm::join(blocks, ",") + "}," +
+         reduceThreads(shape, threads, width, rng);
 }
 
 /// The diagnosis of the parent, if it has one and it says `bottleneck`.
@@ -1033,7 +1044,7 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
       {"reduction", [](const ExpertRequest &request, std::mt19937 &rng) {
          const KernelShape &shape = request.shape;
          if (shape.numParallel() == 0 && !shape.scalarReduction.empty())
-           return scalarReductionSchedule(shape.scalarReduction, rng);
+           return scalarReductionSchedule(shape, rng);
          // A contraction with one parallel loop (a matrix-vector product)
          // is a row reduction too; GEMMs are not.
          if (!shape.hasReduction || shape.numParallel() == 0 || shape.gemm ||
@@ -1080,9 +1091,9 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
                row = shape.extents[i];
            bool interleave = (rng() % 2 || parentIs(request, "memory")) &&
                              row > 0 && row % (threads * width) == 0;
-           std::string schedule = prefix + rowsOverThreads(rows, threads,
-                                                           interleave ? width
-                                                                      : 0);
+           std::string schedule =
+               prefix +
+               rowsOverThreads(shape, rows, threads, interleave ? width : 0, rng);
            // A root with no reduction of its own (the reductions split off
            // first: a LayerNorm's or a Frobenius norm's normalization) keeps
            // its innermost loop whole in the block tile when it has more
@@ -1128,7 +1139,8 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
          bool interleave = (rng() % 2 || parentIs(request, "memory")) &&
                            row > 0 && row % (threads * width) == 0;
          std::string schedule =
-             prefix + rowsOverThreads(blocks, threads, interleave ? width : 0);
+             prefix +
+             rowsOverThreads(shape, blocks, threads, interleave ? width : 0, rng);
          // The elementwise part of the row spread over the same threads
          // (else each thread would keep a whole row), along the innermost
          // reduced loop.
@@ -2314,6 +2326,7 @@ FailureOr<SearchResult> Search::run() {
   if (failed(shape))
     return failure();
   shape_ = *shape;
+  shape_.warpShuffles = options_.target == "cuda";
   fingerprint_ =
       fingerprintKernel(kernel, options_.target == "cuda" ? "sm_90" : "cpu");
   ToleranceAttr tolerance = kernel.getEffectiveTolerance();

@@ -254,6 +254,8 @@ void mlir::foundry::buildFoundryToGpuPipeline(
   // conversion alone cannot.
   // mma.sync of foundry-mma first, while its operands are still vectors.
   pm.addNestedPass<gpu::GPUModuleOp>(createConvertNVGPUToNVVMPass());
+  // Warp reductions of foundry-reduce-threads{shuffle=true}.
+  pm.addNestedPass<gpu::GPUModuleOp>(createFoundryLowerWarpReductionsPass());
   pm.addNestedPass<gpu::GPUModuleOp>(createFoundryGpuVectorToLLVMPass());
   // Launch sizes as constants, which the launch manifest reads.
   pm.addPass(createCanonicalizerPass());

@@ -77,6 +77,14 @@ struct FoundryDropSharedMemoryPass final
     getOperation()->walk([](bufferization::AllocTensorOp alloc) {
       alloc.setMemorySpaceAttr(nullptr);
     });
+    // Threads run one after another on the CPU: there is no warp to reduce
+    // across.
+    getOperation()->walk([&](gpu::SubgroupReduceOp op) {
+      op.emitOpError("has no CPU meaning (the warp shuffles of "
+                     "foundry-reduce-threads{shuffle=true}); compile this "
+                     "schedule for the GPU only");
+      signalPassFailure();
+    });
   }
 };
 

@@ -13,6 +13,7 @@
 
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -21,6 +22,7 @@
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/PatternMatch.h"
@@ -29,6 +31,7 @@
 #include "mlir/Transforms/CSE.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 namespace mlir::foundry {
 #define GEN_PASS_DEF_FOUNDRYREDUCETHREADSPASS
@@ -986,6 +989,130 @@ static LogicalResult distributeBlockTiles(Operation *root,
   return success();
 }
 
+/// The warp-level reduction (gpu.subgroup_reduce) of the merge `merge`
+/// (a linalg.reduce or generic whose body is one combining op), if it has
+/// one: the combiners of upstream's partial-reduction merges.
+static std::optional<gpu::AllReduceOperation>
+warpReductionKind(linalg::LinalgOp merge) {
+  Block *body = merge.getBlock();
+  if (!body || body->getOperations().size() != 2)
+    return std::nullopt;
+  return llvm::TypeSwitch<Operation *,
+                          std::optional<gpu::AllReduceOperation>>(
+             &body->front())
+      .Case<arith::AddFOp, arith::AddIOp>(
+          [](auto) { return gpu::AllReduceOperation::ADD; })
+      .Case<arith::MulFOp, arith::MulIOp>(
+          [](auto) { return gpu::AllReduceOperation::MUL; })
+      .Case([](arith::MaximumFOp) { return gpu::AllReduceOperation::MAXIMUMF; })
+      .Case([](arith::MinimumFOp) { return gpu::AllReduceOperation::MINIMUMF; })
+      .Case([](arith::MaxNumFOp) { return gpu::AllReduceOperation::MAXNUMF; })
+      .Case([](arith::MinNumFOp) { return gpu::AllReduceOperation::MINNUMF; })
+      .Case([](arith::MaxSIOp) { return gpu::AllReduceOperation::MAXSI; })
+      .Case([](arith::MinSIOp) { return gpu::AllReduceOperation::MINSI; })
+      .Case([](arith::MaxUIOp) { return gpu::AllReduceOperation::MAXUI; })
+      .Case([](arith::MinUIOp) { return gpu::AllReduceOperation::MINUI; })
+      .Case([](arith::AndIOp) { return gpu::AllReduceOperation::AND; })
+      .Case([](arith::OrIOp) { return gpu::AllReduceOperation::OR; })
+      .Case([](arith::XOrIOp) { return gpu::AllReduceOperation::XOR; })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
+/// foundry-reduce-threads{shuffle=true}: `forall` is a partial reduction
+/// over `count` threads (linear thread ids; count a multiple of the warp
+/// size), each thread inserting its partial results (a tile of at most
+/// kWarpSize elements) into the last-dimension slot of a shared-memory
+/// tensor, which one merge op then reduces over that dimension. Each
+/// partial tile is first reduced across its warp (one gpu.subgroup_reduce
+/// per element: every lane gets the warp's result and writes it to its
+/// slot), and the merge reads lane 0's slot of each warp: a slice with
+/// stride kWarpSize. The thread forall's warps are either all active or
+/// all idle (count is a multiple of the warp size), so the reduction is
+/// reached by full warps, as shfl.sync needs.
+static LogicalResult reduceWarpsFirst(scf::ForallOp forall, int64_t count,
+                                      Operation *reportAt, StringRef passName) {
+  if (count % kWarpSize != 0)
+    return reportAt->emitOpError()
+           << passName << ": shuffle needs the threads of a reduction ("
+           << count << ") to be a multiple of the warp size (" << kWarpSize
+           << ")";
+  IRRewriter rewriter(forall.getContext());
+  scf::InParallelOp terminator = forall.getTerminator();
+  for (auto [result, sharedOut] :
+       llvm::zip(forall.getResults(), forall.getRegionIterArgs())) {
+    tensor::ParallelInsertSliceOp insert;
+    for (Operation &op : terminator.getYieldingOps())
+      if (auto candidate = dyn_cast<tensor::ParallelInsertSliceOp>(op);
+          candidate && candidate.getDest() == sharedOut)
+        insert = candidate;
+    auto tileType = insert ? dyn_cast<RankedTensorType>(
+                                 insert.getSource().getType())
+                           : RankedTensorType();
+    auto partialType = dyn_cast<RankedTensorType>(result.getType());
+    if (!tileType || !partialType || !partialType.hasStaticShape() ||
+        !result.hasOneUse())
+      return reportAt->emitOpError()
+             << passName
+             << ": shuffle expects each thread's partial results inserted "
+                "into one shared-memory tensor that one merge op reads";
+    auto merge = dyn_cast<linalg::LinalgOp>(*result.getUsers().begin());
+    std::optional<gpu::AllReduceOperation> kind =
+        merge ? warpReductionKind(merge) : std::nullopt;
+    if (!kind)
+      return reportAt->emitOpError()
+             << passName
+             << ": shuffle needs a merge by one combining op (add, mul, min "
+                "or max, and, or, xor)";
+    Type element = tileType.getElementType();
+    if (!tileType.hasStaticShape() ||
+        tileType.getNumElements() > kWarpSize ||
+        !element.isIntOrFloat() || element.getIntOrFloatBitWidth() > 32)
+      return reportAt->emitOpError()
+             << passName
+             << ": shuffle takes at most " << kWarpSize
+             << " partial results of at most 32 bits per thread, got "
+             << tileType;
+
+    // Each element of the thread's tile, reduced across its warp.
+    rewriter.setInsertionPoint(terminator);
+    Location loc = insert.getLoc();
+    Value tile = insert.getSource();
+    SmallVector<int64_t> strides = computeStrides(tileType.getShape());
+    for (int64_t linear = 0, e = tileType.getNumElements(); linear < e;
+         ++linear) {
+      SmallVector<Value> indices;
+      for (int64_t index : delinearize(linear, strides))
+        indices.push_back(
+            arith::ConstantIndexOp::create(rewriter, loc, index));
+      Value value = tensor::ExtractOp::create(rewriter, loc, tile, indices);
+      Value warpValue = gpu::SubgroupReduceOp::create(
+          rewriter, loc, value, *kind, /*uniform=*/false);
+      tile = tensor::InsertOp::create(rewriter, loc, warpValue, tile, indices);
+    }
+    rewriter.modifyOpInPlace(insert,
+                             [&] { insert.getSourceMutable().assign(tile); });
+
+    // The merge reads lane 0's slot of each warp.
+    rewriter.setInsertionPoint(merge);
+    int64_t rank = partialType.getRank();
+    SmallVector<OpFoldResult> offsets(rank, rewriter.getIndexAttr(0)),
+        sizes, sliceStrides(rank, rewriter.getIndexAttr(1));
+    for (int64_t size : partialType.getShape())
+      sizes.push_back(rewriter.getIndexAttr(size));
+    sizes.back() = rewriter.getIndexAttr(partialType.getShape().back() /
+                                         kWarpSize);
+    sliceStrides.back() = rewriter.getIndexAttr(kWarpSize);
+    Value warpSlots = tensor::ExtractSliceOp::create(
+        rewriter, merge->getLoc(), result, offsets, sizes, sliceStrides);
+    rewriter.modifyOpInPlace(merge, [&] {
+      for (OpOperand &operand : merge->getOpOperands())
+        if (operand.get() == result)
+          operand.set(warpSlots);
+    });
+  }
+  return success();
+}
+
 struct FoundryReduceThreadsPass final
     : impl::FoundryReduceThreadsPassBase<FoundryReduceThreadsPass> {
   using Base::Base;
@@ -1134,6 +1261,8 @@ struct FoundryReduceThreadsPass final
                              fillOptions, kPass, /*fuse=*/false)))
         return failure();
     }
+    if (shuffle)
+      return reduceWarpsFirst(forall, count, op, kPass);
     return success();
   }
 

@@ -444,6 +444,48 @@ foundry.kernel @conv_max(%x: tensor<2x3x10x9xf32>, %f: tensor<6x3x3x3xf32>) -> t
     }
 }
 
+TEST_F(FingerprintTest, RowReductionsDrawWarpShuffles) {
+  // A row maximum over 64 rows of 8192: the reduction expert splits each
+  // row over threads, and one time in two (whole warps only) combines each
+  // warp's partial results by shuffles first.
+  KernelShape rowMax = shapeOf(R"mlir(
+foundry.kernel @row_max(%x: tensor<64x8192xf32>) -> tensor<64xf32> {
+  %ninf = arith.constant 0xFF800000 : f32
+  %e = tensor.empty() : tensor<64xf32>
+  %f = linalg.fill ins(%ninf : f32) outs(%e : tensor<64xf32>) -> tensor<64xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<64x8192xf32>) outs(%f : tensor<64xf32>) {
+  ^bb0(%v: f32, %acc: f32):
+    %m = arith.maximumf %v, %acc : f32
+    linalg.yield %m : f32
+  } -> tensor<64xf32>
+  foundry.yield %r : tensor<64xf32>
+})mlir");
+  int shuffles = 0, plain = 0;
+  for (const Expert &expert : builtinExperts()) {
+    if (expert.name != "reduction")
+      continue;
+    for (unsigned seed = 0; seed < 32; ++seed) {
+      std::mt19937 rng(seed);
+      ExpertRequest request{rowMax};
+      std::string schedule = expert.propose(request, rng);
+      size_t at = schedule.find("foundry-reduce-threads{threads=");
+      ASSERT_NE(at, std::string::npos) << schedule;
+      int64_t threads = std::stoll(
+          schedule.substr(at + std::string("foundry-reduce-threads{threads=")
+                                   .size()));
+      if (schedule.find("shuffle=true") == std::string::npos) {
+        ++plain;
+        continue;
+      }
+      ++shuffles;
+      EXPECT_EQ(threads % 32, 0) << schedule;
+    }
+  }
+  EXPECT_GT(shuffles, 0);
+  EXPECT_GT(plain, 0);
+}
+
 TEST_F(FingerprintTest, SplitReductionsLeaveTheRootRowToThreads) {
   // x - mean(x) over each image (2 images of 4x64x512: 2^17 elements into
   // 2 outputs): the mean is split over blocks first, and the root, with no

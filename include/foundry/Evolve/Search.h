@@ -93,6 +93,9 @@ struct KernelShape {
   bool hasReduction = false;
   /// #foundry.precision allows tensor cores.
   bool tensorCores = false;
+  /// Proposals may use warp shuffles (foundry-reduce-threads{shuffle=true}),
+  /// which only the GPU has: false for a search on the cpu target.
+  bool warpShuffles = true;
   /// Loop extents of the kernel's one reduction to a scalar (a generic
   /// whose loops all reduce into a rank-0 tensor: a loss, a global sum),
   /// outermost first; empty when there is none or more than one. Such a

@@ -92,6 +92,8 @@ def FoundryDropSharedMemoryPass
     The CPU has no workgroup memory: the `memory_space` of every
     `bufferization.alloc_tensor` is dropped, so a promoted tile becomes an
     ordinary buffer of each (sequential) block. Part of `foundry-to-llvm`.
+    Warp reductions (`foundry-reduce-threads{shuffle=true}`) have no
+    sequential meaning: a kernel with one is rejected here, at the op.
   }];
 }
 
@@ -144,6 +146,21 @@ def FoundryGpuVectorToLLVMPass
     conversion that follows cannot lower n-D vectors by itself.
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
+def FoundryLowerWarpReductionsPass
+    : Pass<"foundry-lower-warp-reductions", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Lower gpu.subgroup_reduce to a butterfly of warp shuffles.";
+  let description = [{
+    Part of `foundry-to-nvvm`, after outlining: the warp reductions of
+    `foundry-reduce-threads{shuffle=true}` become five `gpu.shuffle xor`
+    steps over the 32 lanes of a warp (upstream
+    `populateGpuLowerSubgroupReduceToShufflePatterns`, 32-bit shuffles),
+    which the GPU-to-NVVM conversion lowers to `shfl.sync.bfly`. Upstream's
+    own NVVM lowering of `gpu.subgroup_reduce` (`redux.sync`) covers 32-bit
+    integers only.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
 }
 
 def FoundryLowerKernelsPass
@@ -550,6 +567,16 @@ def FoundryReduceThreadsPass
     `interleave`; a reduction loop without a static extent, or, with
     `interleave`, one that is not a multiple of `threads` x `interleave`.
 
+    With `shuffle=true` each warp first combines its 32 threads' partial
+    results in registers (`gpu.subgroup_reduce`, lowered to a butterfly of
+    `shfl.sync` by the upstream shuffle patterns), every lane writes the
+    warp's result to its slot, and the merge reads one slot per warp
+    (`threads / 32` of them, a strided slice) instead of one per thread.
+    GPU only: the CPU pipeline runs threads one after another and rejects
+    the warp reduction. Errors: `threads` (or the loop's extent, if smaller)
+    not a multiple of 32; more than 32 partial results per thread; results
+    wider than 32 bits.
+
     Example, softmax over rows, one row per block:
     `foundry-tile-blocks{sizes=1},foundry-reduce-threads{threads=256},
     foundry-tile-threads{sizes=1,4}`.
@@ -559,7 +586,10 @@ def FoundryReduceThreadsPass
            "Threads sharing each reduction (1 to 1024).">,
     Option<"interleave", "interleave", "int64_t", /*default=*/"0",
            "0: each thread reduces a contiguous chunk; w > 0: the threads "
-           "take w-element pieces in turn (coalesced).">
+           "take w-element pieces in turn (coalesced).">,
+    Option<"shuffle", "shuffle", "bool", /*default=*/"false",
+           "Combine each warp's partial results with warp shuffles first; "
+           "the merge then reads one slot per warp.">
   ];
   let dependentDialects = [
     "::mlir::bufferization::BufferizationDialect",

@@ -63,7 +63,7 @@ foundry.kernel private @declaration(%x: tensor<4xf32>) -> tensor<4xf32>
 
 // expected-note @+1 {{in this kernel}}
 foundry.kernel @foreign_op(%x: tensor<4xf32>) -> tensor<4xf32> {
-  // expected-error @+1 {{'memref.alloc' op is not allowed in a foundry.kernel body (only linalg, tensor, arith and math ops are, and the scf, affine and vector ops of schedules)}}
+  // expected-error @+1 {{'memref.alloc' op is not allowed in a foundry.kernel body (only linalg, tensor, arith and math ops are, and the scf, affine and vector ops, shared-memory tiles and warp reductions of schedules)}}
   %m = memref.alloc() : memref<4xf32>
   foundry.yield %x : tensor<4xf32>
 }

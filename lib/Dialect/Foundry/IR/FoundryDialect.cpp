@@ -410,12 +410,16 @@ LogicalResult KernelOp::verifyRegions() {
   // index arithmetic and vector ops that schedule passes make.
   WalkResult walk = body.walk<WalkOrder::PreOrder>([&](Operation *op) {
     StringRef ns = op->getName().getDialectNamespace();
-    // foundry-promote's shared-memory tiles are the one bufferization op.
+    // foundry-promote's shared-memory tiles are the one bufferization op,
+    // foundry-reduce-threads' warp shuffles the one GPU op.
     if (!isAllowedScheduledDialect(ns) &&
-        op->getName().getStringRef() != "bufferization.alloc_tensor") {
+        !llvm::is_contained({"bufferization.alloc_tensor",
+                             "gpu.subgroup_reduce"},
+                            op->getName().getStringRef())) {
       op->emitOpError("is not allowed in a foundry.kernel body (only linalg, "
                       "tensor, arith and math ops are, and the scf, affine "
-                      "and vector ops of schedules)")
+                      "and vector ops, shared-memory tiles and warp "
+                      "reductions of schedules)")
               .attachNote(getLoc())
           << "in this kernel";
       return WalkResult::interrupt();
