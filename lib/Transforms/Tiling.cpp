@@ -1018,24 +1018,72 @@ warpReductionKind(linalg::LinalgOp merge) {
       .Default([](Operation *) { return std::nullopt; });
 }
 
+/// The merges of the partial reduction `forall` (the one user of each of
+/// its results) that start from a `linalg.fill` get a fill of a fresh
+/// tensor of their own instead. Merges are block-level code, run by every
+/// thread of the block: merging into the filled slice of the kernel's
+/// output would be a read-modify-write of the same global element by all
+/// threads, where a late thread reads what an early one already merged.
+/// A block-level buffer is private to each thread (an alloca, see
+/// foundry-map-forall-to-gpu); the merged value is then stored into the
+/// output, the same value from every thread.
+static void mergeIntoPrivateInits(scf::ForallOp forall) {
+  IRRewriter rewriter(forall.getContext());
+  for (Value result : forall.getResults()) {
+    if (!result.hasOneUse())
+      continue;
+    // With shuffles, the merge reads a strided slice of the results.
+    Operation *user = *result.getUsers().begin();
+    if (isa<tensor::ExtractSliceOp>(user) && user->hasOneUse())
+      user = *user->getUsers().begin();
+    auto merge = dyn_cast<linalg::LinalgOp>(user);
+    if (!merge || merge.getNumDpsInits() != 1)
+      continue;
+    OpOperand *init = merge.getDpsInitOperand(0);
+    auto fill = init->get().getDefiningOp<linalg::FillOp>();
+    auto type = dyn_cast<RankedTensorType>(init->get().getType());
+    if (!fill || !type || !type.hasStaticShape())
+      continue;
+    rewriter.setInsertionPoint(merge);
+    Location loc = fill.getLoc();
+    // Not a tensor.empty: empty-tensor elimination would put the merge
+    // back into the output's slice.
+    Value empty =
+        bufferization::AllocTensorOp::create(rewriter, loc, type, ValueRange());
+    Value privateInit =
+        linalg::FillOp::create(rewriter, loc, fill.getInputs(), empty)
+            .getResult(0);
+    rewriter.modifyOpInPlace(merge, [&] { init->set(privateInit); });
+  }
+}
+
+/// The attribute that marks, until the end of foundry-reduce-threads, a
+/// partial-reduction forall whose warps are to combine their results by
+/// shuffles (reduceWarpsFirst).
+static constexpr StringLiteral kWarpShuffleAttr = "foundry.warp_shuffle";
+
 /// foundry-reduce-threads{shuffle=true}: `forall` is a partial reduction
-/// over `count` threads (linear thread ids; count a multiple of the warp
-/// size), each thread inserting its partial results (a tile of at most
-/// kWarpSize elements) into the last-dimension slot of a shared-memory
-/// tensor, which one merge op then reduces over that dimension. Each
-/// partial tile is first reduced across its warp (one gpu.subgroup_reduce
-/// per element: every lane gets the warp's result and writes it to its
-/// slot), and the merge reads lane 0's slot of each warp: a slice with
-/// stride kWarpSize. The thread forall's warps are either all active or
-/// all idle (count is a multiple of the warp size), so the reduction is
-/// reached by full warps, as shfl.sync needs.
-static LogicalResult reduceWarpsFirst(scf::ForallOp forall, int64_t count,
-                                      Operation *reportAt, StringRef passName) {
-  if (count % kWarpSize != 0)
-    return reportAt->emitOpError()
-           << passName << ": shuffle needs the threads of a reduction ("
-           << count << ") to be a multiple of the warp size (" << kWarpSize
-           << ")";
+/// over linear thread ids (a multiple of the warp size of them), each
+/// thread inserting its partial results (a tile of at most kWarpSize
+/// elements) into the last-dimension slot of a shared-memory tensor, which
+/// one merge op then reduces over that dimension. Each partial tile is
+/// first reduced across its warp (one gpu.subgroup_reduce per element:
+/// every lane gets the warp's result and writes it to its slot), and the
+/// merge reads lane 0's slot of each warp: a slice with stride kWarpSize.
+/// The forall's warps are either all active or all idle (its thread count
+/// is a multiple of the warp size), so the reduction is reached by full
+/// warps, as shfl.sync needs. Runs after the pass's clean-up:
+/// gpu.subgroup_reduce is not free of effects, so a dead copy of a forall
+/// holding one (a fused producer's, say) would never be erased.
+static LogicalResult reduceWarpsFirst(scf::ForallOp forall,
+                                      StringRef passName) {
+  // Diagnostics at the thread's reduction (its location is the kernel
+  // op's), else at the forall.
+  Operation *reportAt = forall;
+  forall.walk([&](linalg::LinalgOp op) {
+    if (op.getNumReductionLoops() > 0)
+      reportAt = op;
+  });
   IRRewriter rewriter(forall.getContext());
   scf::InParallelOp terminator = forall.getTerminator();
   for (auto [result, sharedOut] :
@@ -1261,8 +1309,15 @@ struct FoundryReduceThreadsPass final
                              fillOptions, kPass, /*fuse=*/false)))
         return failure();
     }
-    if (shuffle)
-      return reduceWarpsFirst(forall, count, op, kPass);
+    mergeIntoPrivateInits(forall);
+    if (shuffle) {
+      if (count % kWarpSize != 0)
+        return op.emitOpError()
+               << kPass << ": shuffle needs the threads of a reduction ("
+               << count << ") to be a multiple of the warp size ("
+               << kWarpSize << ")";
+      forall->setAttr(kWarpShuffleAttr, UnitAttr::get(ctx));
+    }
     return success();
   }
 
@@ -1306,6 +1361,19 @@ struct FoundryReduceThreadsPass final
     for (linalg::LinalgOp op : targets)
       if (failed(splitOverThreads(op)))
         return signalPassFailure();
+    getOperation()->walk([&](KernelOp kernel) { cleanUp(kernel); });
+    if (!shuffle)
+      return;
+    SmallVector<scf::ForallOp> warpShuffles;
+    getOperation()->walk([&](scf::ForallOp forall) {
+      if (forall->hasAttr(kWarpShuffleAttr))
+        warpShuffles.push_back(forall);
+    });
+    for (scf::ForallOp forall : warpShuffles) {
+      forall->removeAttr(kWarpShuffleAttr);
+      if (failed(reduceWarpsFirst(forall, "foundry-reduce-threads")))
+        return signalPassFailure();
+    }
     getOperation()->walk([&](KernelOp kernel) { cleanUp(kernel); });
   }
 };

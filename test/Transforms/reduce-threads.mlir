@@ -17,7 +17,13 @@
 // CHECK:             linalg.fill
 // CHECK:             linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]
 // CHECK:           mapping = [#gpu.thread<linear_dim_0>]
-// CHECK:           linalg.reduce ins({{.*}} : tensor<1x32xf32>)
+// Every thread of the block runs the merge: it merges into a buffer of its
+// own, not into the kernel's output (a read-modify-write of one element by
+// all threads), and the merged value is then inserted into the output.
+// CHECK:           %[[OWN:.*]] = bufferization.alloc_tensor() : tensor<1xf32>
+// CHECK:           %[[INIT:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%[[OWN]] : tensor<1xf32>)
+// CHECK:           %[[MERGED:.*]] = linalg.reduce ins({{.*}} : tensor<1x32xf32>) outs(%[[INIT]] : tensor<1xf32>)
+// CHECK:           tensor.parallel_insert_slice %[[MERGED]] into
 // LAUNCH: gpu.launch {{.*}} threads({{.*}}) in ({{.*}} = %c32{{.*}}, {{.*}} = %c1{{.*}}, {{.*}} = %c1{{.*}}) workgroup({{.*}} : memref<1x32xf32, #gpu.address_space<workgroup>>)
 // LAUNCH: gpu.barrier
 // NOBLOCK: error: 'foundry.kernel' op foundry-reduce-threads: no reduction at block level; run foundry-tile-blocks first
