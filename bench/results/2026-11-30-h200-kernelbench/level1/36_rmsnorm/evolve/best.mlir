@@ -4,7 +4,7 @@
 #map3 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
 #map4 = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3)>
 module {
-  foundry.kernel @rmsnorm(%arg0: tensor<112x64x512x512xf32>) -> tensor<112x64x512x512xf32> attributes {schedule = #foundry.schedule<"foundry-tile-blocks{sizes={1,0,1,256} target=result},foundry-tile-threads{interleave=0 sizes={1,0,1,1}},foundry-vectorize{max-elements=1024}">} {
+  foundry.kernel @rmsnorm(%arg0: tensor<112x64x512x512xf32>) -> tensor<112x64x512x512xf32> attributes {schedule = #foundry.schedule<"foundry-tile-blocks{sizes={1,0,1,256} target=result},foundry-tile-threads{interleave=0 sizes={2,0,1,2}},foundry-vectorize{max-elements=1024},foundry-unroll{factor=4}">} {
     %cst = arith.constant 0.000000e+00 : f32
     %cst_0 = arith.constant 6.400000e+01 : f32
     %cst_1 = arith.constant 9.99999974E-6 : f32

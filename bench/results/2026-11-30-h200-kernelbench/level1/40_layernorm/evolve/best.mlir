@@ -2,7 +2,7 @@
 #map1 = affine_map<(d0, d1, d2, d3) -> (d0)>
 #map2 = affine_map<(d0) -> (d0)>
 module {
-  foundry.kernel @layernorm(%arg0: tensor<16x64x256x256xf32>) -> tensor<16x64x256x256xf32> attributes {schedule = #foundry.schedule<"foundry-split-reduction{outputs=16 parts=0},foundry-tile-blocks{sizes={1,1,1,0} target=result},foundry-reduce-threads{interleave=0 threads=256},foundry-tile-threads{interleave=0 sizes={0,0,0,4}},foundry-vectorize{max-elements=1024}">} {
+  foundry.kernel @layernorm(%arg0: tensor<16x64x256x256xf32>) -> tensor<16x64x256x256xf32> attributes {schedule = #foundry.schedule<"foundry-split-reduction{outputs=16 parts=0},foundry-tile-blocks{sizes={1,1,1,0} target=result},foundry-reduce-threads{interleave=0 shuffle=true threads=128},foundry-tile-threads{interleave=0 sizes={0,0,0,4}},foundry-vectorize{max-elements=1024}">} {
     %cst = arith.constant 0.000000e+00 : f32
     %cst_0 = arith.constant 0x4A800000 : f32
     %cst_1 = arith.constant 9.99999974E-6 : f32

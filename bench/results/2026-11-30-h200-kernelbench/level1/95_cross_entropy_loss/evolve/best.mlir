@@ -4,7 +4,7 @@
 #map3 = affine_map<(d0) -> ()>
 #map4 = affine_map<() -> ()>
 module {
-  foundry.kernel @cross_entropy_loss(%arg0: tensor<32768x4096xf32>, %arg1: tensor<32768xf32>) -> tensor<f32> attributes {schedule = #foundry.schedule<"foundry-split-reduction{parts=0},foundry-reduce-threads{interleave=2 threads=256},foundry-reduce-threads{interleave=0 threads=128}">} {
+  foundry.kernel @cross_entropy_loss(%arg0: tensor<32768x4096xf32>, %arg1: tensor<32768xf32>) -> tensor<f32> attributes {schedule = #foundry.schedule<"foundry-split-reduction{outputs=1 parts=0},foundry-reduce-threads{interleave=2 shuffle=true threads=256},foundry-vectorize{max-elements=128}">} {
     %cst = arith.constant 0.000000e+00 : f32
     %cst_0 = arith.constant 0xFF800000 : f32
     %cst_1 = arith.constant 3.276800e+04 : f32

@@ -2,7 +2,7 @@
 #map1 = affine_map<(d0, d1) -> ()>
 #map2 = affine_map<() -> ()>
 module {
-  foundry.kernel @huber_loss(%arg0: tensor<32768x32768xf32>, %arg1: tensor<32768x32768xf32>) -> tensor<f32> attributes {schedule = #foundry.schedule<"foundry-split-reduction{parts=0},foundry-reduce-threads{interleave=4 threads=256},foundry-vectorize{max-elements=1024}">} {
+  foundry.kernel @huber_loss(%arg0: tensor<32768x32768xf32>, %arg1: tensor<32768x32768xf32>) -> tensor<f32> attributes {schedule = #foundry.schedule<"foundry-split-reduction{outputs=1 parts=0},foundry-reduce-threads{interleave=2 shuffle=true threads=256},foundry-vectorize{max-elements=128}">} {
     %cst = arith.constant 0.000000e+00 : f32
     %cst_0 = arith.constant 5.000000e-01 : f32
     %cst_1 = arith.constant 1.000000e+00 : f32

@@ -2,7 +2,7 @@
 #map1 = affine_map<(d0, d1) -> ()>
 #map2 = affine_map<() -> ()>
 module {
-  foundry.kernel @kl_div_loss(%arg0: tensor<16384x16384xf32>, %arg1: tensor<16384x16384xf32>) -> tensor<f32> attributes {schedule = #foundry.schedule<"foundry-split-reduction{outputs=1 parts=0},foundry-reduce-threads{interleave=1 threads=128},foundry-vectorize{max-elements=64}">} {
+  foundry.kernel @kl_div_loss(%arg0: tensor<16384x16384xf32>, %arg1: tensor<16384x16384xf32>) -> tensor<f32> attributes {schedule = #foundry.schedule<"foundry-split-reduction{outputs=1 parts=0},foundry-reduce-threads{interleave=2 shuffle=true threads=512},foundry-vectorize{max-elements=64}">} {
     %cst = arith.constant 0.000000e+00 : f32
     %cst_0 = arith.constant 1.638400e+04 : f32
     %0 = tensor.empty() : tensor<f32>
