@@ -536,6 +536,42 @@ foundry.kernel @centered(%x: tensor<2x4x64x512xf32>) -> tensor<2x4x64x512xf32> {
   EXPECT_EQ(proposals, 16);
 }
 
+TEST_F(FingerprintTest, IslandSeedsStartFromTheClassicGemmTiles) {
+  // A tensor-core GEMM: the memory expert's seed of an island is always
+  // the measured best configuration (128x128 block tiles, 32-deep k-steps
+  // double-buffered in shared memory, 64x32 warp tiles on mma.sync), for
+  // every seed; its other fresh proposals draw it one time in three.
+  KernelShape shape = shapeOf(R"mlir(
+foundry.kernel @mm(%a: tensor<1024x512xf32>, %b: tensor<512x1024xf32>) -> tensor<1024x1024xf32> attributes {precision = #foundry.precision<3xtf32>} {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1024x1024xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1024x1024xf32>) -> tensor<1024x1024xf32>
+  %c = linalg.matmul ins(%a, %b : tensor<1024x512xf32>, tensor<512x1024xf32>) outs(%f : tensor<1024x1024xf32>) -> tensor<1024x1024xf32>
+  foundry.yield %c : tensor<1024x1024xf32>
+})mlir");
+  const std::string best =
+      "foundry-tile-blocks{sizes=128,128},foundry-tile-reduction{sizes=32},"
+      "foundry-promote{operands=0,1 padding=4 stages=2},"
+      "foundry-tile-warps{sizes=64,32},foundry-tile-reduction{sizes=8},"
+      "foundry-mma";
+  int classic = 0;
+  for (const Expert &expert : builtinExperts()) {
+    if (expert.name != "memory")
+      continue;
+    for (unsigned seed = 0; seed < 16; ++seed) {
+      std::mt19937 rng(seed);
+      ExpertRequest seedRequest{shape};
+      seedRequest.initial = true;
+      EXPECT_EQ(expert.propose(seedRequest, rng), best) << "seed " << seed;
+      ExpertRequest other{shape};
+      classic += expert.propose(other, rng) == best;
+    }
+  }
+  // Without `initial`, a random draw: neither always nor never.
+  EXPECT_GT(classic, 0);
+  EXPECT_LT(classic, 16);
+}
+
 TEST_F(FingerprintTest, KMajorAIsCopiedBeforeTheTensorCores) {
   // torch.matmul(A.T, B): A stored KxM.
   KernelShape shape = shapeOf(R"mlir(

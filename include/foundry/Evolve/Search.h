@@ -141,6 +141,10 @@ struct ExpertRequest {
   /// recent diagnoses, retrieved experience, the schedule passes), built on
   /// demand: LLM experts send it, built-in ones ignore it.
   std::function<std::string()> context;
+  /// The first fresh proposal of the expert that seeds an island (no
+  /// parent): built-in experts give their classic configuration, if they
+  /// have one, rather than a random draw.
+  bool initial = false;
   /// Where an expert may leave the rationale of its proposal.
   std::string *rationale = nullptr;
   /// Seconds left in the search's time budget: 0 none, negative spent.
