@@ -28,6 +28,21 @@ struct FoundryLowerWarpReductionsPass final
   using Base::Base;
 
   void runOnOperation() override {
+    // Only what foundry-reduce-threads makes: scalar reductions over the
+    // whole warp. Upstream's vector patterns crash on some types (vector<1xf32>,
+    // vector<2xf16>), and clustered reductions take other patterns.
+    WalkResult unsupported =
+        getOperation()->walk([&](gpu::SubgroupReduceOp op) {
+          if (isa<VectorType>(op.getType()) || op.getClusterSize()) {
+            op.emitOpError("foundry-lower-warp-reductions: only scalar "
+                           "reductions over a whole warp are lowered, not ")
+                << (op.getClusterSize() ? "clustered ones" : "vectors");
+            return WalkResult::interrupt();
+          }
+          return WalkResult::advance();
+        });
+    if (unsupported.wasInterrupted())
+      return signalPassFailure();
     RewritePatternSet patterns(&getContext());
     populateGpuLowerSubgroupReduceToShufflePatterns(
         patterns, /*subgroupSize=*/kWarpSize, /*shuffleBitwidth=*/32);

@@ -79,12 +79,16 @@ struct FoundryDropSharedMemoryPass final
     });
     // Threads run one after another on the CPU: there is no warp to reduce
     // across.
-    getOperation()->walk([&](gpu::SubgroupReduceOp op) {
-      op.emitOpError("has no CPU meaning (the warp shuffles of "
-                     "foundry-reduce-threads{shuffle=true}); compile this "
-                     "schedule for the GPU only");
+    // One diagnostic, at the first.
+    WalkResult warpReduction =
+        getOperation()->walk([&](gpu::SubgroupReduceOp op) {
+          op.emitOpError("has no CPU meaning (the warp shuffles of "
+                         "foundry-reduce-threads{shuffle=true}); compile "
+                         "this schedule for the GPU only");
+          return WalkResult::interrupt();
+        });
+    if (warpReduction.wasInterrupted())
       signalPassFailure();
-    });
   }
 };
 

@@ -1019,8 +1019,9 @@ warpReductionKind(linalg::LinalgOp merge) {
 }
 
 /// The merges of the partial reduction `forall` (the one user of each of
-/// its results) that start from a `linalg.fill` get a fill of a fresh
-/// tensor of their own instead. Merges are block-level code, run by every
+/// its results) start from a buffer of their own: a fill of it where they
+/// started from a `linalg.fill`, else a copy of their initial value made
+/// before the forall. Merges are block-level code, run by every
 /// thread of the block: merging into the filled slice of the kernel's
 /// output would be a read-modify-write of the same global element by all
 /// threads, where a late thread reads what an early one already merged.
@@ -1040,19 +1041,29 @@ static void mergeIntoPrivateInits(scf::ForallOp forall) {
     if (!merge || merge.getNumDpsInits() != 1)
       continue;
     OpOperand *init = merge.getDpsInitOperand(0);
-    auto fill = init->get().getDefiningOp<linalg::FillOp>();
     auto type = dyn_cast<RankedTensorType>(init->get().getType());
-    if (!fill || !type || !type.hasStaticShape())
+    if (!type || !type.hasStaticShape())
       continue;
-    rewriter.setInsertionPoint(merge);
-    Location loc = fill.getLoc();
+    auto fill = init->get().getDefiningOp<linalg::FillOp>();
+    // Any other initial value is copied before the forall, whose end every
+    // thread waits at: all reads of it come before any thread's store.
+    Operation *definer = init->get().getDefiningOp();
+    if (!fill && definer &&
+        (definer->getBlock() != forall->getBlock() ||
+         !definer->isBeforeInBlock(forall)))
+      continue;
+    rewriter.setInsertionPoint(fill ? merge.getOperation()
+                                    : forall.getOperation());
+    Location loc = merge.getLoc();
     // Not a tensor.empty: empty-tensor elimination would put the merge
     // back into the output's slice.
-    Value empty =
+    Value buffer =
         bufferization::AllocTensorOp::create(rewriter, loc, type, ValueRange());
     Value privateInit =
-        linalg::FillOp::create(rewriter, loc, fill.getInputs(), empty)
-            .getResult(0);
+        fill ? linalg::FillOp::create(rewriter, loc, fill.getInputs(), buffer)
+                   .getResult(0)
+             : linalg::CopyOp::create(rewriter, loc, init->get(), buffer)
+                   .getResult(0);
     rewriter.modifyOpInPlace(merge, [&] { init->set(privateInit); });
   }
 }
@@ -1336,6 +1347,7 @@ struct FoundryReduceThreadsPass final
       return signalPassFailure();
     }
     SmallVector<linalg::LinalgOp> targets;
+    bool alreadySplit = false;
     getOperation()->walk([&](linalg::LinalgOp op) {
       auto block = op->getParentOfType<scf::ForallOp>();
       if (!block || !isBlockLevelForall(block) ||
@@ -1348,13 +1360,19 @@ struct FoundryReduceThreadsPass final
       block.getBody()->walk([&](scf::ForallOp inner) {
         split |= isLinearForall(inner);
       });
+      alreadySplit |= split;
       if (!split)
         targets.push_back(op);
     });
     if (targets.empty()) {
       getOperation()->walk([&](KernelOp kernel) {
-        kernel.emitOpError("foundry-reduce-threads: no reduction at block "
-                           "level; run foundry-tile-blocks first");
+        kernel.emitOpError(
+            alreadySplit
+                ? "foundry-reduce-threads: the block tiles' reductions are "
+                  "already split over threads (by an earlier "
+                  "foundry-reduce-threads)"
+                : "foundry-reduce-threads: no reduction at block level; run "
+                  "foundry-tile-blocks first");
       });
       return signalPassFailure();
     }

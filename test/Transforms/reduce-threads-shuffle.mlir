@@ -1,7 +1,8 @@
 // RUN: foundry-opt %s --foundry-tile-blocks=sizes=1 "--foundry-reduce-threads=threads=128 shuffle=true" | FileCheck %s
 // RUN: not foundry-opt %s --foundry-tile-blocks=sizes=1 "--foundry-reduce-threads=threads=48 shuffle=true" 2>&1 | FileCheck %s --check-prefix=WARPS
 // RUN: foundry-opt %s --foundry-tile-blocks=sizes=2 "--foundry-reduce-threads=threads=32 shuffle=true" | FileCheck %s --check-prefix=ROWS
-// RUN: foundry-opt %s --foundry-tile-blocks=sizes=1 "--foundry-reduce-threads=threads=128 shuffle=true" | not foundry-opt --foundry-to-llvm 2>&1 | FileCheck %s --check-prefix=CPU
+// RUN: foundry-opt %s --foundry-tile-blocks=sizes=2 "--foundry-reduce-threads=threads=128 shuffle=true" | not foundry-opt --foundry-to-llvm 2>&1 | FileCheck %s --check-prefix=CPU
+// RUN: not foundry-opt %s --foundry-tile-blocks=sizes=1 "--foundry-reduce-threads=threads=64 shuffle=true" "--foundry-reduce-threads=threads=32" 2>&1 | FileCheck %s --check-prefix=TWICE
 
 // Each thread reduces its chunk, its warp combines the 32 partial results
 // by shuffles (every lane gets the warp's maximum and writes it to its
@@ -29,7 +30,11 @@
 // ROWS-COUNT-2:   gpu.subgroup_reduce maximumf
 // ROWS:         tensor.extract_slice %{{.*}}[0, 0] [2, 1] [1, 32] : tensor<2x32xf32> to tensor<2x1xf32>
 
+// One diagnostic however many warp reductions (two rows per block: two).
 // CPU: error: 'gpu.subgroup_reduce' op has no CPU meaning (the warp shuffles of foundry-reduce-threads{shuffle=true}); compile this schedule for the GPU only
+// CPU-NOT: error:
+
+// TWICE: error: 'foundry.kernel' op foundry-reduce-threads: the block tiles' reductions are already split over threads (by an earlier foundry-reduce-threads)
 #in = affine_map<(i, j) -> (i, j)>
 #out = affine_map<(i, j) -> (i)>
 foundry.kernel @row_max(%x: tensor<8x1000xf32>) -> tensor<8xf32> {
