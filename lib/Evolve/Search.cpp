@@ -276,6 +276,10 @@ FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel) {
         shape.gemmM = f[0];
         shape.gemmN = o[2] * o[3];
         shape.gemmK = f[1] * f[2] * f[3];
+      } else if (isa<linalg::Conv3DNcdhwFcdhwOp>(conv.getOperation())) {
+        shape.gemmM = f[0];
+        shape.gemmN = o[2] * o[3] * o[4];
+        shape.gemmK = f[1] * f[2] * f[3] * f[4];
       } else {
         shape.gemmM = o[1] * o[2];
         shape.gemmN = o[3];
@@ -856,12 +860,15 @@ static std::string splitGemmPhases(const KernelShape &shape, bool mma,
 
 /// The options of foundry-reduce-threads for `threads` threads,
 /// interleaved in `width`-element pieces when `width` > 0; one time in two
-/// (on a GPU, when the threads are whole warps) each warp combines its
-/// partial results by shuffles first.
+/// (on a GPU, when the threads that get work are whole warps: all of them,
+/// or as many as the reduction's `extent`, 0 if unknown) each warp
+/// combines its partial results by shuffles first.
 static std::string reduceThreads(const KernelShape &shape, int64_t threads,
-                                 int64_t width, std::mt19937 &rng) {
-  bool shuffle =
-      shape.warpShuffles && threads % kWarpSize == 0 && rng() % 2;
+                                 int64_t width, int64_t extent,
+                                 std::mt19937 &rng) {
+  int64_t working =
+      width > 0 || extent <= 0 ? threads : std::min(threads, extent);
+  bool shuffle = shape.warpShuffles && working % kWarpSize == 0 && rng() % 2;
   return "foundry-reduce-threads{threads=" + std::to_string(threads) +
          (width > 0 ? " interleave=" + std::to_string(width) : std::string()) +
          (shuffle ? " shuffle=true" : "") + "}";
@@ -894,7 +901,8 @@ static std::string scalarReductionSchedule(const KernelShape &shape,
   std::string schedule = "foundry-split-reduction";
   if (count)
     schedule += "{parts=" + std::to_string(count) + "}";
-  schedule += "," + reduceThreads(shape, threads, interleave ? width : 0, rng);
+  schedule += "," + reduceThreads(shape, threads, interleave ? width : 0,
+                                  loops.back(), rng);
   // Small vectors: a thread's whole chunk in one vector (up to 1024
   // elements, with the loss's transcendentals unrolled) gives megabytes of
   // PTX that ptxas takes minutes on.
@@ -905,13 +913,14 @@ static std::string scalarReductionSchedule(const KernelShape &shape,
 }
 
 /// Rows in block tiles (`blocks`, one size per parallel loop), each row's
-/// reductions split over threads (reduceThreads).
+/// reductions (over `row` elements, 0 if unknown) split over threads
+/// (reduceThreads).
 static std::string rowsOverThreads(const KernelShape &shape,
                                    llvm::ArrayRef<std::string> blocks,
-                                   int64_t threads, int64_t width,
+                                   int64_t threads, int64_t width, int64_t row,
                                    std::mt19937 &rng) {
   return "foundry-tile-blocks{sizes=" + llvm::join(blocks, ",") + "}," +
-         reduceThreads(shape, threads, width, rng);
+         reduceThreads(shape, threads, width, row, rng);
 }
 
 /// The diagnosis of the parent, if it has one and it says `bottleneck`.
@@ -1096,8 +1105,8 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
            bool interleave = (rng() % 2 || parentIs(request, "memory")) &&
                              row > 0 && row % (threads * width) == 0;
            std::string schedule =
-               prefix +
-               rowsOverThreads(shape, rows, threads, interleave ? width : 0, rng);
+               prefix + rowsOverThreads(shape, rows, threads,
+                                        interleave ? width : 0, row, rng);
            // A root with no reduction of its own (the reductions split off
            // first: a LayerNorm's or a Frobenius norm's normalization) keeps
            // its innermost loop whole in the block tile when it has more
@@ -1143,8 +1152,8 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
          bool interleave = (rng() % 2 || parentIs(request, "memory")) &&
                            row > 0 && row % (threads * width) == 0;
          std::string schedule =
-             prefix +
-             rowsOverThreads(shape, blocks, threads, interleave ? width : 0, rng);
+             prefix + rowsOverThreads(shape, blocks, threads,
+                                      interleave ? width : 0, row, rng);
          // The elementwise part of the row spread over the same threads
          // (else each thread would keep a whole row), along the innermost
          // reduced loop.
@@ -2661,9 +2670,9 @@ FailureOr<SearchResult> Search::run() {
       int firstFresh = i < int(retrieved.size()) ? 1 : 0;
       for (int p = 0; p < population; ++p) {
         bool fromLibrary = p == 0 && i < int(retrieved.size());
-        std::string genome =
-            fromLibrary ? transplant(retrieved[i], retrievedLevels[i])
-                        : propose(expert, nullptr, p == firstFresh);
+        std::string genome = fromLibrary
+                                 ? transplant(retrieved[i], retrievedLevels[i])
+                                 : propose(expert, nullptr, p == firstFresh);
         std::string name = fromLibrary ? "library" : expert.name;
         if (genome.empty()) {
           const Expert &other = experts_[p % experts_.size()];

@@ -29,8 +29,9 @@ struct FoundryLowerWarpReductionsPass final
 
   void runOnOperation() override {
     // Only what foundry-reduce-threads makes: scalar reductions over the
-    // whole warp. Upstream's vector patterns crash on some types (vector<1xf32>,
-    // vector<2xf16>), and clustered reductions take other patterns.
+    // whole warp. Upstream's vector patterns crash on some types
+    // (vector<1xf32>, vector<2xf16>), and clustered reductions take other
+    // patterns.
     WalkResult unsupported =
         getOperation()->walk([&](gpu::SubgroupReduceOp op) {
           if (isa<VectorType>(op.getType()) || op.getClusterSize()) {

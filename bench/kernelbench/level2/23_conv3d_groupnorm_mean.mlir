@@ -12,7 +12,7 @@
 #identity2 = affine_map<(n, g) -> (n, g)>
 #identity1 = affine_map<(n) -> (n)>
 
-func.func @conv3d_groupnorm_mean(%x: tensor<128x3x24x32x32xf32>, %conv_weight: tensor<24x3x3x3x3xf32> {foundry.init = "uniform(-0.111111111, 0.111111111)"}, %conv_bias: tensor<24xf32> {foundry.init = "uniform(-0.111111111, 0.111111111)"}) -> tensor<128xf32> {
+func.func @conv3d_groupnorm_mean(%x: tensor<128x3x24x32x32xf32>, %conv_weight: tensor<24x3x3x3x3xf32> {foundry.init = "uniform(-0.111111111, 0.111111111)"}, %conv_bias: tensor<24xf32> {foundry.init = "uniform(-0.111111111, 0.111111111)"}) -> tensor<128xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
   %zero = arith.constant 0.0 : f32
   %count = arith.constant 59400.0 : f32
   %total_count = arith.constant 475200.0 : f32

@@ -13,7 +13,7 @@
 #sm_in = affine_map<(n, h, w, f) -> (n, f, h, w)>
 #sm_out = affine_map<(n, h, w, f) -> (n, h, w)>
 
-func.func @conv3d_min_softmax(%x: tensor<128x3x24x32x32xf32>, %conv_weight: tensor<24x3x3x3x3xf32> {foundry.init = "uniform(-0.111111111, 0.111111111)"}, %conv_bias: tensor<24xf32> {foundry.init = "uniform(-0.111111111, 0.111111111)"}) -> tensor<128x24x30x30xf32> {
+func.func @conv3d_min_softmax(%x: tensor<128x3x24x32x32xf32>, %conv_weight: tensor<24x3x3x3x3xf32> {foundry.init = "uniform(-0.111111111, 0.111111111)"}, %conv_bias: tensor<24xf32> {foundry.init = "uniform(-0.111111111, 0.111111111)"}) -> tensor<128x24x30x30xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
   %zero = arith.constant 0.0 : f32
   %pos_inf = arith.constant 0x7F800000 : f32
   %neg_inf = arith.constant 0xFF800000 : f32

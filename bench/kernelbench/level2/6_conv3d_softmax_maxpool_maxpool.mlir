@@ -13,7 +13,7 @@
 #pool_window = affine_map<(n, f, d, h, w, kd, kh, kw) -> (kd, kh, kw)>
 #pool_out = affine_map<(n, f, d, h, w, kd, kh, kw) -> (n, f, d, h, w)>
 
-func.func @conv3d_softmax_maxpool_maxpool(%x: tensor<128x3x16x32x32xf32>, %conv_weight: tensor<16x3x3x3x3xf32> {foundry.init = "uniform(-0.111111111, 0.111111111)"}, %conv_bias: tensor<16xf32> {foundry.init = "uniform(-0.111111111, 0.111111111)"}) -> tensor<128x16x3x7x7xf32> {
+func.func @conv3d_softmax_maxpool_maxpool(%x: tensor<128x3x16x32x32xf32>, %conv_weight: tensor<16x3x3x3x3xf32> {foundry.init = "uniform(-0.111111111, 0.111111111)"}, %conv_bias: tensor<16xf32> {foundry.init = "uniform(-0.111111111, 0.111111111)"}) -> tensor<128x16x3x7x7xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
   %zero = arith.constant 0.0 : f32
   %neg_inf = arith.constant 0xFF800000 : f32
   // Convolution, stride 1, no padding.

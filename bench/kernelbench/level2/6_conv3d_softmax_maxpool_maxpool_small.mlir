@@ -13,7 +13,7 @@
 #pool_window = affine_map<(n, f, d, h, w, kd, kh, kw) -> (kd, kh, kw)>
 #pool_out = affine_map<(n, f, d, h, w, kd, kh, kw) -> (n, f, d, h, w)>
 
-func.func @conv3d_softmax_maxpool_maxpool(%x: tensor<2x3x10x13x17xf32>, %conv_weight: tensor<5x3x3x3x3xf32> {foundry.init = "uniform(-0.111111111, 0.111111111)"}, %conv_bias: tensor<5xf32> {foundry.init = "uniform(-0.111111111, 0.111111111)"}) -> tensor<2x5x2x2x3xf32> {
+func.func @conv3d_softmax_maxpool_maxpool(%x: tensor<2x3x10x13x17xf32>, %conv_weight: tensor<5x3x3x3x3xf32> {foundry.init = "uniform(-0.111111111, 0.111111111)"}, %conv_bias: tensor<5xf32> {foundry.init = "uniform(-0.111111111, 0.111111111)"}) -> tensor<2x5x2x2x3xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
   %zero = arith.constant 0.0 : f32
   %neg_inf = arith.constant 0xFF800000 : f32
   // Convolution, stride 1, no padding.

@@ -6,7 +6,7 @@
 #channel = affine_map<(n, f, d, h, w) -> (f)>
 #channel_111 = affine_map<(n, f, d, h, w) -> (f, 0, 0, 0)>
 
-func.func @conv3d_relu_leakyrelu_gelu_sigmoid_biasadd(%x: tensor<64x8x32x64x64xf32>, %conv_weight: tensor<32x8x3x3x3xf32> {foundry.init = "uniform(-0.0680413817, 0.0680413817)"}, %conv_bias: tensor<32xf32> {foundry.init = "uniform(-0.0680413817, 0.0680413817)"}, %bias: tensor<32x1x1x1xf32> {foundry.init = "normal(0, 1)"}) -> tensor<64x32x30x62x62xf32> {
+func.func @conv3d_relu_leakyrelu_gelu_sigmoid_biasadd(%x: tensor<64x8x32x64x64xf32>, %conv_weight: tensor<32x8x3x3x3xf32> {foundry.init = "uniform(-0.0680413817, 0.0680413817)"}, %conv_bias: tensor<32xf32> {foundry.init = "uniform(-0.0680413817, 0.0680413817)"}, %bias: tensor<32x1x1x1xf32> {foundry.init = "normal(0, 1)"}) -> tensor<64x32x30x62x62xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
   %zero = arith.constant 0.0 : f32
   %one = arith.constant 1.0 : f32
   %half = arith.constant 0.5 : f32

@@ -6,7 +6,7 @@
 #channel = affine_map<(n, f, d, h, w) -> (f)>
 #channel_111 = affine_map<(n, f, d, h, w) -> (f, 0, 0, 0)>
 
-func.func @conv3d_relu_leakyrelu_gelu_sigmoid_biasadd(%x: tensor<2x3x7x9x11xf32>, %conv_weight: tensor<5x3x3x3x3xf32> {foundry.init = "uniform(-0.111111111, 0.111111111)"}, %conv_bias: tensor<5xf32> {foundry.init = "uniform(-0.111111111, 0.111111111)"}, %bias: tensor<5x1x1x1xf32> {foundry.init = "normal(0, 1)"}) -> tensor<2x5x5x7x9xf32> {
+func.func @conv3d_relu_leakyrelu_gelu_sigmoid_biasadd(%x: tensor<2x3x7x9x11xf32>, %conv_weight: tensor<5x3x3x3x3xf32> {foundry.init = "uniform(-0.111111111, 0.111111111)"}, %conv_bias: tensor<5xf32> {foundry.init = "uniform(-0.111111111, 0.111111111)"}, %bias: tensor<5x1x1x1xf32> {foundry.init = "normal(0, 1)"}) -> tensor<2x5x5x7x9xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
   %zero = arith.constant 0.0 : f32
   %one = arith.constant 1.0 : f32
   %half = arith.constant 0.5 : f32

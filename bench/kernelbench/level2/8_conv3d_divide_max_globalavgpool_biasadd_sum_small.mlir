@@ -16,7 +16,7 @@
 #bias_map = affine_map<(n, f) -> (f, 0, 0, 0)>
 #batch = affine_map<(n, f) -> (n)>
 
-func.func @conv3d_divide_max_globalavgpool_biasadd_sum(%x: tensor<3x3x8x11x13xf32>, %conv_weight: tensor<5x3x3x3x3xf32> {foundry.init = "uniform(-0.111111111, 0.111111111)"}, %conv_bias: tensor<5xf32> {foundry.init = "uniform(-0.111111111, 0.111111111)"}, %bias: tensor<5x1x1x1xf32> {foundry.init = "normal(0, 1)"}) -> tensor<3x1x1x1xf32> {
+func.func @conv3d_divide_max_globalavgpool_biasadd_sum(%x: tensor<3x3x8x11x13xf32>, %conv_weight: tensor<5x3x3x3x3xf32> {foundry.init = "uniform(-0.111111111, 0.111111111)"}, %conv_bias: tensor<5xf32> {foundry.init = "uniform(-0.111111111, 0.111111111)"}, %bias: tensor<5x1x1x1xf32> {foundry.init = "normal(0, 1)"}) -> tensor<3x1x1x1xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
   %zero = arith.constant 0.0 : f32
   %neg_inf = arith.constant 0xFF800000 : f32
   %divisor = arith.constant 2.0 : f32

@@ -339,7 +339,7 @@ def FoundryOutlineKernelsPass
 }
 
 def FoundryIm2ColPass : Pass<"foundry-im2col", "::mlir::ModuleOp"> {
-  let summary = "Rewrite a kernel's 2-D (and 1-D NCW) convolutions as GEMMs over an im2col tensor.";
+  let summary = "Rewrite a kernel's 2-D (and 1-D NCW, 3-D NCDHW) convolutions as GEMMs over an im2col tensor.";
   let description = [{
     Every `linalg.conv_2d_nchw_fchw`, `conv_2d_nhwc_hwcf` and
     `conv_2d_nhwc_fhwc` of a kernel, outside any block tile, becomes the
@@ -349,7 +349,11 @@ def FoundryIm2ColPass : Pass<"foundry-im2col", "::mlir::ModuleOp"> {
     (reshaped to `[F, C*KH*KW]`) with it, whose result is reshaped back.
     A `linalg.conv_1d_ncw_fcw` is first lifted to the 2-D convolution of a
     single image row (input, filter and result reshaped to H = KH = 1), so
-    it becomes a GEMM with N = OW and K = C*KW.
+    it becomes a GEMM with N = OW and K = C*KW. A
+    `linalg.conv_3d_ncdhw_fcdhw` (floating point), which upstream's rewrite
+    does not take, gets the same rewrite built here, one spatial dimension
+    up: `[N, C*KD*KH*KW, OD*OH*OW]`, the positions delinearized in the
+    copy's affine map, strides as factors.
     The contraction is then a batched GEMM (M = F, N = OH*OW,
     K = C*KH*KW for NCHW) that the GEMM schedules apply to: tile it with
     `foundry-tile-blocks{target=contraction}`, after `foundry-pad` where
@@ -357,7 +361,7 @@ def FoundryIm2ColPass : Pass<"foundry-im2col", "::mlir::ModuleOp"> {
     times the input), written by its own kernel.
 
     Errors: a convolution the upstream rewrite refuses (dynamic shapes;
-    dilations other than 1).
+    dilations other than 1); a 3-D convolution of integers.
 
     Example, L2 1's 3x3 convolution on the tensor cores:
     `foundry-im2col,foundry-pad{n=128},foundry-tile-blocks{sizes=1,128,128
