@@ -1047,10 +1047,7 @@ static void mergeIntoPrivateInits(scf::ForallOp forall) {
     auto fill = init->get().getDefiningOp<linalg::FillOp>();
     // Any other initial value is copied before the forall, whose end every
     // thread waits at: all reads of it come before any thread's store.
-    Operation *definer = init->get().getDefiningOp();
-    if (!fill && definer &&
-        (definer->getBlock() != forall->getBlock() ||
-         !definer->isBeforeInBlock(forall)))
+    if (!fill && !DominanceInfo().properlyDominates(init->get(), forall))
       continue;
     rewriter.setInsertionPoint(fill ? merge.getOperation()
                                     : forall.getOperation());
