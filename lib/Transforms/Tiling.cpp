@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Utils/GPUUtils.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -31,7 +32,6 @@
 #include "mlir/Transforms/CSE.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
-#include "llvm/ADT/TypeSwitch.h"
 
 namespace mlir::foundry {
 #define GEN_PASS_DEF_FOUNDRYREDUCETHREADSPASS
@@ -991,31 +991,25 @@ static LogicalResult distributeBlockTiles(Operation *root,
 
 /// The warp-level reduction (gpu.subgroup_reduce) of the merge `merge`
 /// (a linalg.reduce or generic whose body is one combining op), if it has
-/// one: the combiners of upstream's partial-reduction merges.
+/// one: upstream's combining kind of the op (linalg::getCombinerOpKind),
+/// matched against upstream's kind of each warp reduction
+/// (gpu::convertReductionKind).
 static std::optional<gpu::AllReduceOperation>
 warpReductionKind(linalg::LinalgOp merge) {
   Block *body = merge.getBlock();
   if (!body || body->getOperations().size() != 2)
     return std::nullopt;
-  return llvm::TypeSwitch<Operation *,
-                          std::optional<gpu::AllReduceOperation>>(
-             &body->front())
-      .Case<arith::AddFOp, arith::AddIOp>(
-          [](auto) { return gpu::AllReduceOperation::ADD; })
-      .Case<arith::MulFOp, arith::MulIOp>(
-          [](auto) { return gpu::AllReduceOperation::MUL; })
-      .Case([](arith::MaximumFOp) { return gpu::AllReduceOperation::MAXIMUMF; })
-      .Case([](arith::MinimumFOp) { return gpu::AllReduceOperation::MINIMUMF; })
-      .Case([](arith::MaxNumFOp) { return gpu::AllReduceOperation::MAXNUMF; })
-      .Case([](arith::MinNumFOp) { return gpu::AllReduceOperation::MINNUMF; })
-      .Case([](arith::MaxSIOp) { return gpu::AllReduceOperation::MAXSI; })
-      .Case([](arith::MinSIOp) { return gpu::AllReduceOperation::MINSI; })
-      .Case([](arith::MaxUIOp) { return gpu::AllReduceOperation::MAXUI; })
-      .Case([](arith::MinUIOp) { return gpu::AllReduceOperation::MINUI; })
-      .Case([](arith::AndIOp) { return gpu::AllReduceOperation::AND; })
-      .Case([](arith::OrIOp) { return gpu::AllReduceOperation::OR; })
-      .Case([](arith::XOrIOp) { return gpu::AllReduceOperation::XOR; })
-      .Default([](Operation *) { return std::nullopt; });
+  std::optional<vector::CombiningKind> kind =
+      linalg::getCombinerOpKind(&body->front());
+  if (!kind)
+    return std::nullopt;
+  for (uint32_t value = 0; value <= gpu::getMaxEnumValForAllReduceOperation();
+       ++value)
+    if (std::optional<gpu::AllReduceOperation> op =
+            gpu::symbolizeAllReduceOperation(value);
+        op && gpu::convertReductionKind(*op) == *kind)
+      return op;
+  return std::nullopt;
 }
 
 /// The merges of the partial reduction `forall` (the one user of each of
@@ -1030,6 +1024,7 @@ warpReductionKind(linalg::LinalgOp merge) {
 /// output, the same value from every thread.
 static void mergeIntoPrivateInits(scf::ForallOp forall) {
   IRRewriter rewriter(forall.getContext());
+  DominanceInfo dominance;
   for (Value result : forall.getResults()) {
     if (!result.hasOneUse())
       continue;
@@ -1047,7 +1042,7 @@ static void mergeIntoPrivateInits(scf::ForallOp forall) {
     auto fill = init->get().getDefiningOp<linalg::FillOp>();
     // Any other initial value is copied before the forall, whose end every
     // thread waits at: all reads of it come before any thread's store.
-    if (!fill && !DominanceInfo().properlyDominates(init->get(), forall))
+    if (!fill && !dominance.properlyDominates(init->get(), forall))
       continue;
     rewriter.setInsertionPoint(fill ? merge.getOperation()
                                     : forall.getOperation());

@@ -51,6 +51,22 @@ protected:
     return succeeded(shape) ? *shape : KernelShape();
   }
 
+  /// The fresh proposals (no parent) of the built-in expert `name` for
+  /// `shape`, one per random seed 0 to `seeds` - 1.
+  static std::vector<std::string> proposalsOf(const KernelShape &shape,
+                                              const std::string &name,
+                                              unsigned seeds) {
+    std::vector<std::string> schedules;
+    for (const Expert &expert : builtinExperts())
+      if (expert.name == name)
+        for (unsigned seed = 0; seed < seeds; ++seed) {
+          std::mt19937 rng(seed);
+          ExpertRequest request{shape};
+          schedules.push_back(expert.propose(request, rng));
+        }
+    return schedules;
+  }
+
   MLIRContext context;
   std::vector<OwningOpRef<ModuleOp>> modules;
 };
@@ -432,16 +448,10 @@ foundry.kernel @conv_max(%x: tensor<2x3x10x9xf32>, %f: tensor<6x3x3x3xf32>) -> t
   EXPECT_EQ(convMax.splitConvolution, (std::vector<int64_t>{2, 6, 8, 7}));
   // The reduction expert computes the convolution first, as a kernel of its
   // own (the search prefixes the other experts' proposals the same way).
-  for (const Expert &expert : builtinExperts())
-    for (unsigned seed = 0; seed < 16; ++seed) {
-      std::mt19937 rng(seed);
-      ExpertRequest request{convMax};
-      std::string schedule = expert.propose(request, rng);
-      if (expert.name != "reduction" || schedule.empty())
-        continue;
+  for (const std::string &schedule : proposalsOf(convMax, "reduction", 16))
+    if (!schedule.empty())
       EXPECT_NE(schedule.find("target=contraction"), std::string::npos)
           << schedule;
-    }
 }
 
 TEST_F(FingerprintTest, RowReductionsDrawWarpShuffles) {
@@ -462,25 +472,17 @@ foundry.kernel @row_max(%x: tensor<64x8192xf32>) -> tensor<64xf32> {
   foundry.yield %r : tensor<64xf32>
 })mlir");
   int shuffles = 0, plain = 0;
-  for (const Expert &expert : builtinExperts()) {
-    if (expert.name != "reduction")
+  for (const std::string &schedule : proposalsOf(rowMax, "reduction", 32)) {
+    size_t at = schedule.find("foundry-reduce-threads{threads=");
+    ASSERT_NE(at, std::string::npos) << schedule;
+    int64_t threads = std::stoll(schedule.substr(
+        at + std::string("foundry-reduce-threads{threads=").size()));
+    if (schedule.find("shuffle=true") == std::string::npos) {
+      ++plain;
       continue;
-    for (unsigned seed = 0; seed < 32; ++seed) {
-      std::mt19937 rng(seed);
-      ExpertRequest request{rowMax};
-      std::string schedule = expert.propose(request, rng);
-      size_t at = schedule.find("foundry-reduce-threads{threads=");
-      ASSERT_NE(at, std::string::npos) << schedule;
-      int64_t threads = std::stoll(
-          schedule.substr(at + std::string("foundry-reduce-threads{threads=")
-                                   .size()));
-      if (schedule.find("shuffle=true") == std::string::npos) {
-        ++plain;
-        continue;
-      }
-      ++shuffles;
-      EXPECT_EQ(threads % 32, 0) << schedule;
     }
+    ++shuffles;
+    EXPECT_EQ(threads % 32, 0) << schedule;
   }
   EXPECT_GT(shuffles, 0);
   EXPECT_GT(plain, 0);
@@ -513,27 +515,19 @@ foundry.kernel @centered(%x: tensor<2x4x64x512xf32>) -> tensor<2x4x64x512xf32> {
   ASSERT_EQ(centered.splitFirst, "foundry-split-reduction{outputs=2}");
   // The reduction expert's block tile keeps the 512-element rows whole and
   // spreads them over the block's threads (at most 1024, at least 32).
-  int proposals = 0;
-  for (const Expert &expert : builtinExperts()) {
-    if (expert.name != "reduction")
-      continue;
-    for (unsigned seed = 0; seed < 16; ++seed) {
-      std::mt19937 rng(seed);
-      ExpertRequest request{centered};
-      std::string schedule = expert.propose(request, rng);
-      ++proposals;
-      EXPECT_NE(schedule.find("foundry-tile-blocks{sizes=1,1,1,0}"),
-                std::string::npos)
-          << schedule;
-      size_t threads = schedule.find("foundry-tile-threads{sizes=0,0,0,");
-      ASSERT_NE(threads, std::string::npos) << schedule;
-      EXPECT_LT(schedule.find("foundry-reduce-threads"), threads) << schedule;
-      int64_t width = std::stoll(schedule.substr(
-          threads + std::string("foundry-tile-threads{sizes=0,0,0,").size()));
-      EXPECT_TRUE(width == 1 || width == 2 || width == 4) << schedule;
-    }
+  std::vector<std::string> schedules = proposalsOf(centered, "reduction", 16);
+  for (const std::string &schedule : schedules) {
+    EXPECT_NE(schedule.find("foundry-tile-blocks{sizes=1,1,1,0}"),
+              std::string::npos)
+        << schedule;
+    size_t threads = schedule.find("foundry-tile-threads{sizes=0,0,0,");
+    ASSERT_NE(threads, std::string::npos) << schedule;
+    EXPECT_LT(schedule.find("foundry-reduce-threads"), threads) << schedule;
+    int64_t width = std::stoll(schedule.substr(
+        threads + std::string("foundry-tile-threads{sizes=0,0,0,").size()));
+    EXPECT_TRUE(width == 1 || width == 2 || width == 4) << schedule;
   }
-  EXPECT_EQ(proposals, 16);
+  EXPECT_EQ(schedules.size(), 16u);
 }
 
 TEST_F(FingerprintTest, IslandSeedsStartFromTheClassicGemmTiles) {
