@@ -149,6 +149,8 @@ FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel) {
         }
       };
   markReduced(root, 0);
+  shape.initFromReduction = llvm::any_of(
+      root.getDpsInits(), [&](Value init) { return fromReduction(init, 0); });
   shape.contraction = linalg::isaContractionOpInterface(root);
   shape.multiResultRoot =
       root.getNumDpsInits() > 1 && root.getNumReductionLoops() > 0;
@@ -912,6 +914,17 @@ static std::string scalarReductionSchedule(const KernelShape &shape,
   return schedule;
 }
 
+/// The block tiling of the root, `sizes` ("a,b,c", one per parallel
+/// loop), with its producers fused, but only those without reductions
+/// where the root accumulates onto a reduction's result
+/// (KernelShape::initFromReduction).
+static std::string tileRootBlocks(const KernelShape &shape,
+                                  llvm::StringRef sizes) {
+  return ("foundry-tile-blocks{sizes=" + sizes +
+          (shape.initFromReduction ? " fuse=elementwise}" : "}"))
+      .str();
+}
+
 /// Rows in block tiles (`blocks`, one size per parallel loop), each row's
 /// reductions (over `row` elements, 0 if unknown) split over threads
 /// (reduceThreads).
@@ -919,7 +932,7 @@ static std::string rowsOverThreads(const KernelShape &shape,
                                    llvm::ArrayRef<std::string> blocks,
                                    int64_t threads, int64_t width, int64_t row,
                                    std::mt19937 &rng) {
-  return "foundry-tile-blocks{sizes=" + llvm::join(blocks, ",") + "}," +
+  return tileRootBlocks(shape, llvm::join(blocks, ",")) + "," +
          reduceThreads(shape, threads, width, row, rng);
 }
 
@@ -955,8 +968,7 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
            outer = {1, 2, 4}, inner = {16, 32, 64};
          else if (parentIs(request, "launch"))
            outer = {8, 16, 32}, inner = {128, 256};
-         return "foundry-tile-blocks{sizes=" +
-                blockSizes(shape, outer, inner, rng) + "}";
+         return tileRootBlocks(shape, blockSizes(shape, outer, inner, rng));
        }});
   // Compute: register tiles per thread, a k-loop for contractions,
   // vectorization and unrolling; after spills, small register tiles only.
@@ -978,8 +990,8 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
          std::string blocks =
              blockSizes(shape, {4, 8, 16, 32}, {16, 32, 64}, rng, &block);
          std::string threads = threadSizes(block, rng, spilled ? 2 : 8);
-         std::string schedule = "foundry-tile-blocks{sizes=" + blocks +
-                                "},foundry-tile-threads{sizes=" + threads + "}";
+         std::string schedule = tileRootBlocks(shape, blocks) +
+                                ",foundry-tile-threads{sizes=" + threads + "}";
          // The root's own reduction loop (a contraction's k, a sum over a
          // middle dimension) in steps, so that each thread has several
          // independent loads in flight per step.
@@ -1042,7 +1054,7 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
          std::vector<int64_t> block;
          std::string blocks =
              blockSizes(shape, {1, 2, 4}, {64, 128, 256}, rng, &block);
-         std::string schedule = "foundry-tile-blocks{sizes=" + blocks + "}";
+         std::string schedule = tileRootBlocks(shape, blocks);
          std::vector<std::string> sizes;
          for (int64_t size : block)
            sizes.push_back(size == 0 ? "0" : "1");

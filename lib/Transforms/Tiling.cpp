@@ -280,12 +280,13 @@ static void cleanUp(Operation *scope) {
   eliminateCommonSubExpressions(rewriter, dominance, scope);
 }
 
-/// Tiles `root` with `options` and fuses every tileable producer into the
-/// tile, then replaces the root's uses.
+/// Tiles `root` with `options` and fuses the tileable producers that
+/// `fusion` selects into the tile (none unless `fuse`), then replaces the
+/// root's uses.
 static LogicalResult tileAndFuse(TilingInterface root,
                                  const scf::SCFTilingOptions &options,
                                  StringRef passName, bool fuse = true,
-                                 bool initsOnly = false) {
+                                 ProducerFusion fusion = ProducerFusion::All) {
   IRRewriter rewriter(root);
   rewriter.setInsertionPoint(root);
   if (!fuse) {
@@ -301,13 +302,16 @@ static LogicalResult tileAndFuse(TilingInterface root,
   // A block tile of its own (foundry-tile-blocks{target=contraction}) is a
   // separate kernel: never pulled into another tile.
   fuseOptions.setFusionControlFn(
-      [initsOnly](tensor::ExtractSliceOp, OpResult producer,
-                  bool isDestination)
+      [fusion](tensor::ExtractSliceOp, OpResult producer, bool isDestination)
           -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
         if (auto forall = dyn_cast<scf::ForallOp>(producer.getOwner());
             forall && isBlockLevelForall(forall))
           return std::nullopt;
-        if (initsOnly && !isDestination)
+        if (fusion == ProducerFusion::InitsOnly && !isDestination)
+          return std::nullopt;
+        if (auto linalgOp = dyn_cast<linalg::LinalgOp>(producer.getOwner());
+            fusion == ProducerFusion::Elementwise && linalgOp &&
+            linalgOp.getNumReductionLoops() > 0)
           return std::nullopt;
         // A tensor.pad (foundry-pad) fused into a tile would become a
         // buffer per block or thread; it stays a kernel of its own.
@@ -499,9 +503,9 @@ static LogicalResult checkTileable(TilingInterface root, StringRef passName) {
 }
 
 LogicalResult mlir::foundry::tileToBlocks(TilingInterface root,
-                                           ArrayRef<int64_t> sizes,
-                                           StringRef passName,
-                                           bool initsOnly) {
+                                          ArrayRef<int64_t> sizes,
+                                          StringRef passName,
+                                          ProducerFusion fusion) {
   if (failed(checkTileable(root, passName)))
     return failure();
   FailureOr<SmallVector<int64_t>> perLoop =
@@ -541,7 +545,7 @@ LogicalResult mlir::foundry::tileToBlocks(TilingInterface root,
   options.setMapping(
       gpuMapping(root.getContext(), *perLoop, MappingLevel::Block));
   Operation *scope = root->getParentOp();
-  if (failed(tileAndFuse(root, options, passName, /*fuse=*/true, initsOnly)))
+  if (failed(tileAndFuse(root, options, passName, /*fuse=*/true, fusion)))
     return failure();
   cleanUp(scope);
   return success();
@@ -656,8 +660,17 @@ struct FoundryTileBlocksPass final
              << kPass << ": target must be result or contraction, got '"
              << target << "'";
     }
-    return tileToBlocks(root, sizes, kPass,
-                        /*initsOnly=*/target == "contraction");
+    ProducerFusion fusion = ProducerFusion::All;
+    if (fuse == "elementwise")
+      fusion = ProducerFusion::Elementwise;
+    else if (fuse != "all")
+      return kernel.emitOpError()
+             << kPass << ": fuse must be all or elementwise, got '" << fuse
+             << "'";
+    // A contraction tiled as a kernel of its own takes only its init.
+    if (target == "contraction")
+      fusion = ProducerFusion::InitsOnly;
+    return tileToBlocks(root, sizes, kPass, fusion);
   }
 
   void runOnOperation() override {

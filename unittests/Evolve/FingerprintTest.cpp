@@ -424,6 +424,49 @@ foundry.kernel @bn(%x: tensor<8x16xf32>, %w: tensor<16x32xf32>) -> tensor<8x32xf
   EXPECT_EQ(batchNorm.splitContractions, 1);
 }
 
+TEST_F(FingerprintTest, ScanOffsetsStayOutOfBlockTiles) {
+  // The last level of a blocked scan, y = off + x with the offsets (a row
+  // sum) broadcast into the root's init: block tiles fuse only what has no
+  // reduction, whichever expert proposes them.
+  KernelShape scan = shapeOf(R"mlir(
+foundry.kernel @offsets(%x: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %re = tensor.empty() : tensor<8xf32>
+  %rf = linalg.fill ins(%zero : f32) outs(%re : tensor<8xf32>) -> tensor<8xf32>
+  %sum = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<8x16xf32>) outs(%rf : tensor<8xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %s = arith.addf %acc, %in : f32
+    linalg.yield %s : f32
+  } -> tensor<8xf32>
+  %e = tensor.empty() : tensor<8x16xf32>
+  %init = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%sum : tensor<8xf32>) outs(%e : tensor<8x16xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  } -> tensor<8x16xf32>
+  %y = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<8x16xf32>) outs(%init : tensor<8x16xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %s = arith.addf %acc, %in : f32
+    linalg.yield %s : f32
+  } -> tensor<8x16xf32>
+  foundry.yield %y : tensor<8x16xf32>
+})mlir");
+  EXPECT_TRUE(scan.initFromReduction);
+  for (const char *expert : {"parallelism", "compute", "memory"})
+    for (const std::string &schedule : proposalsOf(scan, expert, 8))
+      EXPECT_TRUE(
+          llvm::StringRef(schedule).starts_with("foundry-tile-blocks{sizes=") &&
+          llvm::StringRef(schedule).contains(" fuse=elementwise}"))
+          << expert << ": " << schedule;
+  // A root whose init is a fill (a plain GEMM) fuses everything.
+  KernelShape plain = shapeOf(gemm("g", 64, 64, 64));
+  EXPECT_FALSE(plain.initFromReduction);
+  for (const std::string &schedule : proposalsOf(plain, "parallelism", 8))
+    EXPECT_FALSE(llvm::StringRef(schedule).contains("fuse=")) << schedule;
+}
+
 TEST_F(FingerprintTest, ConvolutionsThatOthersReduceAfterAreSplit) {
   // A convolution, then a max over its channels: the convolution's parallel
   // loops (n, f, oh, ow) are what its own kernel tiles.

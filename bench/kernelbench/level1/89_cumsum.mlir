@@ -2,60 +2,96 @@
 // y = torch.cumsum(x, dim=1), i.e. y[i, j] = sum of x[i, k] for k <= j, x and y 32768x32768 (fp32).
 // Plain upstream MLIR (linalg, tensor, arith, math) for --foundry-outline-kernels.
 
-// A two-level scan: each row of 32768 is split into 1024 blocks of 32 (j = b * 32 + t).
-// 1. Scan inside each block from the block's start: local[i, b, t] = sum of x[i, b, s] for s <= t,
-//    a masked reduction over s (select on the linalg.index comparison), 32768x32 terms per row.
-// 2. The block totals are local[i, b, 31], read in place by step 3 (a constant in its indexing map).
-// 3. Block offsets: offset[i, b] = sum of total[i, c] for c < b, masked, 1024x1024 terms per row.
-// 4. y = local + offset, broadcast over t.
-// The cost per row is 32768*32 + 1024*1024 masked terms instead of 32768*32768 for a one-level masked scan.
-#x_map = affine_map<(i, b, t, s) -> (i, b, s)>
-#local_map = affine_map<(i, b, t, s) -> (i, b, t)>
-#total_map = affine_map<(i, b, c) -> (i, c, 31)>
-#offset_map = affine_map<(i, b, c) -> (i, b)>
-#identity3 = affine_map<(i, b, t) -> (i, b, t)>
-#block = affine_map<(i, b, t) -> (i, b)>
+// A three-level blocked scan. Each row of 32768 is split into 256 groups of 16 blocks of 8
+// (j = (g * 16 + u) * 8 + t).
+// 1. Block totals: block[i, g, u] = sum of x[i, g, u, t] over t; group totals: group[i, g] = sum of block[i, g, u] over u.
+// 2. Group offsets: goff[i, g] = sum of group[i, h] for h < g, a masked reduction (select on the linalg.index comparison).
+// 3. Block offsets: boff[i, g, u] = goff[i, g] + sum of block[i, g, v] for v < u, masked, starting from goff broadcast.
+// 4. y[i, g, u, t] = boff[i, g, u] + sum of x[i, g, u, s] for s <= t, masked, starting from boff broadcast.
+// Per row: 32768*8 + 4096*16 + 256*256 masked terms (plus 32768 + 4096 for the totals) instead of 32768*32768 for a
+// one-level masked scan; x is read twice, y written once.
+#x_map = affine_map<(i, g, u, t) -> (i, g, u, t)>
+#to_block = affine_map<(i, g, u, t) -> (i, g, u)>
+#block3 = affine_map<(i, g, u) -> (i, g, u)>
+#to_group3 = affine_map<(i, g, u) -> (i, g)>
+#group_in = affine_map<(i, g, h) -> (i, h)>
+#group_out = affine_map<(i, g, h) -> (i, g)>
+#block_in = affine_map<(i, g, u, v) -> (i, g, v)>
+#block_out = affine_map<(i, g, u, v) -> (i, g, u)>
+#scan_in = affine_map<(i, g, u, t, s) -> (i, g, u, s)>
+#scan_out = affine_map<(i, g, u, t, s) -> (i, g, u, t)>
 
 func.func @cumsum(%x: tensor<32768x32768xf32>) -> tensor<32768x32768xf32> {
   %zero = arith.constant 0.0 : f32
-  %xe = tensor.expand_shape %x [[0], [1, 2]] output_shape [32768, 1024, 32] : tensor<32768x32768xf32> into tensor<32768x1024x32xf32>
-  // 1. Scan inside each block.
-  %local_empty = tensor.empty() : tensor<32768x1024x32xf32>
-  %local_init = linalg.fill ins(%zero : f32) outs(%local_empty : tensor<32768x1024x32xf32>) -> tensor<32768x1024x32xf32>
-  %local = linalg.generic {indexing_maps = [#x_map, #local_map],
+  %xe = tensor.expand_shape %x [[0], [1, 2, 3]] output_shape [32768, 256, 16, 8] : tensor<32768x32768xf32> into tensor<32768x256x16x8xf32>
+  // 1. Block and group totals.
+  %block_empty = tensor.empty() : tensor<32768x256x16xf32>
+  %block_init = linalg.fill ins(%zero : f32) outs(%block_empty : tensor<32768x256x16xf32>) -> tensor<32768x256x16xf32>
+  %block = linalg.generic {indexing_maps = [#x_map, #to_block],
                            iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
-      ins(%xe : tensor<32768x1024x32xf32>) outs(%local_init : tensor<32768x1024x32xf32>) {
+      ins(%xe : tensor<32768x256x16x8xf32>) outs(%block_init : tensor<32768x256x16xf32>) {
   ^bb0(%in: f32, %acc: f32):
-    %t = linalg.index 2 : index
-    %s = linalg.index 3 : index
-    %in_prefix = arith.cmpi ule, %s, %t : index
-    %term = arith.select %in_prefix, %in, %zero : f32
+    %sum = arith.addf %acc, %in : f32
+    linalg.yield %sum : f32
+  } -> tensor<32768x256x16xf32>
+  %group_empty = tensor.empty() : tensor<32768x256xf32>
+  %group_init = linalg.fill ins(%zero : f32) outs(%group_empty : tensor<32768x256xf32>) -> tensor<32768x256xf32>
+  %group = linalg.generic {indexing_maps = [#block3, #to_group3],
+                           iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%block : tensor<32768x256x16xf32>) outs(%group_init : tensor<32768x256xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %sum = arith.addf %acc, %in : f32
+    linalg.yield %sum : f32
+  } -> tensor<32768x256xf32>
+  // 2. Group offsets: the totals of the groups before g.
+  %goff = linalg.generic {indexing_maps = [#group_in, #group_out],
+                          iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%group : tensor<32768x256xf32>) outs(%group_init : tensor<32768x256xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %g = linalg.index 1 : index
+    %h = linalg.index 2 : index
+    %take = arith.cmpi ult, %h, %g : index
+    %term = arith.select %take, %in, %zero : f32
     %sum = arith.addf %acc, %term : f32
     linalg.yield %sum : f32
-  } -> tensor<32768x1024x32xf32>
-  // 2 and 3. Block offsets: masked sum of the totals of the blocks before b.
-  %offset_empty = tensor.empty() : tensor<32768x1024xf32>
-  %offset_init = linalg.fill ins(%zero : f32) outs(%offset_empty : tensor<32768x1024xf32>) -> tensor<32768x1024xf32>
-  %offset = linalg.generic {indexing_maps = [#total_map, #offset_map],
-                            iterator_types = ["parallel", "parallel", "reduction"]}
-      ins(%local : tensor<32768x1024x32xf32>) outs(%offset_init : tensor<32768x1024xf32>) {
+  } -> tensor<32768x256xf32>
+  // 3. Block offsets: goff plus the totals of the blocks before u in the group.
+  %boff_init = linalg.generic {indexing_maps = [#to_group3, #block3],
+                               iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%goff : tensor<32768x256xf32>) outs(%block_empty : tensor<32768x256x16xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  } -> tensor<32768x256x16xf32>
+  %boff = linalg.generic {indexing_maps = [#block_in, #block_out],
+                          iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%block : tensor<32768x256x16xf32>) outs(%boff_init : tensor<32768x256x16xf32>) {
   ^bb0(%in: f32, %acc: f32):
-    %b = linalg.index 1 : index
-    %c = linalg.index 2 : index
-    %in_prefix = arith.cmpi ult, %c, %b : index
-    %term = arith.select %in_prefix, %in, %zero : f32
+    %u = linalg.index 2 : index
+    %v = linalg.index 3 : index
+    %take = arith.cmpi ult, %v, %u : index
+    %term = arith.select %take, %in, %zero : f32
     %sum = arith.addf %acc, %term : f32
     linalg.yield %sum : f32
-  } -> tensor<32768x1024xf32>
-  // 4. y = local + offset.
-  %y_empty = tensor.empty() : tensor<32768x1024x32xf32>
-  %ye = linalg.generic {indexing_maps = [#identity3, #block, #identity3],
-                        iterator_types = ["parallel", "parallel", "parallel"]}
-      ins(%local, %offset : tensor<32768x1024x32xf32>, tensor<32768x1024xf32>) outs(%y_empty : tensor<32768x1024x32xf32>) {
-  ^bb0(%l: f32, %off: f32, %out: f32):
-    %sum = arith.addf %l, %off : f32
+  } -> tensor<32768x256x16xf32>
+  // 4. y = boff plus the scan inside the block.
+  %y_empty = tensor.empty() : tensor<32768x256x16x8xf32>
+  %y_init = linalg.generic {indexing_maps = [#to_block, #x_map],
+                            iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%boff : tensor<32768x256x16xf32>) outs(%y_empty : tensor<32768x256x16x8xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  } -> tensor<32768x256x16x8xf32>
+  %ye = linalg.generic {indexing_maps = [#scan_in, #scan_out],
+                        iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]}
+      ins(%xe : tensor<32768x256x16x8xf32>) outs(%y_init : tensor<32768x256x16x8xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %t = linalg.index 3 : index
+    %s = linalg.index 4 : index
+    %take = arith.cmpi ule, %s, %t : index
+    %term = arith.select %take, %in, %zero : f32
+    %sum = arith.addf %acc, %term : f32
     linalg.yield %sum : f32
-  } -> tensor<32768x1024x32xf32>
-  %y = tensor.collapse_shape %ye [[0], [1, 2]] : tensor<32768x1024x32xf32> into tensor<32768x32768xf32>
+  } -> tensor<32768x256x16x8xf32>
+  %y = tensor.collapse_shape %ye [[0], [1, 2, 3]] : tensor<32768x256x16x8xf32> into tensor<32768x32768xf32>
   return %y : tensor<32768x32768xf32>
 }

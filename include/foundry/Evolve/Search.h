@@ -91,6 +91,13 @@ struct KernelShape {
   bool multiResultRoot = false;
   /// Some op of the kernel reduces (a softmax, a norm).
   bool hasReduction = false;
+  /// The root accumulates onto the result of another reduction: its init
+  /// is computed (through ops without reductions: a broadcast) from a
+  /// reduction, as the last level of a blocked scan adds each block's
+  /// offset. Fused into a tile, that reduction (and the ones before it)
+  /// would be recomputed for every tile, so block tiles leave it to a
+  /// kernel of its own (foundry-tile-blocks{fuse=elementwise}).
+  bool initFromReduction = false;
   /// #foundry.precision allows tensor cores.
   bool tensorCores = false;
   /// Proposals may use warp shuffles (foundry-reduce-threads{shuffle=true}),

@@ -156,15 +156,29 @@ inline constexpr llvm::StringLiteral kPipelineStagesAttr =
 inline constexpr llvm::StringLiteral kSplitReductionAttr =
     "foundry.split_reduction";
 
+/// Which producers foundry::tileToBlocks fuses into a block tile.
+enum class ProducerFusion {
+  /// Every tileable producer (fills, broadcasts, elementwise ops, the
+  /// reductions of a softmax).
+  All,
+  /// Only producers without reduction loops (fills, broadcasts, elementwise
+  /// ops): reductions stay kernels of their own, computed once instead of
+  /// in every tile that needs them (a scan's block offsets).
+  Elementwise,
+  /// Only the producers of the root's init operands: a contraction tiled as
+  /// a kernel of its own keeps its operands as they are in memory, which
+  /// mma.sync loads need.
+  InitsOnly,
+};
+
 /// Tiles `root` into an scf.forall mapped to GPU blocks, one tile size per
-/// parallel loop (`sizes`, as foundry-tile-blocks takes them), fusing its
-/// tileable producers (with `initsOnly`, only those of its init operands:
-/// a contraction tiled as a kernel of its own keeps its operands as they
-/// are in memory, which mma.sync loads need), and cleans up the enclosing
+/// parallel loop (`sizes`, as foundry-tile-blocks takes them), fusing the
+/// tileable producers that `fusion` selects, and cleans up the enclosing
 /// op. Emits a diagnostic naming `passName` and fails on bad sizes, grids
 /// over the sm_90 limits, dynamic extents or upstream tiling failures.
 LogicalResult tileToBlocks(TilingInterface root, ArrayRef<int64_t> sizes,
-                           StringRef passName, bool initsOnly = false);
+                           StringRef passName,
+                           ProducerFusion fusion = ProducerFusion::All);
 
 /// sm_90 launch limits (CUDA programming guide, "Compute capabilities"):
 /// largest grid extent along x and along y/z, threads per block, warp size.

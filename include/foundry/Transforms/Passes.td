@@ -698,6 +698,16 @@ def FoundryTileBlocksPass
     have, or a softmax over the channels of a convolution. Passes that distribute block tiles (`foundry-tile-threads`,
     `foundry-tile-warps`, `foundry-reduce-threads`) skip block tiles that
     are already distributed.
+
+    `fuse=elementwise` fuses only producers without reduction loops (fills,
+    broadcasts, elementwise ops); every reduction stays a kernel of its own,
+    computed once through memory, left to the naive mapping or to a later
+    pass. That suits reductions that each tile would otherwise recompute
+    from far more data than the tile covers: a blocked scan's group offsets
+    sum the totals of the whole row, so fusing them into a tile of one
+    block of a row repeats the row's work in every tile. With
+    `target=contraction` only the contraction's init is fused whatever
+    `fuse` says. Error: a value other than all or elementwise.
   }];
   let options = [
     ListOption<"sizes", "sizes", "int64_t",
@@ -705,7 +715,10 @@ def FoundryTileBlocksPass
     Option<"target", "target", "std::string", /*default=*/"\"result\"",
            "What to tile: result (the producer of the kernel's first "
            "result, with its producers fused) or contraction (the first "
-           "contraction or convolution alone).">
+           "contraction or convolution alone).">,
+    Option<"fuse", "fuse", "std::string", /*default=*/"\"all\"",
+           "Which producers of the result to fuse: all (every tileable "
+           "one) or elementwise (those without reduction loops).">
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",
