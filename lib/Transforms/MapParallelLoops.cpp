@@ -58,6 +58,21 @@ static bool fitsTheGrid(scf::ParallelOp loop) {
   return true;
 }
 
+/// Whether mapping `loop` dimension by dimension (a block per iteration of
+/// its outer dimensions, `blockSize` threads along the innermost) would
+/// leave threads idle: its innermost static trip count is not a multiple of
+/// the block size (a 32768x256x16 reduction would give each block of 256
+/// threads 16 iterations, and launch 8M blocks).
+static bool wastesThreads(scf::ParallelOp loop, int64_t blockSize) {
+  unsigned rank = loop.getNumLoops();
+  if (rank < 2)
+    return false;
+  for (unsigned dim = 0; dim < rank; ++dim)
+    if (!staticTripCount(loop, dim))
+      return false;
+  return *staticTripCount(loop, rank - 1) % blockSize != 0;
+}
+
 /// Tiles `loop` by (1, ..., 1, blockSize) and sets the GPU mapping of both
 /// resulting loops.
 static LogicalResult mapLoop(scf::ParallelOp loop, int64_t blockSize) {
@@ -236,13 +251,14 @@ struct FoundryMapParallelLoopsPass final
         roots.push_back(loop);
     });
     // A nest the grid cannot hold dimension by dimension (a 1M x 768
-    // result: 1M rows over grid y's 65535) becomes one loop over all its
+    // result: 1M rows over grid y's 65535), or whose innermost dimension
+    // would leave threads of each block idle, becomes one loop over all its
     // iterations, linearized with the innermost dimension fastest, so every
     // iteration still gets a thread of its own, coalesced.
     IRRewriter rewriter(&getContext());
     SmallVector<scf::ParallelOp> mappable;
     for (scf::ParallelOp loop : roots) {
-      if (fitsTheGrid(loop)) {
+      if (fitsTheGrid(loop) && !wastesThreads(loop, blockSize)) {
         mappable.push_back(loop);
         continue;
       }

@@ -5,16 +5,42 @@
 // RANGE: error: foundry-map-parallel-loops: block-size must be in [1, 1024], got 2048
 
 // The innermost dimension goes to threadIdx.x and blockIdx.x, the next one to
-// blockIdx.y; the tail of 1000 / 128 is masked.
+// blockIdx.y: 1024 columns are 8 blocks of 128 threads.
 // CHECK-LABEL: func.func @rows_cols
 // CHECK:         scf.parallel
 // CHECK:           scf.parallel
-// CHECK:             scf.if
 // CHECK:           mapping = [#gpu.loop_dim_map<processor = sequential, {{.*}}>, #gpu.loop_dim_map<processor = thread_x, {{.*}}>]
 // CHECK:         mapping = [#gpu.loop_dim_map<processor = block_y, {{.*}}>, #gpu.loop_dim_map<processor = block_x, {{.*}}>]
 // LAUNCH-LABEL: func.func @rows_cols
 // LAUNCH:         gpu.launch blocks({{.*}}) in ({{.*}} = %c8{{.*}}, {{.*}} = %c64{{.*}}, {{.*}} = %c1{{.*}}) threads({{.*}}) in ({{.*}} = %c128{{.*}}, {{.*}} = %c1{{.*}}, {{.*}} = %c1{{.*}})
-func.func @rows_cols(%m: memref<64x1000xf32>) {
+func.func @rows_cols(%m: memref<64x1024xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %c1024 = arith.constant 1024 : index
+  %f = arith.constant 1.0 : f32
+  scf.parallel (%i, %j) = (%c0, %c0) to (%c64, %c1024) step (%c1, %c1) {
+    memref.store %f, %m[%i, %j] : memref<64x1024xf32>
+  }
+  return
+}
+
+// -----
+
+// Rows of 1000 would leave 24 of the 128 threads of every eighth block idle,
+// rows of 16 would leave 112 of each block's 128 idle: such nests are
+// linearized (64000 iterations: 500 full blocks; 4096: 32).
+// CHECK-LABEL: func.func @ragged_rows
+// CHECK:         mapping = [#gpu.loop_dim_map<processor = block_x, {{.*}}>]
+// CHECK-NOT:     processor = sequential
+// CHECK-LABEL: func.func @narrow_rows
+// CHECK:         mapping = [#gpu.loop_dim_map<processor = block_x, {{.*}}>]
+// CHECK-NOT:     processor = sequential
+// LAUNCH-LABEL: func.func @ragged_rows
+// LAUNCH:         gpu.launch blocks({{.*}}) in ({{.*}} = %c500{{.*}}, {{.*}} = %c1{{.*}}, {{.*}} = %c1{{.*}}) threads({{.*}}) in ({{.*}} = %c128{{.*}}, {{.*}} = %c1{{.*}}, {{.*}} = %c1{{.*}})
+// LAUNCH-LABEL: func.func @narrow_rows
+// LAUNCH:         gpu.launch blocks({{.*}}) in ({{.*}} = %c32{{.*}}, {{.*}} = %c1{{.*}}, {{.*}} = %c1{{.*}}) threads({{.*}}) in ({{.*}} = %c128{{.*}}, {{.*}} = %c1{{.*}}, {{.*}} = %c1{{.*}})
+func.func @ragged_rows(%m: memref<64x1000xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c64 = arith.constant 64 : index
@@ -22,6 +48,39 @@ func.func @rows_cols(%m: memref<64x1000xf32>) {
   %f = arith.constant 1.0 : f32
   scf.parallel (%i, %j) = (%c0, %c0) to (%c64, %c1000) step (%c1, %c1) {
     memref.store %f, %m[%i, %j] : memref<64x1000xf32>
+  }
+  return
+}
+func.func @narrow_rows(%m: memref<256x16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c256 = arith.constant 256 : index
+  %f = arith.constant 1.0 : f32
+  scf.parallel (%i, %j) = (%c0, %c0) to (%c256, %c16) step (%c1, %c1) {
+    memref.store %f, %m[%i, %j] : memref<256x16xf32>
+  }
+  return
+}
+
+// -----
+
+// One dimension of 1000: 8 blocks, the tail of the last masked.
+// CHECK-LABEL: func.func @tail
+// CHECK:         scf.parallel
+// CHECK:           scf.parallel
+// CHECK:             scf.if
+// CHECK:           mapping = [#gpu.loop_dim_map<processor = thread_x, {{.*}}>]
+// CHECK:         mapping = [#gpu.loop_dim_map<processor = block_x, {{.*}}>]
+// LAUNCH-LABEL: func.func @tail
+// LAUNCH:         gpu.launch blocks({{.*}}) in ({{.*}} = %c8{{.*}}, {{.*}} = %c1{{.*}}, {{.*}} = %c1{{.*}}) threads({{.*}}) in ({{.*}} = %c128{{.*}}, {{.*}} = %c1{{.*}}, {{.*}} = %c1{{.*}})
+func.func @tail(%m: memref<1000xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c1000 = arith.constant 1000 : index
+  %f = arith.constant 1.0 : f32
+  scf.parallel (%i) = (%c0) to (%c1000) step (%c1) {
+    memref.store %f, %m[%i] : memref<1000xf32>
   }
   return
 }

@@ -85,7 +85,9 @@ TEST(ScheduleValidation, OnlyTopLevelSchedulePasses) {
       &context, "foundry-tile-blocks{sizes=64,64},foundry-vectorize",
       normalized, error))
       << error;
-  EXPECT_EQ(normalized.rfind("foundry-tile-blocks{sizes={64,64} target=result}", 0), 0u)
+  EXPECT_EQ(normalized.rfind(
+                "foundry-tile-blocks{fuse=all sizes={64,64} target=result}", 0),
+            0u)
       << normalized;
   EXPECT_FALSE(validateSchedule(&context, "canonicalize", normalized, error));
   EXPECT_NE(error.find("not a schedule pass"), std::string::npos) << error;

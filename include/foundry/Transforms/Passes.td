@@ -227,7 +227,9 @@ def FoundryMapParallelLoopsPass
     coalesced) and to `blockIdx.x`, the next two dimensions to `blockIdx.y`
     and `blockIdx.z`. A nest the grid cannot hold that way (more than three
     dimensions, or an outer one of dynamic extent or over the 65535 limit
-    of grid y/z) is first collapsed into one loop over all its iterations
+    of grid y/z), or whose innermost static extent is not a multiple of
+    `block-size` (rows of 16 would leave 240 of each block's 256 threads
+    idle), is first collapsed into one loop over all its iterations
     (upstream `collapseParallelLoops`, innermost dimension fastest), so every
     iteration still gets a thread of its own.
   }];
