@@ -747,19 +747,20 @@ static std::string splitKSchedule(const KernelShape &shape,
 /// The first phase of a split kernel: the contraction tiled as a GEMM of
 /// its own (`loops` parallel loops, leading batch loops tile 1), distributed
 /// over threads with a register tile and a k-loop, optionally staged in
-/// shared memory, or (`mma`, 2-D only) on the tensor cores; "" when `loops`
-/// is 0.
+/// shared memory, or (`mma`, 2-D only) on the tensor cores, with
+/// kBestMmaTiles where `best`, else those one time in three; "" when
+/// `loops` is 0.
 static std::string splitGemmPrefix(const KernelShape &shape, bool mma,
-                                   std::mt19937 &rng) {
+                                   std::mt19937 &rng, bool best) {
   int64_t loops = shape.splitContractionLoops;
   if (loops < 2)
     return "";
   int64_t bm = pick<int64_t>({32, 64, 128}, rng),
           bn = pick<int64_t>({32, 64, 128}, rng);
   if (mma && loops == 2) {
-    // One time in three the memory expert's measured best (kBestMmaTiles),
-    // else a random draw.
-    if (rng() % 3 == 0)
+    // The memory expert's measured best (kBestMmaTiles), else a random
+    // draw.
+    if (best || rng() % 3 == 0)
       return padFor(shape, kBestMmaTiles.blockM, kBestMmaTiles.blockN,
                     kBestMmaTiles.stagedK) +
              mmaGemm(loops, /*ownKernel=*/true, kBestMmaTiles) + ",";
@@ -850,13 +851,19 @@ static std::string splitConvolutionPrefix(const KernelShape &shape,
 /// reduction over their outputs (KernelShape::splitContractionLoops): each
 /// of its `splitContractions` contractions tiled as a kernel of its own, in
 /// order (splitGemmPrefix; all on the tensor cores or none, `mma`), ending
-/// with ","; "" for other kernels. What lies between chained contractions
-/// (bias, activation) is left to the naive mapping.
-static std::string splitGemmPhases(const KernelShape &shape, bool mma,
+/// with ","; "" for other kernels. The seed of an island (`initial`) puts
+/// them all on the tensor cores where the precision allows, with
+/// kBestMmaTiles: L2 45's two chained GEMMs ended at 64x64 and 128x64
+/// tiles without staging after a 60 s search (9.37 ms, 0.93x eager, on
+/// the H200, 2026-11-30), where both GEMMs at kBestMmaTiles' rate would
+/// take about 7 ms. What lies between chained contractions (bias,
+/// activation) is left to the naive mapping.
+static std::string splitGemmPhases(const KernelShape &shape, bool initial,
                                    std::mt19937 &rng) {
-  std::string prefix = splitGemmPrefix(shape, mma, rng);
+  bool mma = shape.tensorCores && (initial || rng() % 2);
+  std::string prefix = splitGemmPrefix(shape, mma, rng, initial);
   for (int64_t c = 1; c < shape.splitContractions && !prefix.empty(); ++c)
-    prefix += splitGemmPrefix(shape, mma, rng);
+    prefix += splitGemmPrefix(shape, mma, rng, initial);
   return prefix;
 }
 
@@ -1077,8 +1084,7 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
              shape.multiResultRoot)
            return std::string();
          // After a contraction, the GEMM first, as a kernel of its own.
-         std::string prefix =
-             splitGemmPhases(shape, shape.tensorCores && rng() % 2, rng);
+         std::string prefix = splitGemmPhases(shape, request.initial, rng);
          // A convolution before a norm (L2 17's InstanceNorm): one time in
          // two, the convolution as an im2col GEMM kernel first, else (and
          // for the convolutions im2col does not take) as direct loops.
@@ -1575,8 +1581,7 @@ std::string Search::propose(const Expert &expert, const Evaluated *parent,
       !llvm::StringRef(fresh).contains("target=contraction") &&
       !llvm::StringRef(fresh).contains("foundry-im2col"))
     fresh = (shape_.splitContractionLoops > 0
-                 ? splitGemmPhases(shape_, shape_.tensorCores && rng_() % 2,
-                                   rng_)
+                 ? splitGemmPhases(shape_, request.initial, rng_)
                  : splitConvolutionPrefix(shape_, rng_)) +
             fresh;
   if (!shape_.splitFirst.empty() && !fresh.empty() &&

@@ -609,6 +609,57 @@ foundry.kernel @mm(%a: tensor<1024x512xf32>, %b: tensor<512x1024xf32>) -> tensor
   EXPECT_LT(classic, 16);
 }
 
+TEST_F(FingerprintTest, IslandSeedsSplitGemmsOnTheClassicTiles) {
+  // A GEMM whose columns are then reduced (a BatchNorm over the batch): the
+  // reduction expert's seed of an island computes the GEMM as a kernel of
+  // its own on kBestMmaTiles' tiles, for every seed.
+  KernelShape shape = shapeOf(R"mlir(
+foundry.kernel @bn(%x: tensor<256x128xf32>, %w: tensor<128x256xf32>) -> tensor<256x256xf32> attributes {precision = #foundry.precision<3xtf32>} {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<256x256xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<256x256xf32>) -> tensor<256x256xf32>
+  %v = linalg.matmul ins(%x, %w : tensor<256x128xf32>, tensor<128x256xf32>) outs(%f : tensor<256x256xf32>) -> tensor<256x256xf32>
+  %ce = tensor.empty() : tensor<256xf32>
+  %cf = linalg.fill ins(%zero : f32) outs(%ce : tensor<256xf32>) -> tensor<256xf32>
+  %sum = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (j)>], iterator_types = ["reduction", "parallel"]}
+      ins(%v : tensor<256x256xf32>) outs(%cf : tensor<256xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %s = arith.addf %a, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<256xf32>
+  %y = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%v, %sum : tensor<256x256xf32>, tensor<256xf32>) outs(%e : tensor<256x256xf32>) {
+  ^bb0(%a: f32, %m: f32, %out: f32):
+    %d = arith.subf %a, %m : f32
+    linalg.yield %d : f32
+  } -> tensor<256x256xf32>
+  foundry.yield %y : tensor<256x256xf32>
+})mlir");
+  ASSERT_EQ(shape.splitContractions, 1);
+  const std::string best =
+      "foundry-tile-blocks{sizes=128,128 target=contraction},"
+      "foundry-tile-reduction{sizes=32},"
+      "foundry-promote{operands=0,1 padding=4 stages=2},"
+      "foundry-tile-warps{sizes=64,32},foundry-tile-reduction{sizes=8},"
+      "foundry-mma,";
+  int classic = 0;
+  for (const Expert &expert : builtinExperts()) {
+    if (expert.name != "reduction")
+      continue;
+    for (unsigned seed = 0; seed < 16; ++seed) {
+      std::mt19937 rng(seed);
+      ExpertRequest seedRequest{shape};
+      seedRequest.initial = true;
+      EXPECT_TRUE(
+          llvm::StringRef(expert.propose(seedRequest, rng)).starts_with(best))
+          << "seed " << seed;
+      ExpertRequest other{shape};
+      classic += llvm::StringRef(expert.propose(other, rng)).starts_with(best);
+    }
+  }
+  EXPECT_LT(classic, 16);
+}
+
 TEST_F(FingerprintTest, KMajorAIsCopiedBeforeTheTensorCores) {
   // torch.matmul(A.T, B): A stored KxM.
   KernelShape shape = shapeOf(R"mlir(
