@@ -414,14 +414,27 @@ static std::string blockSizes(const KernelShape &shape,
     // Reduced loops stay whole in each block.
     picked.push_back(reduced[i] ? 0 : size);
   }
-  // At most three tiled loops (grid x, y, z): the outermost extra ones stay
-  // whole.
+  // At most three tiled loops (grid x, y, z). The extra ones stay whole:
+  // first those whose tile already is the whole loop, then the shortest
+  // (innermost first among equals). Leaving the outermost whole instead
+  // gave a cumsum's last level (32768x256x16x8) blocks of all 32768 rows.
   int64_t tiled = llvm::count_if(picked, [](int64_t s) { return s != 0; });
-  for (size_t i = 0; i < picked.size() && tiled > 3; ++i)
-    if (picked[i] != 0) {
+  for (size_t i = picked.size(); i-- > 0 && tiled > 3;)
+    if (picked[i] != 0 && picked[i] == extents[i]) {
       picked[i] = 0;
       --tiled;
     }
+  auto length = [&](size_t i) {
+    return extents[i] > 0 ? extents[i] : std::numeric_limits<int64_t>::max();
+  };
+  while (tiled > 3) {
+    std::optional<size_t> shortest;
+    for (size_t i = picked.size(); i-- > 0;)
+      if (picked[i] != 0 && (!shortest || length(i) < length(*shortest)))
+        shortest = i;
+    picked[*shortest] = 0;
+    --tiled;
+  }
   std::vector<std::string> sizes;
   for (int64_t size : picked)
     sizes.push_back(std::to_string(size));
@@ -1062,9 +1075,30 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
          std::string blocks =
              blockSizes(shape, {1, 2, 4}, {64, 128, 256}, rng, &block);
          std::string schedule = tileRootBlocks(shape, blocks);
+         // One element per thread. An innermost loop left whole in the
+         // block (short: blockSizes leaves such loops whole first) is spread
+         // over the threads too, so that neighbouring threads still touch
+         // neighbouring elements, where the threads stay within 1024 and
+         // the thread tile within three loops (loops of block tile 1 need
+         // none).
+         std::vector<bool> spread;
+         int64_t threads = 1;
+         for (int64_t size : block) {
+           threads *= std::max<int64_t>(size, 1);
+           spread.push_back(size > 1);
+         }
+         std::vector<int64_t> extents = shape.parallelExtents();
+         if (!block.empty() && block.back() == 0 && extents.back() > 0 &&
+             threads * extents.back() <= kMaxThreadsPerBlock &&
+             llvm::count(spread, true) < 3)
+           spread.back() = true;
+         // A block of one element still needs a thread tile.
+         if (llvm::none_of(spread, [](bool s) { return s; }))
+           for (size_t i = 0; i < block.size(); ++i)
+             spread[i] = block[i] != 0;
          std::vector<std::string> sizes;
-         for (int64_t size : block)
-           sizes.push_back(size == 0 ? "0" : "1");
+         for (bool s : spread)
+           sizes.push_back(s ? "1" : "0");
          schedule += ",foundry-tile-threads{sizes=" + llvm::join(sizes, ",") +
                      "},foundry-vectorize";
          return schedule;

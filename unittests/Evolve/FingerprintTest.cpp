@@ -609,6 +609,34 @@ foundry.kernel @mm(%a: tensor<1024x512xf32>, %b: tensor<512x1024xf32>) -> tensor
   EXPECT_LT(classic, 16);
 }
 
+TEST_F(FingerprintTest, BlockTilesLeaveShortLoopsWhole) {
+  // Four parallel loops, of which the grid tiles three: the innermost (8,
+  // whole in every tile drawn) stays whole, never the 4096 rows.
+  KernelShape shape = shapeOf(R"mlir(
+#id = affine_map<(i, g, u, t) -> (i, g, u, t)>
+foundry.kernel @neg(%x: tensor<4096x64x16x8xf32>) -> tensor<4096x64x16x8xf32> {
+  %e = tensor.empty() : tensor<4096x64x16x8xf32>
+  %y = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%x : tensor<4096x64x16x8xf32>) outs(%e : tensor<4096x64x16x8xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %n = arith.negf %in : f32
+    linalg.yield %n : f32
+  } -> tensor<4096x64x16x8xf32>
+  foundry.yield %y : tensor<4096x64x16x8xf32>
+})mlir");
+  for (const char *expert : {"parallelism", "compute", "memory"})
+    for (const std::string &schedule : proposalsOf(shape, expert, 8)) {
+      llvm::StringRef sizes =
+          llvm::StringRef(schedule).split("sizes=").second.take_until(
+              [](char c) { return c == '}' || c == ' '; });
+      llvm::SmallVector<llvm::StringRef> loops;
+      sizes.split(loops, ',');
+      ASSERT_EQ(loops.size(), 4u) << schedule;
+      EXPECT_NE(loops[0], "0") << expert << ": " << schedule;
+      EXPECT_EQ(loops[3], "0") << expert << ": " << schedule;
+    }
+}
+
 TEST_F(FingerprintTest, IslandSeedsSplitGemmsOnTheClassicTiles) {
   // A GEMM whose columns are then reduced (a BatchNorm over the batch): the
   // reduction expert's seed of an island computes the GEMM as a kernel of
