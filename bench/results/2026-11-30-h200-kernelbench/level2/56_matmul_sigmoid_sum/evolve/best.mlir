@@ -4,7 +4,7 @@
 #map3 = affine_map<(d0, d1) -> (d0, d1)>
 #map4 = affine_map<(d0, d1) -> (d1)>
 module {
-  foundry.kernel @matmul_sigmoid_sum(%arg0: tensor<128x32768xf32>, %arg1: tensor<32768x32768xf32> {foundry.init = "uniform(-0.00552427173, 0.00552427173)"}, %arg2: tensor<32768xf32> {foundry.init = "uniform(-0.00552427173, 0.00552427173)"}) -> tensor<128x1xf32> attributes {precision = #foundry.precision<3xtf32>, schedule = #foundry.schedule<"foundry-tile-blocks{sizes={128,64} target=contraction},foundry-tile-reduction{sizes={32}},foundry-promote{operands={0,1} padding=4 stages=1},foundry-tile-warps{sizes={64,32}},foundry-tile-reduction{sizes={8}},foundry-mma,foundry-tile-blocks{sizes={1,0} target=result},foundry-reduce-threads{interleave=0 threads=128},foundry-tile-threads{interleave=0 sizes={0,1}},foundry-vectorize{max-elements=1024}">} {
+  foundry.kernel @matmul_sigmoid_sum(%arg0: tensor<128x32768xf32>, %arg1: tensor<32768x32768xf32> {foundry.init = "uniform(-0.00552427173, 0.00552427173)"}, %arg2: tensor<32768xf32> {foundry.init = "uniform(-0.00552427173, 0.00552427173)"}) -> tensor<128x1xf32> attributes {precision = #foundry.precision<3xtf32>, schedule = #foundry.schedule<"foundry-tile-blocks{fuse=all sizes={128,128} target=contraction},foundry-tile-reduction{sizes={32}},foundry-promote{operands={0,1} padding=4 stages=2},foundry-tile-warps{sizes={64,32}},foundry-tile-reduction{sizes={8}},foundry-mma,foundry-tile-blocks{fuse=all sizes={1,0} target=result},foundry-reduce-threads{interleave=0 shuffle=false threads=32},foundry-tile-threads{interleave=0 sizes={0,1}},foundry-vectorize{max-elements=1024}">} {
     %cst = arith.constant 0.000000e+00 : f32
     %cst_0 = arith.constant 1.000000e+00 : f32
     %0 = tensor.empty() : tensor<128x32768xf32>
