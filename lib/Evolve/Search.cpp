@@ -414,6 +414,21 @@ static std::string blockSizes(const KernelShape &shape,
     // Reduced loops stay whole in each block.
     picked.push_back(reduced[i] ? 0 : size);
   }
+  // An innermost loop shorter than the `inner` size drawn (a scan's blocks
+  // of 8) leaves the rest of it to the loops outside: the block tile then
+  // spans whole inner loops up to that many elements, not 8 x 2 x 2.
+  int64_t want = pick(inner, rng);
+  for (size_t i = extents.size(); i-- > 0;) {
+    if (reduced[i] || extents[i] <= 0 || want <= 1)
+      break;
+    int64_t size = std::min(want, extents[i]);
+    if (i + 1 < extents.size() && size <= picked[i])
+      break;
+    picked[i] = size;
+    if (size < extents[i])
+      break;
+    want /= size;
+  }
   // At most three tiled loops (grid x, y, z). The extra ones stay whole:
   // first those whose tile already is the whole loop, then the shortest
   // (innermost first among equals). Leaving the outermost whole instead
@@ -1088,10 +1103,15 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
            spread.push_back(size > 1);
          }
          std::vector<int64_t> extents = shape.parallelExtents();
-         if (!block.empty() && block.back() == 0 && extents.back() > 0 &&
-             threads * extents.back() <= kMaxThreadsPerBlock &&
-             llvm::count(spread, true) < 3)
-           spread.back() = true;
+         for (size_t i = block.size(); i-- > 0;) {
+           if (block[i] != 0)
+             continue;
+           if (extents[i] <= 0 || threads * extents[i] > kMaxThreadsPerBlock ||
+               llvm::count(spread, true) >= 3)
+             break;
+           spread[i] = true;
+           threads *= extents[i];
+         }
          // A block of one element still needs a thread tile.
          if (llvm::none_of(spread, [](bool s) { return s; }))
            for (size_t i = 0; i < block.size(); ++i)
