@@ -1,6 +1,6 @@
 #map = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
 module {
-  foundry.kernel @avg_pool2d(%arg0: tensor<16x64x2048x2048xf32>) -> tensor<16x64x186x186xf32> attributes {schedule = #foundry.schedule<"foundry-tile-blocks{sizes={0,1,4,186} target=result},foundry-tile-threads{interleave=0 sizes={0,1,1,1}},foundry-vectorize{max-elements=1024}">} {
+  foundry.kernel @avg_pool2d(%arg0: tensor<16x64x2048x2048xf32>) -> tensor<16x64x186x186xf32> attributes {schedule = #foundry.schedule<"foundry-tile-blocks{fuse=all sizes={0,1,4,186} target=result},foundry-tile-threads{interleave=0 sizes={0,4,1,1}},foundry-vectorize{max-elements=1024},foundry-unroll{factor=4}">} {
     %cst = arith.constant 0.000000e+00 : f32
     %cst_0 = arith.constant 1.210000e+02 : f32
     %0 = tensor.empty() : tensor<11x11xf32>

@@ -1,6 +1,6 @@
 #map = affine_map<(d0, d1) -> (d0, d1)>
 module {
-  foundry.kernel @mingptnewgelu(%arg0: tensor<8192x8192xf32>) -> tensor<8192x8192xf32> attributes {schedule = #foundry.schedule<"foundry-tile-blocks{sizes={2,256} target=result},foundry-tile-threads{interleave=0 sizes={2,2}},foundry-vectorize{max-elements=1024},foundry-unroll{factor=4}">} {
+  foundry.kernel @mingptnewgelu(%arg0: tensor<8192x8192xf32>) -> tensor<8192x8192xf32> attributes {schedule = #foundry.schedule<"foundry-tile-blocks{fuse=all sizes={2,256} target=result},foundry-tile-threads{interleave=0 sizes={2,2}},foundry-vectorize{max-elements=1024},foundry-unroll{factor=2}">} {
     %cst = arith.constant 5.000000e-01 : f32
     %cst_0 = arith.constant 1.000000e+00 : f32
     %cst_1 = arith.constant 4.471500e-02 : f32

@@ -5,7 +5,7 @@
 #map4 = affine_map<(d0, d1) -> (d1)>
 #map5 = affine_map<(d0, d1) -> (d0)>
 module {
-  foundry.kernel @matmul_gelu_softmax(%arg0: tensor<1024x8192xf32>, %arg1: tensor<8192x8192xf32> {foundry.init = "uniform(-0.0110485435, 0.0110485435)"}, %arg2: tensor<8192xf32> {foundry.init = "uniform(-0.0110485435, 0.0110485435)"}) -> tensor<1024x8192xf32> attributes {precision = #foundry.precision<3xtf32>, schedule = #foundry.schedule<"foundry-tile-blocks{sizes={64,64} target=contraction},foundry-tile-reduction{sizes={32}},foundry-promote{operands={0,1} padding=4 stages=2},foundry-tile-warps{sizes={64,32}},foundry-tile-reduction{sizes={8}},foundry-mma,foundry-tile-blocks{sizes={1,0} target=result},foundry-reduce-threads{interleave=4 shuffle=false threads=128},foundry-tile-threads{interleave=4 sizes={0,64}},foundry-vectorize{max-elements=1024}">} {
+  foundry.kernel @matmul_gelu_softmax(%arg0: tensor<1024x8192xf32>, %arg1: tensor<8192x8192xf32> {foundry.init = "uniform(-0.0110485435, 0.0110485435)"}, %arg2: tensor<8192xf32> {foundry.init = "uniform(-0.0110485435, 0.0110485435)"}) -> tensor<1024x8192xf32> attributes {precision = #foundry.precision<3xtf32>, schedule = #foundry.schedule<"foundry-tile-blocks{fuse=all sizes={64,64} target=contraction},foundry-tile-reduction{sizes={32}},foundry-promote{operands={0,1} padding=4 stages=2},foundry-tile-warps{sizes={64,32}},foundry-tile-reduction{sizes={8}},foundry-mma,foundry-tile-blocks{fuse=all sizes={1,0} target=result},foundry-reduce-threads{interleave=1 shuffle=true threads=512},foundry-tile-threads{interleave=4 sizes={0,16}},foundry-vectorize{max-elements=1024}">} {
     %cst = arith.constant 0.000000e+00 : f32
     %cst_0 = arith.constant 0xFF800000 : f32
     %cst_1 = arith.constant 5.000000e-01 : f32
