@@ -20,7 +20,9 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Utils/Utils.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <numeric>
 
@@ -42,6 +44,15 @@ static std::optional<int64_t> staticTripCount(scf::ParallelOp loop,
   if (!lb || !ub || !step || *step <= 0)
     return std::nullopt;
   return llvm::divideCeil(std::max<int64_t>(0, *ub - *lb), *step);
+}
+
+/// Whether every dimension of `loop` starts at 0 with step 1, as
+/// convert-linalg-to-parallel-loops makes them: the guard of the tail tile
+/// (upstream tileParallelLoop) assumes it, so other loops are normalized
+/// (linearized) first.
+static bool isNormalized(scf::ParallelOp loop) {
+  return llvm::all_of(loop.getLowerBound(), isZeroInteger) &&
+         llvm::all_of(loop.getStep(), isOneInteger);
 }
 
 /// Whether every dimension of `loop` gets a grid dimension in mapLoop: at
@@ -89,6 +100,10 @@ static LogicalResult mapLoop(scf::ParallelOp loop, int64_t blockSize) {
       trips = llvm::divideCeil(*trips, blockSize);
     outerTrips.push_back(trips);
   }
+  if (outerTrips.back() && *outerTrips.back() > kMaxGridX)
+    return loop.emitOpError("foundry-map-parallel-loops: ")
+           << *outerTrips.back() << " blocks of " << blockSize
+           << " threads along grid x exceed its limit of " << kMaxGridX;
   auto [outer, inner] =
       scf::tileParallelLoop(loop, tileSizes, /*noMinMaxBounds=*/true);
 
@@ -258,9 +273,40 @@ struct FoundryMapParallelLoopsPass final
     IRRewriter rewriter(&getContext());
     SmallVector<scf::ParallelOp> mappable;
     for (scf::ParallelOp loop : roots) {
-      if (fitsTheGrid(loop) && !wastesThreads(loop, blockSize)) {
+      if (!loop.getInitVals().empty()) {
+        loop.emitOpError("foundry-map-parallel-loops: a parallel loop with "
+                         "reductions (scf.reduce) cannot be mapped one "
+                         "thread per iteration");
+        return signalPassFailure();
+      }
+      if (fitsTheGrid(loop) && isNormalized(loop) &&
+          !wastesThreads(loop, blockSize)) {
         mappable.push_back(loop);
         continue;
+      }
+      // Static nests must fit grid x once linearized.
+      int64_t iterations = 1;
+      bool overflow = false, known = true;
+      for (unsigned dim = 0; dim < loop.getNumLoops(); ++dim) {
+        std::optional<int64_t> trips = staticTripCount(loop, dim);
+        if (!trips)
+          known = false;
+        else
+          overflow |= llvm::MulOverflow(iterations, *trips, iterations);
+      }
+      if (known &&
+          (overflow || llvm::divideCeil(iterations, blockSize) > kMaxGridX)) {
+        int64_t threads = blockSize;
+        InFlightDiagnostic diag =
+            loop.emitOpError("foundry-map-parallel-loops: the nest's ");
+        if (overflow)
+          diag << "iterations overflow 64 bits";
+        else
+          diag << iterations << " iterations need "
+               << llvm::divideCeil(iterations, threads) << " blocks of "
+               << threads << " threads";
+        diag << ", over grid x's limit of " << kMaxGridX << " blocks";
+        return signalPassFailure();
       }
       Block *block = loop->getBlock();
       Operation *next = loop->getNextNode();

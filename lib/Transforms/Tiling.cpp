@@ -487,10 +487,40 @@ interleaveLoop(linalg::LinalgOp op, unsigned dim, int64_t units, int64_t width,
 }
 
 /// Upstream tiling of some ops asserts instead of failing; rejects them first.
+/// Whether some result of `map` decreases along a loop: a negative multiple
+/// of a dimension (x[i, 36 - j], a flip).
+static bool hasDecreasingIndex(AffineMap map) {
+  bool decreasing = false;
+  for (AffineExpr result : map.getResults())
+    result.walk([&](AffineExpr expr) {
+      auto mul = dyn_cast<AffineBinaryOpExpr>(expr);
+      if (!mul || mul.getKind() != AffineExprKind::Mul)
+        return;
+      for (AffineExpr side : {mul.getLHS(), mul.getRHS()})
+        if (auto constant = dyn_cast<AffineConstantExpr>(side);
+            constant && constant.getValue() < 0)
+          decreasing = true;
+    });
+  return decreasing;
+}
+
 static LogicalResult checkTileable(TilingInterface root, StringRef passName) {
   if (root.getLoopIteratorTypes().empty())
     return root.emitOpError()
            << passName << ": a rank-0 op has no loops to tile";
+  // Upstream tiling and fusion take the slice of an operand at the image of
+  // the tile's first iteration; a flipped index makes that the slice's far
+  // end (wrong values, out-of-bounds accesses). The root and every op its
+  // tile may fuse live in its block.
+  for (Operation &op : *root->getBlock())
+    if (auto linalgOp = dyn_cast<linalg::LinalgOp>(&op))
+      for (AffineMap map : linalgOp.getIndexingMapsArray())
+        if (hasDecreasingIndex(map))
+          return linalgOp.emitOpError()
+                 << passName << ": the indexing map " << AffineMapAttr::get(map)
+                 << " reads a loop in decreasing order (a flip), which "
+                    "tiling does not support; write the kernel with "
+                    "increasing indices";
   // Tiling a depthwise convolution that is already a tile asserts upstream.
   if (isa<linalg::DepthwiseConv1DNwcWcOp, linalg::DepthwiseConv1DNwcWcmOp,
           linalg::DepthwiseConv2DNhwcHwcOp, linalg::DepthwiseConv2DNhwcHwcmOp,
@@ -1376,8 +1406,10 @@ struct FoundryReduceThreadsPass final
                 ? "foundry-reduce-threads: the block tiles' reductions are "
                   "already split over threads (by an earlier "
                   "foundry-reduce-threads)"
-                : "foundry-reduce-threads: no reduction at block level; run "
-                  "foundry-tile-blocks first");
+                : "foundry-reduce-threads: no reduction in a block tile; "
+                  "run foundry-tile-blocks first (with fuse=elementwise, "
+                  "reductions other than the root stay outside the "
+                  "tiles)");
       });
       return signalPassFailure();
     }

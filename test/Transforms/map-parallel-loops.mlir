@@ -148,3 +148,24 @@ func.func @tall(%m: memref<100000x4xf32>) {
 func.func @no_loops() {
   return
 }
+
+// -----
+
+// A loop from -3 with step 3 is normalized (linearized) before it is tiled:
+// the tail guard of upstream tiling assumes a start at 0 and step 1.
+// CHECK-LABEL: func.func @offset_step
+// CHECK:         mapping = [#gpu.loop_dim_map<processor = block_x, {{.*}}>]
+// CHECK-NOT:     processor = sequential
+// LAUNCH-LABEL: func.func @offset_step
+// LAUNCH:         gpu.launch blocks({{.*}}) in ({{.*}} = %c3{{.*}}, {{.*}} = %c1{{.*}}, {{.*}} = %c1{{.*}}) threads({{.*}}) in ({{.*}} = %c128{{.*}}, {{.*}} = %c1{{.*}}, {{.*}} = %c1{{.*}})
+func.func @offset_step(%m: memref<1000xf32>) {
+  %cm3 = arith.constant -3 : index
+  %c3 = arith.constant 3 : index
+  %c997 = arith.constant 997 : index
+  %f = arith.constant 1.0 : f32
+  scf.parallel (%i) = (%cm3) to (%c997) step (%c3) {
+    %j = arith.addi %i, %c3 : index
+    memref.store %f, %m[%j] : memref<1000xf32>
+  }
+  return
+}

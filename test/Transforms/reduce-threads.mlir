@@ -26,7 +26,7 @@
 // CHECK:           tensor.parallel_insert_slice %[[MERGED]] into
 // LAUNCH: gpu.launch {{.*}} threads({{.*}}) in ({{.*}} = %c32{{.*}}, {{.*}} = %c1{{.*}}, {{.*}} = %c1{{.*}}) workgroup({{.*}} : memref<1x32xf32, #gpu.address_space<workgroup>>)
 // LAUNCH: gpu.barrier
-// NOBLOCK: error: 'foundry.kernel' op foundry-reduce-threads: no reduction at block level; run foundry-tile-blocks first
+// NOBLOCK: error: 'foundry.kernel' op foundry-reduce-threads: no reduction in a block tile; run foundry-tile-blocks first
 // RANGE: error: foundry-reduce-threads: threads must be 1 to 1024, got 2000
 // RAGGED: error: 'linalg.generic' op foundry-reduce-threads: the partial results have a dynamic shape (a ragged block tile); choose block tile sizes that divide the parallel loops
 #in = affine_map<(i, j) -> (i, j)>

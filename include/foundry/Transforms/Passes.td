@@ -229,9 +229,12 @@ def FoundryMapParallelLoopsPass
     dimensions, or an outer one of dynamic extent or over the 65535 limit
     of grid y/z), or whose innermost static extent is not a multiple of
     `block-size` (rows of 16 would leave 240 of each block's 256 threads
-    idle), is first collapsed into one loop over all its iterations
-    (upstream `collapseParallelLoops`, innermost dimension fastest), so every
-    iteration still gets a thread of its own.
+    idle), or that does not start at 0 with step 1 (the tail guard assumes
+    it), is first collapsed into one loop over all its iterations (upstream
+    `collapseParallelLoops`, innermost dimension fastest), so every
+    iteration still gets a thread of its own. Errors: a loop with
+    reductions (`scf.reduce`), more blocks along grid x than its limit of
+    2^31-1.
   }];
   let options = [
     Option<"blockSize", "block-size", "int64_t", /*default=*/"256",
@@ -702,14 +705,16 @@ def FoundryTileBlocksPass
     are already distributed.
 
     `fuse=elementwise` fuses only producers without reduction loops (fills,
-    broadcasts, elementwise ops); every reduction stays a kernel of its own,
-    computed once through memory, left to the naive mapping or to a later
-    pass. That suits reductions that each tile would otherwise recompute
-    from far more data than the tile covers: a blocked scan's group offsets
-    sum the totals of the whole row, so fusing them into a tile of one
-    block of a row repeats the row's work in every tile. With
+    broadcasts, elementwise ops); every reduction stays a kernel of its
+    own, computed once through memory under the naive mapping. That suits
+    reductions that each tile would otherwise recompute from far more data
+    than the tile covers: a blocked scan's group offsets sum the totals of
+    the whole row, so fusing them into a tile of one block of a row repeats
+    the row's work in every tile. With
     `target=contraction` only the contraction's init is fused whatever
-    `fuse` says. Error: a value other than all or elementwise.
+    `fuse` says. Errors: a value other than all or elementwise; an
+    indexing map that reads a loop in decreasing order (x[36 - j], a flip),
+    whose slices upstream tiling gets wrong.
   }];
   let options = [
     ListOption<"sizes", "sizes", "int64_t",
