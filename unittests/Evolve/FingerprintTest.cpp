@@ -634,6 +634,16 @@ foundry.kernel @neg(%x: tensor<4096x64x16x8xf32>) -> tensor<4096x64x16x8xf32> {
       ASSERT_EQ(loops.size(), 4u) << schedule;
       EXPECT_NE(loops[0], "0") << expert << ": " << schedule;
       EXPECT_EQ(loops[3], "0") << expert << ": " << schedule;
+      // The short innermost loop leaves the rest of the tile drawn (at
+      // least 16 elements) to the loops outside it, not a tile of 8 x 1 x 1.
+      const int64_t extents[] = {4096, 64, 16, 8};
+      int64_t elements = 1;
+      for (auto [size, extent] : llvm::zip(loops, extents)) {
+        int64_t tile = 0;
+        ASSERT_FALSE(size.getAsInteger(10, tile)) << schedule;
+        elements *= tile == 0 ? extent : tile;
+      }
+      EXPECT_GE(elements, 16) << expert << ": " << schedule;
     }
 }
 
