@@ -668,6 +668,27 @@ struct FoundryTileBlocksPass final
         return kernel.emitOpError()
                << kPass << ": target=contraction, but the kernel has no "
                            "contraction or convolution outside a block tile";
+    } else if (target == "reduction") {
+      // The first reduction before the root, not a contraction or a
+      // convolution (target=contraction takes those); ops at the kernel's
+      // top level are not in a block tile yet.
+      TilingInterface resultOp = findRoot(body);
+      for (Operation &op : body) {
+        auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+        if (!linalgOp || linalgOp.getNumReductionLoops() == 0 ||
+            (resultOp && &op == resultOp.getOperation()) ||
+            linalg::isaContractionOpInterface(linalgOp) ||
+            linalg::isaConvolutionOpInterface(linalgOp))
+          continue;
+        root = dyn_cast<TilingInterface>(op);
+        if (root)
+          break;
+      }
+      if (!root)
+        return kernel.emitOpError()
+               << kPass
+               << ": target=reduction, but the kernel has no reduction "
+                  "outside a block tile besides the producer of its result";
     } else if (target == "result") {
       root = findRoot(body);
       if (!root) {
@@ -687,7 +708,8 @@ struct FoundryTileBlocksPass final
       }
     } else {
       return kernel.emitOpError()
-             << kPass << ": target must be result or contraction, got '"
+             << kPass
+             << ": target must be result, contraction or reduction, got '"
              << target << "'";
     }
     ProducerFusion fusion = ProducerFusion::All;
@@ -697,8 +719,9 @@ struct FoundryTileBlocksPass final
       return kernel.emitOpError()
              << kPass << ": fuse must be all or elementwise, got '" << fuse
              << "'";
-    // A contraction tiled as a kernel of its own takes only its init.
-    if (target == "contraction")
+    // A contraction or a reduction tiled as a kernel of its own takes only
+    // its init.
+    if (target == "contraction" || target == "reduction")
       fusion = ProducerFusion::InitsOnly;
     return tileToBlocks(root, sizes, kPass, fusion);
   }

@@ -704,15 +704,22 @@ def FoundryTileBlocksPass
     `foundry-tile-warps`, `foundry-reduce-threads`) skip block tiles that
     are already distributed.
 
+    `target=reduction` tiles, as a kernel of its own, the kernel's first
+    reduction that is neither the producer of its result nor a contraction
+    or convolution (a scan's block totals or offsets, which the root then
+    reads through memory); like `target=contraction`, only its init is
+    fused, and repeated it tiles such reductions in order.
+
     `fuse=elementwise` fuses only producers without reduction loops (fills,
     broadcasts, elementwise ops); every reduction stays a kernel of its
-    own, computed once through memory under the naive mapping. That suits
+    own, computed once through memory (under the naive mapping, or tiled
+    before by `target=reduction`). That suits
     reductions that each tile would otherwise recompute from far more data
     than the tile covers: a blocked scan's group offsets sum the totals of
     the whole row, so fusing them into a tile of one block of a row repeats
     the row's work in every tile. With
-    `target=contraction` only the contraction's init is fused whatever
-    `fuse` says. Errors: a value other than all or elementwise; an
+    `target=contraction` or `target=reduction` only the op's init is fused
+    whatever `fuse` says. Errors: a value other than all or elementwise; an
     indexing map that reads a loop in decreasing order (x[36 - j], a flip),
     whose slices upstream tiling gets wrong.
   }];
@@ -721,8 +728,9 @@ def FoundryTileBlocksPass
                "Tile size per parallel loop of the root op, outermost first.">,
     Option<"target", "target", "std::string", /*default=*/"\"result\"",
            "What to tile: result (the producer of the kernel's first "
-           "result, with its producers fused) or contraction (the first "
-           "contraction or convolution alone).">,
+           "result, with its producers fused), contraction (the first "
+           "contraction or convolution alone) or reduction (the first "
+           "other reduction before the result, alone).">,
     Option<"fuse", "fuse", "std::string", /*default=*/"\"all\"",
            "Which producers of the result to fuse: all (every tileable "
            "one) or elementwise (those without reduction loops).">
