@@ -486,7 +486,6 @@ interleaveLoop(linalg::LinalgOp op, unsigned dim, int64_t units, int64_t width,
   return result;
 }
 
-/// Upstream tiling of some ops asserts instead of failing; rejects them first.
 /// Whether some result of `map` decreases along a loop: a negative multiple
 /// of a dimension (x[i, 36 - j], a flip).
 static bool hasDecreasingIndex(AffineMap map) {
@@ -504,6 +503,8 @@ static bool hasDecreasingIndex(AffineMap map) {
   return decreasing;
 }
 
+/// Upstream tiling of some ops asserts or computes wrong slices instead of
+/// failing; rejects them first.
 static LogicalResult checkTileable(TilingInterface root, StringRef passName) {
   if (root.getLoopIteratorTypes().empty())
     return root.emitOpError()
@@ -1233,10 +1234,10 @@ static LogicalResult reduceWarpsFirst(scf::ForallOp forall,
 struct FoundryReduceThreadsPass final
     : impl::FoundryReduceThreadsPassBase<FoundryReduceThreadsPass> {
   using Base::Base;
+  static constexpr StringLiteral kPass = "foundry-reduce-threads";
 
   /// Splits the innermost reduction loop of `op` over `threads` threads.
   LogicalResult splitOverThreads(linalg::LinalgOp op) {
-    constexpr StringLiteral kPass = "foundry-reduce-threads";
     SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
     SmallVector<std::optional<int64_t>> extents =
         staticLoopExtents(cast<TilingInterface>(op.getOperation()));
@@ -1449,7 +1450,7 @@ struct FoundryReduceThreadsPass final
     });
     for (scf::ForallOp forall : warpShuffles) {
       forall->removeAttr(kWarpShuffleAttr);
-      if (failed(reduceWarpsFirst(forall, "foundry-reduce-threads")))
+      if (failed(reduceWarpsFirst(forall, kPass)))
         return signalPassFailure();
     }
     getOperation()->walk([&](KernelOp kernel) { cleanUp(kernel); });
