@@ -163,10 +163,11 @@ def random_pass(rng):
         return "foundry-tile-threads{sizes=%s interleave=%d}" % (
             sizes, rng.choice([-1, 0, 1, 2, 4]))
     if kind == "blocks" and sizes and rng.random() < 0.25:
-        # A split kernel: the contraction tiled alone (or a bad target).
-        return "foundry-tile-blocks{target=%s sizes=%s}" % (
+        # A split kernel: the contraction tiled alone (or a bad target),
+        # with its init only, or its gathers too (an implicit GEMM).
+        return "foundry-tile-blocks{target=%s sizes=%s fuse=%s}" % (
             rng.choice(["contraction", "contraction", "result", "bogus"]),
-            sizes)
+            sizes, rng.choice(["all", "elementwise", "elementwise", "some"]))
     return "foundry-tile-%s%s" % (kind, "{sizes=%s}" % sizes if sizes else "")
 
 

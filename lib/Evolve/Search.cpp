@@ -555,6 +555,9 @@ struct MmaTiles {
   /// Tile buffers per operand (foundry-promote's stages; two put the next
   /// k-step's copies in flight while this one computes).
   int64_t stages = 1;
+  /// Operands computed per tile (foundry-tile-blocks{fuse=elementwise}):
+  /// a convolution's im2col gather into the staged tile, an implicit GEMM.
+  bool fuseOperands = false;
 };
 
 /// The tensor-core GEMM of a schedule over `loops` parallel loops (leading
@@ -571,9 +574,10 @@ static std::string mmaGemm(int64_t loops, bool ownKernel, const MmaTiles &t,
     blocks = fitGrid(*shape, std::move(blocks));
   std::vector<std::string> warps =
       gemmLoopSizes(shape, loops, "0", std::to_string(t.warpM), "32");
-  std::string schedule = "foundry-tile-blocks{sizes=" +
-                         llvm::join(blocks, ",") +
-                         (ownKernel ? " target=contraction}" : "}");
+  std::string schedule =
+      "foundry-tile-blocks{sizes=" + llvm::join(blocks, ",") +
+      (ownKernel ? " target=contraction" : "") +
+      (ownKernel && t.fuseOperands ? " fuse=elementwise}" : "}");
   if (t.stagedK)
     schedule += ",foundry-tile-reduction{sizes=" + std::to_string(t.stagedK) +
                 "},foundry-promote{operands=0,1 padding=4 stages=" +
@@ -691,7 +695,10 @@ static std::string gemmSchedule(const KernelShape &shape, std::mt19937 &rng,
 /// as a GEMM (shape.im2col): that GEMM as a kernel of its own, one image
 /// per block row of the grid; on the tensor cores where the precision
 /// allows (padded to the tiles first: OH*OW is rarely a multiple of 8), else
-/// register-tiled in SIMT. Then, with `epilogue`, the rest of the kernel
+/// register-tiled in SIMT. One time in two the GEMM gathers its own tiles
+/// (fuse=elementwise: into the staged tiles on the tensor cores, per thread
+/// in SIMT) instead of reading an im2col tensor written by a kernel before
+/// it. Then, with `epilogue`, the rest of the kernel
 /// where the convolution is not the root and the root has 4 loops (N, C, H,
 /// W): 4 output rows per block, one element per thread. Block tiles along M
 /// stay near the GEMM's M (16 output channels are not padded to 128).
@@ -709,14 +716,22 @@ static std::string im2colSchedule(const KernelShape &shape, std::mt19937 &rng,
     }
     tiles.blockM = std::min(tiles.blockM, fitM);
     tiles.warpM = std::min(tiles.warpM, tiles.blockM);
+    // The gather is computed into the staged tile, synchronously: one
+    // stage (foundry-promote).
+    if (rng() % 2) {
+      tiles.fuseOperands = true;
+      tiles.stagedK = pick<int64_t>({16, 32}, rng);
+      tiles.stages = 1;
+    }
     schedule += padFor(shape, tiles.blockM, tiles.blockN,
                        tiles.stagedK ? tiles.stagedK : 8) +
                 mmaGemm(3, /*ownKernel=*/true, tiles);
   } else {
     int64_t bm = std::min<int64_t>(64, fitM), bn = 64;
     schedule += "foundry-tile-blocks{sizes=1," + std::to_string(bm) + "," +
-                std::to_string(bn) +
-                " target=contraction},foundry-tile-threads{sizes=0," +
+                std::to_string(bn) + " target=contraction" +
+                (rng() % 2 ? " fuse=elementwise" : "") +
+                "},foundry-tile-threads{sizes=0," +
                 std::to_string(std::min<int64_t>(4, bm)) +
                 ",4},foundry-tile-reduction{sizes=" +
                 std::to_string(pick<int64_t>({4, 8}, rng)) +

@@ -40,6 +40,27 @@ bool mlir::foundry::isIm2ColConvolution(Operation *op) {
                                     [](const APInt &d) { return d == 1; });
 }
 
+/// The im2col copy `im2col` (an all-parallel generic reading the input at
+/// a map with floordiv and mod) rewritten to read it with tensor.extract
+/// (rewriteAsGather), so that tiling can slice and fuse it: the gather is
+/// then computed per tile of the GEMM (foundry-tile-blocks{fuse=elementwise},
+/// an implicit GEMM) or, unfused, once as its own kernel as before. Returns
+/// the im2col tensor.
+static Value rewriteIm2ColAsGather(RewriterBase &rewriter, Operation *im2col) {
+  auto generic = cast<linalg::GenericOp>(im2col);
+  rewriter.setInsertionPoint(generic);
+  FailureOr<linalg::GenericOp> gather = rewriteAsGather(
+      rewriter, generic, cast<RankedTensorType>(generic->getResultTypes()[0]),
+      [](OpBuilder &, Location) { return Value(); });
+  if (failed(gather))
+    return generic->getResult(0);
+  Operation *init = generic.getDpsInits()[0].getDefiningOp();
+  rewriter.replaceOp(generic, gather->getResults());
+  if (init && isa<tensor::EmptyOp>(init) && init->use_empty())
+    rewriter.eraseOp(init);
+  return gather->getResult(0);
+}
+
 /// A 3-D convolution in NCDHW/FCDHW (`conv`, one isIm2ColConvolution
 /// takes) as upstream's 2-D NCHW im2col rewrite builds it, one spatial
 /// dimension more: the im2col tensor col[n, k, p] (K = C*KD*KH*KW,
@@ -89,6 +110,7 @@ static Value rewriteConv3DInIm2Col(RewriterBase &rewriter,
             linalg::YieldOp::create(b, l, args[0]);
           })
           .getResult(0);
+  col = rewriteIm2ColAsGather(rewriter, col.getDefiningOp());
 
   Value filterMatrix = tensor::CollapseShapeOp::create(
       rewriter, loc, filter,
@@ -213,8 +235,11 @@ struct FoundryIm2ColPass final
                 return linalg::rewriteInIm2Col(rewriter, conv);
               })
               .Default([](Operation *) { return failure(); });
-      if (failed(rewritten))
+      if (failed(rewritten)) {
         refuse(op);
+        continue;
+      }
+      rewriteIm2ColAsGather(rewriter, rewritten->first);
     }
     if (failedAny)
       signalPassFailure();

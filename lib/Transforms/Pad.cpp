@@ -41,28 +41,16 @@ mlir::foundry::kernelLevelContractions(Operation *root,
   return contractions;
 }
 
-/// Folds `pad` (zero low padding, static high padding, a constant padding
-/// value) of the only result of an all-parallel linalg.generic that does
-/// not read its init (an im2col tensor, an elementwise producer) into that
-/// producer: a generic over the padded shape computes each element inside
-/// the original extent as before, reading its inputs with tensor.extract at
-/// the original indexing maps applied to the indices clamped into range,
-/// and yields the padding value outside it. The padded operand is then
-/// written once, instead of computed, zero-filled and copied (three passes
-/// over it). Returns failure, changing nothing, for other pads.
-static LogicalResult foldPadIntoProducer(RewriterBase &rewriter,
-                                         tensor::PadOp pad) {
-  auto producer = pad.getSource().getDefiningOp<linalg::GenericOp>();
-  Value padValue = pad.getConstantPaddingValue();
-  if (!producer || !padValue || producer->getNumResults() != 1 ||
-      !producer->hasOneUse() || !producer.hasPureTensorSemantics() ||
+FailureOr<linalg::GenericOp> mlir::foundry::rewriteAsGather(
+    RewriterBase &rewriter, linalg::GenericOp producer, RankedTensorType type,
+    function_ref<Value(OpBuilder &, Location)> padValue) {
+  if (producer->getNumResults() != 1 || !producer.hasPureTensorSemantics() ||
       producer.getNumParallelLoops() != producer.getNumLoops() ||
       !producer.getMatchingIndexingMap(producer.getDpsInitOperand(0))
            .isIdentity() ||
       producer.payloadUsesValueFromOperand(producer.getDpsInitOperand(0)) ||
-      !llvm::all_of(pad.getStaticLow(), [](int64_t l) { return l == 0; }) ||
-      ShapedType::isDynamicShape(pad.getStaticHigh()) ||
-      !pad.getResultType().hasStaticShape())
+      !type.hasStaticShape() ||
+      type.getRank() != static_cast<int64_t>(producer.getNumLoops()))
     return failure();
   // Indices are clamped where the body reads them, at its top level.
   if (producer.getRegion()
@@ -78,27 +66,26 @@ static LogicalResult foldPadIntoProducer(RewriterBase &rewriter,
   SmallVector<int64_t> extent = producer.getStaticLoopRanges();
   if (ShapedType::isDynamicShape(extent))
     return failure();
-  ArrayRef<int64_t> high = pad.getStaticHigh();
-  RankedTensorType paddedType = pad.getResultType();
-  int64_t rank = paddedType.getRank();
+  int64_t rank = type.getRank();
+  for (int64_t d = 0; d < rank; ++d)
+    if (type.getDimSize(d) < extent[d])
+      return failure();
   Location loc = producer.getLoc();
 
-  rewriter.setInsertionPoint(pad);
-  Value empty = tensor::EmptyOp::create(rewriter, loc, paddedType.getShape(),
-                                        paddedType.getElementType());
+  Value empty = tensor::EmptyOp::create(rewriter, loc, type.getShape(),
+                                        type.getElementType());
   SmallVector<AffineMap> maps = {rewriter.getMultiDimIdentityMap(rank)};
   SmallVector<utils::IteratorType> iterators(rank,
                                              utils::IteratorType::parallel);
   Block &body = producer.getRegion().front();
-  auto padded = linalg::GenericOp::create(
-      rewriter, loc, TypeRange{paddedType}, ValueRange(), ValueRange{empty},
-      maps, iterators,
-      [&](OpBuilder &b, Location l, ValueRange) {
+  return linalg::GenericOp::create(
+      rewriter, loc, TypeRange{type}, ValueRange(), ValueRange{empty}, maps,
+      iterators, [&](OpBuilder &b, Location l, ValueRange) {
         SmallVector<Value> clamped;
         Value inRange;
         for (int64_t d = 0; d < rank; ++d) {
           Value index = linalg::IndexOp::create(b, l, d);
-          if (high[d] == 0) {
+          if (type.getDimSize(d) == extent[d]) {
             clamped.push_back(index);
             continue;
           }
@@ -128,19 +115,42 @@ static LogicalResult foldPadIntoProducer(RewriterBase &rewriter,
           }
           b.clone(op, mapping);
         }
-        Value value = mapping.lookupOrDefault(
-            body.getTerminator()->getOperand(0));
-        if (inRange) {
-          // A constant yielded inside the pad's region moves with it.
-          Value fill = padValue;
-          if (Operation *def = padValue.getDefiningOp();
-              def && pad->isAncestor(def))
-            fill = b.clone(*def)->getResult(0);
-          value = arith::SelectOp::create(b, l, inRange, value, fill);
-        }
+        Value value =
+            mapping.lookupOrDefault(body.getTerminator()->getOperand(0));
+        if (inRange)
+          value = arith::SelectOp::create(b, l, inRange, value, padValue(b, l));
         linalg::YieldOp::create(b, l, value);
       });
-  rewriter.replaceOp(pad, padded.getResult(0));
+}
+
+/// Folds `pad` (zero low padding, static high padding, a constant padding
+/// value) of the only result of an all-parallel linalg.generic that does
+/// not read its init (an im2col tensor, an elementwise producer) into that
+/// producer (rewriteAsGather over the padded shape): the padded operand is
+/// then written once, instead of computed, zero-filled and copied (three
+/// passes over it). Returns failure, changing nothing, for other pads.
+static LogicalResult foldPadIntoProducer(RewriterBase &rewriter,
+                                         tensor::PadOp pad) {
+  auto producer = pad.getSource().getDefiningOp<linalg::GenericOp>();
+  Value padValue = pad.getConstantPaddingValue();
+  if (!producer || !padValue || !producer->hasOneUse() ||
+      !llvm::all_of(pad.getStaticLow(), [](int64_t l) { return l == 0; }) ||
+      ShapedType::isDynamicShape(pad.getStaticHigh()))
+    return failure();
+  rewriter.setInsertionPoint(pad);
+  FailureOr<linalg::GenericOp> padded =
+      rewriteAsGather(rewriter, producer, pad.getResultType(),
+                      [&](OpBuilder &b, Location) -> Value {
+                        // A constant yielded inside the pad's region moves with
+                        // it.
+                        if (Operation *def = padValue.getDefiningOp();
+                            def && pad->isAncestor(def))
+                          return b.clone(*def)->getResult(0);
+                        return padValue;
+                      });
+  if (failed(padded))
+    return failure();
+  rewriter.replaceOp(pad, padded->getResult(0));
   rewriter.eraseOp(producer);
   return success();
 }

@@ -41,6 +41,14 @@ static scf::ForOp blockLevelLoop(Operation *op) {
   return {};
 }
 
+/// True if `value` is a tensor.empty or a slice of one (through
+/// extract_slice ops): a tile whose contents nothing reads.
+static bool isEmptyTensorSlice(Value value) {
+  while (auto slice = value.getDefiningOp<tensor::ExtractSliceOp>())
+    value = slice.getSource();
+  return value.getDefiningOp<tensor::EmptyOp>() != nullptr;
+}
+
 bool mlir::foundry::isWorkgroupMemorySpace(Attribute memorySpace) {
   auto space = dyn_cast_or_null<gpu::AddressSpaceAttr>(memorySpace);
   return space && space.getValue() == gpu::AddressSpace::Workgroup;
@@ -56,10 +64,11 @@ Value mlir::foundry::createSharedMemoryTensor(OpBuilder &builder, Location loc,
 }
 
 bool mlir::foundry::isSharedMemoryCopy(Operation *op) {
-  auto copy = dyn_cast<linalg::CopyOp>(op);
-  if (!copy)
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  if (!linalgOp || linalgOp.getNumDpsInits() != 1 ||
+      linalgOp.getNumReductionLoops() != 0)
     return false;
-  Value init = copy.getDpsInitOperand(0)->get();
+  Value init = linalgOp.getDpsInitOperand(0)->get();
   // A padded tile: the copy fills a slice of the wider buffer.
   if (auto slice = init.getDefiningOp<tensor::ExtractSliceOp>())
     init = slice.getSource();
@@ -173,7 +182,20 @@ struct FoundryPromotePass final
               << kMaxSharedBytesPerBlock << "-byte limit";
           return signalPassFailure();
         }
-        rewriter.setInsertionPoint(op);
+        // An operand computed in the k-loop for this op alone (an im2col
+        // gather fused by foundry-tile-reduction) is computed straight
+        // into the shared tile instead of into a temporary copied there.
+        auto producer = operand->get().getDefiningOp<linalg::LinalgOp>();
+        bool inPlace = producer && producer->getBlock() == op->getBlock() &&
+                       producer.hasPureTensorSemantics() &&
+                       producer.getNumReductionLoops() == 0 &&
+                       producer.getNumDpsInits() == 1 &&
+                       producer->hasOneUse() &&
+                       isEmptyTensorSlice(producer.getDpsInitOperand(0)->get());
+        if (inPlace)
+          rewriter.setInsertionPoint(producer);
+        else
+          rewriter.setInsertionPoint(op);
         Value tile =
             createSharedMemoryTensor(rewriter, op.getLoc(), paddedType);
         if (padding > 0) {
@@ -184,6 +206,11 @@ struct FoundryPromotePass final
             sizes.push_back(rewriter.getIndexAttr(size));
           tile = tensor::ExtractSliceOp::create(rewriter, op.getLoc(), type,
                                                 tile, offsets, sizes, strides);
+        }
+        if (inPlace) {
+          rewriter.modifyOpInPlace(
+              producer, [&] { producer.getDpsInitOperand(0)->set(tile); });
+          continue;
         }
         Value copy =
             linalg::CopyOp::create(rewriter, op.getLoc(), operand->get(), tile)

@@ -307,6 +307,9 @@ static LogicalResult tileAndFuse(TilingInterface root,
         if (auto forall = dyn_cast<scf::ForallOp>(producer.getOwner());
             forall && isBlockLevelForall(forall))
           return std::nullopt;
+        // A tile staged in shared memory is filled by the whole block.
+        if (isSharedMemoryCopy(producer.getOwner()))
+          return std::nullopt;
         if (fusion == ProducerFusion::InitsOnly && !isDestination)
           return std::nullopt;
         if (auto linalgOp = dyn_cast<linalg::LinalgOp>(producer.getOwner());
@@ -721,8 +724,11 @@ struct FoundryTileBlocksPass final
              << kPass << ": fuse must be all or elementwise, got '" << fuse
              << "'";
     // A contraction or a reduction tiled as a kernel of its own takes only
-    // its init.
-    if (target == "contraction" || target == "reduction")
+    // its init, or (fuse=elementwise) also the producers of its operands
+    // without reduction loops: an im2col gather computed per tile (an
+    // implicit GEMM) instead of through memory.
+    if ((target == "contraction" || target == "reduction") &&
+        fusion == ProducerFusion::All)
       fusion = ProducerFusion::InitsOnly;
     return tileToBlocks(root, sizes, kPass, fusion);
   }
@@ -740,10 +746,10 @@ struct FoundryTileBlocksPass final
 /// Tiles `op` over units (threads or warps, per `level`) into an scf.forall:
 /// `sizes` is one unit's tile per parallel loop. Returns the number of
 /// units, or fails with a diagnostic (more than 1024 threads, bad sizes).
-static FailureOr<int64_t> tileToUnits(TilingInterface op,
-                                      ArrayRef<int64_t> sizes,
-                                      MappingLevel level, StringRef passName,
-                                      bool fuse) {
+static FailureOr<int64_t>
+tileToUnits(TilingInterface op, ArrayRef<int64_t> sizes, MappingLevel level,
+            StringRef passName, bool fuse,
+            ProducerFusion fusion = ProducerFusion::All) {
   if (failed(checkTileable(op, passName)))
     return failure();
   FailureOr<SmallVector<int64_t>> perLoop =
@@ -788,17 +794,18 @@ static FailureOr<int64_t> tileToUnits(TilingInterface op,
   options.setNumThreads(numUnits);
   options.setTileSizes(tileSizes);
   options.setMapping(gpuMapping(op.getContext(), mapped, level));
-  if (failed(tileAndFuse(op, options, passName, fuse)))
+  if (failed(tileAndFuse(op, options, passName, fuse, fusion)))
     return failure();
   return total;
 }
 
-/// Spreads a 2-D all-parallel op (a copy into shared memory; other loops of
-/// extent 1 allowed, as in a batched or split-K GEMM's tile) over `threads`
-/// threads of the block, coalesced:
-/// consecutive threads take consecutive 16-byte pieces (4 elements) of the
-/// innermost dimension, on linear thread ids (#gpu.thread<linear_dim_i>) so
-/// that it fits any block shape. Fails (without a diagnostic) for other ops.
+/// Spreads a 2-D all-parallel op (a copy into shared memory, or a gather
+/// computing a shared tile; other loops of extent 1 allowed, as in a
+/// batched or split-K GEMM's tile) over `threads` threads of the block,
+/// coalesced: consecutive threads take consecutive 16-byte pieces
+/// (4 elements; single elements for a gather) of the innermost dimension, on
+/// linear thread ids (#gpu.thread<linear_dim_i>) so that it fits any block
+/// shape. Fails (without a diagnostic) for other ops.
 static LogicalResult distributeOverThreads(TilingInterface op, int64_t threads,
                                            StringRef passName) {
   SmallVector<utils::IteratorType> iterators = op.getLoopIteratorTypes();
@@ -823,7 +830,10 @@ static LogicalResult distributeOverThreads(TilingInterface op, int64_t threads,
   int64_t rows = *extents[rowDim], cols = *extents[colDim];
   if (rows == 0 || cols == 0)
     return failure();
-  int64_t width = cols % 4 == 0 ? 4 : 1;
+  // A copy moves 16-byte pieces; an op computing the tile (a gather) one
+  // element per thread along the row, so a warp's loads are contiguous.
+  int64_t width =
+      isa<linalg::CopyOp>(op.getOperation()) && cols % 4 == 0 ? 4 : 1;
   // Threads along a row: as many pieces as the row has, at most `threads`,
   // and a divisor of both.
   int64_t across = std::min(cols / width, threads);
@@ -876,16 +886,29 @@ static LogicalResult distributeKLoopBlock(scf::ForallOp block,
            << passName
            << ": the block tile has no op with a reduction to "
               "distribute";
+  // Operands computed in the k-loop but not staged (an im2col gather
+  // without foundry-promote) are computed by each unit for its own tile:
+  // a block-level temporary would become per-thread buffers, each holding
+  // only what its thread computed.
   int64_t threads = 0;
   for (linalg::LinalgOp op : compute) {
-    FailureOr<int64_t> units =
-        tileToUnits(cast<TilingInterface>(op.getOperation()), sizes, level,
-                    passName, /*fuse=*/false);
+    FailureOr<int64_t> units = tileToUnits(
+        cast<TilingInterface>(op.getOperation()), sizes, level, passName,
+        /*fuse=*/true, ProducerFusion::Elementwise);
     if (failed(units))
       return failure();
     threads = std::max(threads,
                        *units * (level == MappingLevel::Warp ? kWarpSize : 1));
+    if (op->use_empty())
+      op->erase();
   }
+  // The producers fused above are left without users.
+  llvm::erase_if(others, [](linalg::LinalgOp op) {
+    if (!op->use_empty())
+      return false;
+    op->erase();
+    return true;
+  });
   // The fill of the accumulator and epilogues take the compute op's
   // distribution: block-level temporaries become per-thread buffers, so
   // every op must touch exactly the elements its thread computed. (In a warp
@@ -1524,13 +1547,44 @@ struct FoundryTileReductionPass final
     scf::SCFTilingOptions options;
     options.setLoopType(scf::SCFTilingOptions::LoopType::ForOp);
     options.setTileSizes(tileSizes);
+    // Producers of the inputs computed in the same tile for this op alone
+    // (an im2col gather that foundry-tile-blocks{fuse=elementwise} fused
+    // into a GEMM's block tile) are computed per k-step, a k-slice each,
+    // instead of whole before the loop.
+    llvm::SmallPtrSet<Operation *, 4> fusible;
+    for (OpOperand *input : cast<DestinationStyleOpInterface>(op.getOperation())
+                                .getDpsInputOperands()) {
+      auto producer = input->get().getDefiningOp<linalg::LinalgOp>();
+      if (producer && producer->getBlock() == op->getBlock() &&
+          producer.hasPureTensorSemantics() &&
+          producer.getNumReductionLoops() == 0 &&
+          !isSharedMemoryCopy(producer) &&
+          llvm::all_of(producer->getUsers(), [&](Operation *user) {
+            // Extents of dynamic tiles read the producer's shape.
+            return user == op || isa<tensor::DimOp>(user);
+          }))
+        fusible.insert(producer);
+    }
     IRRewriter rewriter(op);
     rewriter.setInsertionPoint(op);
-    FailureOr<scf::SCFTilingResult> result =
-        scf::tileUsingSCF(rewriter, op, options);
+    scf::SCFTileAndFuseOptions fuseOptions;
+    fuseOptions.setTilingOptions(options);
+    fuseOptions.setFusionControlFn(
+        [&](tensor::ExtractSliceOp, OpResult producer, bool isDestination)
+            -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
+          if (isDestination || !fusible.contains(producer.getOwner()))
+            return std::nullopt;
+          return scf::SCFTileAndFuseOptions::ControlFnResult{};
+        });
+    FailureOr<scf::SCFTileAndFuseResult> result =
+        scf::tileConsumerAndFuseProducersUsingSCF(rewriter, op, fuseOptions);
     if (failed(result))
       return op.emitOpError() << kPass << ": tiling failed";
-    rewriter.replaceOp(op, result->replacements);
+    for (OpResult value : op->getResults()) {
+      auto it = result->replacements.find(value);
+      if (it != result->replacements.end())
+        rewriter.replaceAllUsesWith(value, it->second);
+    }
     return success();
   }
 

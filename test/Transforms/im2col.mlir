@@ -3,11 +3,14 @@
 // RUN: foundry-cpu-run %S/../../bench/kernelbench/level2/1_conv2d_relu_biasadd_small.mlir --schedule='foundry-im2col,foundry-pad{m=16 n=32 k=8},foundry-tile-blocks{sizes=1,16,32 target=contraction},foundry-tile-reduction{sizes=8},foundry-promote{operands=0,1 padding=4},foundry-tile-warps{sizes=0,16,32},foundry-tile-reduction{sizes=8},foundry-mma,foundry-tile-blocks{sizes=1,1,4,0},foundry-tile-threads{sizes=0,0,1,1}' | FileCheck %s --check-prefix=CPU
 
 // A 3x3 NCHW convolution (2 images of 5x13x15, 7 filters) as a GEMM: the
-// gather into [N, C*KH*KW, OH*OW] = [2, 45, 143], then the filter [7, 45]
+// gather into [N, C*KH*KW, OH*OW] = [2, 45, 143] (upstream's copy, rewritten
+// to read the input with tensor.extract), then the filter [7, 45]
 // times each image's columns, reshaped back to [2, 7, 11, 13].
 // CHECK-LABEL: foundry.kernel @conv
 // CHECK:         %[[F:.*]] = tensor.collapse_shape %arg1 {{\[}}[0], [1, 2, 3]] : tensor<7x5x3x3xf32> into tensor<7x45xf32>
-// CHECK:         %[[COL:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel"]} ins(%arg0 : tensor<2x5x13x15xf32>) outs({{.*}} : tensor<2x45x143xf32>)
+// CHECK:         %[[COL:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel"]} outs({{.*}} : tensor<2x45x143xf32>)
+// CHECK:           %[[X:.*]] = tensor.extract %arg0[{{.*}}] : tensor<2x5x13x15xf32>
+// CHECK:           linalg.yield %[[X]]
 // CHECK:         %[[MM:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%[[F]], %[[COL]] : tensor<7x45xf32>, tensor<2x45x143xf32>)
 // CHECK:           arith.mulf
 // CHECK:           arith.addf

@@ -739,3 +739,45 @@ foundry.kernel @mm(%a: tensor<128x256xf32>, %b: tensor<256x512xf32>) -> tensor<1
 })mlir");
   EXPECT_FALSE(plain.gemmKMajorA);
 }
+
+TEST_F(FingerprintTest, ConvolutionsSometimesGatherTheirOwnTiles) {
+  // A 3x3 convolution on the tensor cores: the compute expert's im2col
+  // proposals either read an im2col tensor written before the GEMM, or
+  // (fuse=elementwise, an implicit GEMM) gather each staged tile in the
+  // k-loop, with one stage: the gather is not a cp.async copy.
+  KernelShape shape = shapeOf(R"mlir(
+foundry.kernel @conv(%x: tensor<8x16x34x34xf32>, %w: tensor<64x16x3x3xf32>) -> tensor<8x64x32x32xf32> attributes {precision = #foundry.precision<3xtf32>} {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8x64x32x32xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<8x64x32x32xf32>) -> tensor<8x64x32x32xf32>
+  %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%x, %w : tensor<8x16x34x34xf32>, tensor<64x16x3x3xf32>) outs(%f : tensor<8x64x32x32xf32>) -> tensor<8x64x32x32xf32>
+  foundry.yield %c : tensor<8x64x32x32xf32>
+})mlir");
+  ASSERT_TRUE(shape.im2col);
+  ASSERT_TRUE(shape.tensorCores);
+  int gathering = 0, reading = 0;
+  for (const Expert &expert : builtinExperts()) {
+    if (expert.name != "compute")
+      continue;
+    for (unsigned seed = 0; seed < 64; ++seed) {
+      std::mt19937 rng(seed);
+      ExpertRequest request{shape};
+      std::string proposal = expert.propose(request, rng);
+      llvm::StringRef schedule = proposal;
+      if (!schedule.starts_with("foundry-im2col,"))
+        continue;
+      if (schedule.contains("target=contraction fuse=elementwise}")) {
+        ++gathering;
+        EXPECT_TRUE(schedule.contains("foundry-promote{") &&
+                    schedule.contains("stages=1}"))
+            << schedule.str();
+      } else {
+        ++reading;
+        EXPECT_FALSE(schedule.contains("fuse=elementwise")) << schedule.str();
+      }
+    }
+  }
+  EXPECT_GT(gathering, 0);
+  EXPECT_GT(reading, 0);
+}

@@ -13,6 +13,7 @@
 
 namespace mlir {
 class ModuleOp;
+class RewriterBase;
 class TilingInterface;
 namespace affine {
 class AffineDialect;
@@ -34,6 +35,7 @@ namespace LLVM {
 class LLVMDialect;
 } // namespace LLVM
 namespace linalg {
+class GenericOp;
 class LinalgDialect;
 class LinalgOp;
 } // namespace linalg
@@ -195,8 +197,26 @@ inline constexpr int64_t kWarpSize = 32;
 inline constexpr int64_t kMaxStaticSharedBytes = 48 * 1024;
 inline constexpr int64_t kMaxSharedBytesPerBlock = 227 * 1024;
 
-/// True for a linalg.copy into a workgroup-memory tensor (made by
-/// foundry-promote).
+/// Rewrites `producer`, an all-parallel linalg.generic with an identity
+/// init map that does not read its init (an im2col tensor, an elementwise
+/// op) and reads linalg.index only at the top level of its body, as a
+/// generic with no inputs of type `type` (the producer's shape, or larger
+/// along some dimensions): each element inside the producer's extent is
+/// computed as before, its inputs read with tensor.extract at their
+/// indexing maps applied to the indices (clamped into range); elements
+/// outside take `padValue`. Tiling then never sees the inputs' maps: the
+/// slices upstream tiling takes of a map with floordiv or mod (an im2col's)
+/// are wrong. Inserts at the rewriter's insertion point and leaves
+/// `producer` in place; fails, creating nothing, for other ops.
+FailureOr<linalg::GenericOp>
+rewriteAsGather(RewriterBase &rewriter, linalg::GenericOp producer,
+                RankedTensorType type,
+                function_ref<Value(OpBuilder &, Location)> padValue);
+
+/// True for an op that fills a workgroup-memory tensor made by
+/// foundry-promote: a linalg.copy of an operand tile, or an all-parallel
+/// linalg op that computes the tile in place (an im2col gather fused into a
+/// GEMM's k-loop).
 bool isSharedMemoryCopy(Operation *op);
 
 /// True if `memorySpace` (of a memref, or of a bufferization.alloc_tensor)

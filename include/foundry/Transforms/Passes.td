@@ -357,13 +357,19 @@ def FoundryIm2ColPass : Pass<"foundry-im2col", "::mlir::ModuleOp"> {
     it becomes a GEMM with N = OW and K = C*KW. A
     `linalg.conv_3d_ncdhw_fcdhw` (floating point), which upstream's rewrite
     does not take, gets the same rewrite built here, one spatial dimension
-    up: `[N, C*KD*KH*KW, OD*OH*OW]`, the positions delinearized in the
-    copy's affine map, strides as factors.
+    up: `[N, C*KD*KH*KW, OD*OH*OW]`, the positions delinearized in
+    affine maps, strides as factors. The gather reads the input with
+    `tensor.extract` at those maps (upstream's reads it through an indexing
+    map with floordiv and mod, which tiling cannot slice), so it can be
+    tiled and fused.
     The contraction is then a batched GEMM (M = F, N = OH*OW,
     K = C*KH*KW for NCHW) that the GEMM schedules apply to: tile it with
     `foundry-tile-blocks{target=contraction}`, after `foundry-pad` where
-    its extents need it. The im2col tensor lives in a workspace (C*KH*KW
-    times the input), written by its own kernel.
+    its extents need it. By default the im2col tensor lives in a workspace
+    (C*KH*KW times the input), written by its own kernel; with
+    `foundry-tile-blocks{target=contraction fuse=elementwise}` each GEMM
+    tile gathers its own part instead (an implicit GEMM), in the k-loop and
+    into shared memory after `foundry-tile-reduction` and `foundry-promote`.
 
     Errors: a convolution the upstream rewrite refuses (dynamic shapes;
     dilations other than 1); a 3-D convolution of integers.
@@ -506,7 +512,12 @@ def FoundryPromotePass : Pass<"foundry-promote", "::mlir::ModuleOp"> {
     each linalg op with a reduction inside the k-loop has the inputs listed
     in `operands` copied, once per k-step, into a workgroup (shared) memory
     tensor (`bufferization.alloc_tensor` in `#gpu.address_space<workgroup>`
-    and `linalg.copy`); the op then reads the copies. `foundry-tile-warps`
+    and `linalg.copy`); the op then reads the copies. An input computed in
+    the k-loop for the op alone (an im2col gather fused by
+    `foundry-tile-blocks{target=contraction fuse=elementwise}`) is computed
+    straight into its shared tile instead, one element per thread along
+    its rows, and synchronously (such a k-loop keeps one stage).
+    `foundry-tile-warps`
     or `foundry-tile-threads` spread each copy over all threads of the block
     (coalesced, linear thread ids), `foundry-vectorize` makes it 16-byte
     accesses, and the GPU tail issues them as cp.async with a barrier after
@@ -733,7 +744,8 @@ def FoundryTileBlocksPass
            "other reduction before the result, alone).">,
     Option<"fuse", "fuse", "std::string", /*default=*/"\"all\"",
            "Which producers of the result to fuse: all (every tileable "
-           "one) or elementwise (those without reduction loops).">
+           "one; only the init for target=contraction or reduction) or "
+           "elementwise (those without reduction loops).">
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",
@@ -757,6 +769,9 @@ def FoundryTileReductionPass
     `foundry-promote`); a second run with a smaller size then tiles each
     k-step again inside the warp or thread tiles. Ops outside every tile
     keep the naive mapping (a k-loop around them would run on the host).
+    A producer of an input in the same tile, used by the op alone and
+    without reduction loops (an im2col gather fused into a GEMM's block
+    tile), is fused into the loop: each k-step computes its k-slice.
 
     `sizes` gives one tile size per reduction loop, outermost first; 0 and
     sizes at least the loop's extent leave the loop untiled. A negative size
