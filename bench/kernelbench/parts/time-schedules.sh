@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+#===- time-schedules.sh - Time fixed schedules of KernelBench kernels ----===#
+#
+# On the GPU host, with the tools on PATH (scripts/device-run.sh):
+#   bash scripts/device-run.sh bash bench/kernelbench/parts/time-schedules.sh LIST
+# LIST has one case per line, "NAME<TAB>KERNEL.mlir<TAB>SCHEDULE" (paths
+# from the repository root; '#' lines are comments). Each case is compiled
+# with foundry-compile and timed with foundry-run (30 runs, one correctness
+# trial against the kernel's naive schedule, compiled once per kernel),
+# printing foundry-run's stage and the medians (candidate, then naive) in ms.
+#
+#===----------------------------------------------------------------------===#
+set -u
+LIST=$1
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+while IFS=$'\t' read -r name kernel schedule; do
+  [[ -z "$name" || "$name" == \#* ]] && continue
+  naive=$WORK/naive-$(basename "$kernel" .mlir)
+  if [[ ! -f "$naive/candidate-0.cubin" ]] &&
+     ! foundry-compile "$kernel" --schedule= -o "$naive" >"$WORK/$name.log" 2>&1; then
+    echo "$name: naive compile failed"; tail -3 "$WORK/$name.log"; continue
+  fi
+  if ! foundry-compile "$kernel" --schedule="$schedule" -o "$WORK/$name" \
+       >>"$WORK/$name.log" 2>&1; then
+    echo "$name: compile failed"; tail -3 "$WORK/$name.log"; continue
+  fi
+  echo "== $name: $schedule"
+  foundry-run "$WORK/$name/candidate-0.cubin" \
+    --reference "$naive/candidate-0.cubin" --runs 30 --trials 1 2>&1 |
+    grep -E '"(median_ms|stage)"' | head -3
+done < "$LIST"
