@@ -3,7 +3,7 @@
 #map2 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>
 #map3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
 module {
-  foundry.kernel @conv2d_min_tanh_tanh(%arg0: tensor<128x16x256x256xf32>, %arg1: tensor<64x16x3x3xf32> {foundry.init = "uniform(-0.0833333333, 0.0833333333)"}, %arg2: tensor<64xf32> {foundry.init = "uniform(-0.0833333333, 0.0833333333)"}) -> tensor<128x1x254x254xf32> attributes {precision = #foundry.precision<3xtf32>, schedule = #foundry.schedule<"foundry-im2col,foundry-pad{k=32 m=64 n=128},foundry-tile-blocks{fuse=all sizes={1,64,128} target=contraction},foundry-tile-reduction{sizes={32}},foundry-promote{operands={0,1} padding=4 stages=2},foundry-tile-warps{sizes={0,64,32}},foundry-tile-reduction{sizes={8}},foundry-mma">} {
+  foundry.kernel @conv2d_min_tanh_tanh(%arg0: tensor<128x16x256x256xf32>, %arg1: tensor<64x16x3x3xf32> {foundry.init = "uniform(-0.0833333333, 0.0833333333)"}, %arg2: tensor<64xf32> {foundry.init = "uniform(-0.0833333333, 0.0833333333)"}) -> tensor<128x1x254x254xf32> attributes {precision = #foundry.precision<3xtf32>, schedule = #foundry.schedule<"foundry-im2col,foundry-pad{k=16 m=64 n=64},foundry-tile-blocks{fuse=elementwise sizes={1,64,64} target=contraction},foundry-tile-reduction{sizes={16}},foundry-promote{operands={0,1} padding=4 stages=1},foundry-tile-warps{sizes={0,64,32}},foundry-tile-reduction{sizes={8}},foundry-mma">} {
     %cst = arith.constant 0.000000e+00 : f32
     %cst_0 = arith.constant 0x7F800000 : f32
     %0 = tensor.empty() : tensor<128x64x254x254xf32>

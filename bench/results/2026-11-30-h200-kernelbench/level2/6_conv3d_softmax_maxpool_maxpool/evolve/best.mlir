@@ -7,7 +7,7 @@
 #map6 = affine_map<(d0, d1, d2, d3, d4, d5, d6, d7) -> (d5, d6, d7)>
 #map7 = affine_map<(d0, d1, d2, d3, d4, d5, d6, d7) -> (d0, d1, d2, d3, d4)>
 module {
-  foundry.kernel @conv3d_softmax_maxpool_maxpool(%arg0: tensor<128x3x16x32x32xf32>, %arg1: tensor<16x3x3x3x3xf32> {foundry.init = "uniform(-0.111111111, 0.111111111)"}, %arg2: tensor<16xf32> {foundry.init = "uniform(-0.111111111, 0.111111111)"}) -> tensor<128x16x3x7x7xf32> attributes {precision = #foundry.precision<3xtf32>, schedule = #foundry.schedule<"foundry-im2col,foundry-pad{k=8 m=16 n=128},foundry-tile-blocks{fuse=all sizes={1,16,128} target=contraction},foundry-tile-warps{sizes={0,16,32}},foundry-tile-reduction{sizes={8}},foundry-mma">} {
+  foundry.kernel @conv3d_softmax_maxpool_maxpool(%arg0: tensor<128x3x16x32x32xf32>, %arg1: tensor<16x3x3x3x3xf32> {foundry.init = "uniform(-0.111111111, 0.111111111)"}, %arg2: tensor<16xf32> {foundry.init = "uniform(-0.111111111, 0.111111111)"}) -> tensor<128x16x3x7x7xf32> attributes {precision = #foundry.precision<3xtf32>, schedule = #foundry.schedule<"foundry-im2col,foundry-pad{k=16 m=16 n=128},foundry-tile-blocks{fuse=elementwise sizes={1,16,128} target=contraction},foundry-tile-reduction{sizes={16}},foundry-promote{operands={0,1} padding=4 stages=1},foundry-tile-warps{sizes={0,16,32}},foundry-tile-reduction{sizes={8}},foundry-mma">} {
     %cst = arith.constant 0.000000e+00 : f32
     %cst_0 = arith.constant 0xFF800000 : f32
     %0 = tensor.empty() : tensor<128x16x14x30x30xf32>

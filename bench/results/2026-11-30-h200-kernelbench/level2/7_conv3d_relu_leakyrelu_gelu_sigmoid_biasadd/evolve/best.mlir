@@ -2,7 +2,7 @@
 #map1 = affine_map<(d0, d1, d2, d3, d4) -> (d1)>
 #map2 = affine_map<(d0, d1, d2, d3, d4) -> (d1, 0, 0, 0)>
 module {
-  foundry.kernel @conv3d_relu_leakyrelu_gelu_sigmoid_biasadd(%arg0: tensor<64x8x32x64x64xf32>, %arg1: tensor<32x8x3x3x3xf32> {foundry.init = "uniform(-0.0680413817, 0.0680413817)"}, %arg2: tensor<32xf32> {foundry.init = "uniform(-0.0680413817, 0.0680413817)"}, %arg3: tensor<32x1x1x1xf32> {foundry.init = "normal(0, 1)"}) -> tensor<64x32x30x62x62xf32> attributes {precision = #foundry.precision<3xtf32>, schedule = #foundry.schedule<"foundry-im2col,foundry-pad{k=32 m=32 n=128},foundry-tile-blocks{fuse=all sizes={1,32,128} target=contraction},foundry-tile-reduction{sizes={32}},foundry-promote{operands={0,1} padding=4 stages=2},foundry-tile-warps{sizes={0,32,32}},foundry-tile-reduction{sizes={8}},foundry-mma">} {
+  foundry.kernel @conv3d_relu_leakyrelu_gelu_sigmoid_biasadd(%arg0: tensor<64x8x32x64x64xf32>, %arg1: tensor<32x8x3x3x3xf32> {foundry.init = "uniform(-0.0680413817, 0.0680413817)"}, %arg2: tensor<32xf32> {foundry.init = "uniform(-0.0680413817, 0.0680413817)"}, %arg3: tensor<32x1x1x1xf32> {foundry.init = "normal(0, 1)"}) -> tensor<64x32x30x62x62xf32> attributes {precision = #foundry.precision<3xtf32>, schedule = #foundry.schedule<"foundry-im2col,foundry-pad{k=32 m=32 n=64},foundry-tile-blocks{fuse=elementwise sizes={1,32,64} target=contraction},foundry-tile-reduction{sizes={32}},foundry-promote{operands={0,1} padding=4 stages=1},foundry-tile-warps{sizes={0,32,32}},foundry-tile-reduction{sizes={8}},foundry-mma">} {
     %cst = arith.constant 0.000000e+00 : f32
     %cst_0 = arith.constant 1.000000e+00 : f32
     %cst_1 = arith.constant 5.000000e-01 : f32

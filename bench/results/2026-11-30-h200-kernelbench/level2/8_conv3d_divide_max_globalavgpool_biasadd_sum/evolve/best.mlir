@@ -8,7 +8,7 @@
 #map7 = affine_map<(d0, d1) -> (d1, 0, 0, 0)>
 #map8 = affine_map<(d0, d1) -> (d0)>
 module {
-  foundry.kernel @conv3d_divide_max_globalavgpool_biasadd_sum(%arg0: tensor<128x8x16x64x64xf32>, %arg1: tensor<16x8x3x3x3xf32> {foundry.init = "uniform(-0.0680413817, 0.0680413817)"}, %arg2: tensor<16xf32> {foundry.init = "uniform(-0.0680413817, 0.0680413817)"}, %arg3: tensor<16x1x1x1xf32> {foundry.init = "normal(0, 1)"}) -> tensor<128x1x1x1xf32> attributes {precision = #foundry.precision<3xtf32>, schedule = #foundry.schedule<"foundry-im2col,foundry-pad{k=8 m=16 n=64},foundry-tile-blocks{fuse=all sizes={1,16,64} target=contraction},foundry-tile-warps{sizes={0,16,32}},foundry-tile-reduction{sizes={8}},foundry-mma">} {
+  foundry.kernel @conv3d_divide_max_globalavgpool_biasadd_sum(%arg0: tensor<128x8x16x64x64xf32>, %arg1: tensor<16x8x3x3x3xf32> {foundry.init = "uniform(-0.0680413817, 0.0680413817)"}, %arg2: tensor<16xf32> {foundry.init = "uniform(-0.0680413817, 0.0680413817)"}, %arg3: tensor<16x1x1x1xf32> {foundry.init = "normal(0, 1)"}) -> tensor<128x1x1x1xf32> attributes {precision = #foundry.precision<3xtf32>, schedule = #foundry.schedule<"foundry-im2col,foundry-pad{k=16 m=16 n=128},foundry-tile-blocks{fuse=elementwise sizes={1,16,128} target=contraction},foundry-tile-reduction{sizes={16}},foundry-promote{operands={0,1} padding=4 stages=1},foundry-tile-warps{sizes={0,16,32}},foundry-tile-reduction{sizes={8}},foundry-mma">} {
     %cst = arith.constant 0.000000e+00 : f32
     %cst_0 = arith.constant 0xFF800000 : f32
     %cst_1 = arith.constant 2.000000e+00 : f32
