@@ -829,6 +829,115 @@ static LogicalResult moveToDynamicSharedMemory(RewriterBase &rewriter,
   return success();
 }
 
+/// Most elements of one thread's part of a gathered shared tile that
+/// lowerGatherToAsyncCopies unrolls into copies.
+static constexpr int64_t kMaxGatherCopies = 64;
+
+/// A thread's part of an im2col gather computed into a shared-memory tile
+/// (foundry-promote of a gather fused into a GEMM's k-loop): a
+/// linalg.generic on buffers with no inputs, writing a static tile of
+/// 4-byte elements in workgroup memory, whose body is index arithmetic, one
+/// memref.load from global memory and either yields it or selects between
+/// it and 0 (the masked tail of foundry-pad). Each element becomes one
+/// 4-byte cp.async (nvgpu.device_async_copy), the mask its source size (0
+/// reads nothing and zero-fills; the pad's indices are clamped, so the
+/// address stays valid), all in one group followed by a wait, as
+/// nvgpu::createAsyncGroups leaves the copies of an operand: the gather then
+/// overlaps the compute under foundry-promote{stages=2}. Fails, changing
+/// nothing, for other ops.
+static LogicalResult lowerGatherToAsyncCopies(RewriterBase &rewriter,
+                                              linalg::GenericOp op) {
+  if (!op.hasPureBufferSemantics() || op.getNumDpsInputs() != 0 ||
+      op.getNumDpsInits() != 1 || op.getNumParallelLoops() != op.getNumLoops())
+    return failure();
+  Value tile = op.getDpsInits()[0];
+  auto tileType = cast<MemRefType>(tile.getType());
+  if (!isWorkgroupMemorySpace(tileType.getMemorySpace()) ||
+      !tileType.hasStaticShape() ||
+      !op.getMatchingIndexingMap(op.getDpsInitOperand(0)).isIdentity() ||
+      tileType.getElementTypeBitWidth() != 32 ||
+      tileType.getNumElements() > kMaxGatherCopies ||
+      tileType.getNumElements() == 0)
+    return failure();
+  Block &body = op.getRegion().front();
+  Value yielded = body.getTerminator()->getOperand(0);
+  memref::LoadOp load;
+  arith::SelectOp mask;
+  for (Operation &nested : body.without_terminator()) {
+    if (auto candidate = dyn_cast<memref::LoadOp>(nested)) {
+      if (load)
+        return failure();
+      load = candidate;
+      continue;
+    }
+    if (!isPure(&nested) || nested.getNumRegions())
+      return failure();
+  }
+  if (!load || isa_and_nonnull<gpu::AddressSpaceAttr>(
+                   load.getMemRefType().getMemorySpace()))
+    return failure();
+  if (yielded != load.getResult()) {
+    mask = yielded.getDefiningOp<arith::SelectOp>();
+    auto zero = mask ? mask.getFalseValue().getDefiningOp<arith::ConstantOp>()
+                     : arith::ConstantOp();
+    auto zeroValue = zero ? dyn_cast<FloatAttr>(zero.getValue()) : FloatAttr();
+    if (!mask || mask.getTrueValue() != load.getResult() || !zeroValue ||
+        !zeroValue.getValue().isPosZero() ||
+        !mask.getCondition().getType().isInteger(1))
+      return failure();
+  }
+  // The load's value may feed nothing but the yield (or the select).
+  for (Operation *user : load->getUsers())
+    if (user != mask.getOperation() && user != body.getTerminator())
+      return failure();
+
+  Location loc = op.getLoc();
+  rewriter.setInsertionPoint(op);
+  auto index = [&](int64_t value) -> Value {
+    return arith::ConstantIndexOp::create(rewriter, loc, value);
+  };
+  SmallVector<Value> tokens;
+  auto tokenType = nvgpu::DeviceAsyncTokenType::get(rewriter.getContext());
+  ArrayRef<int64_t> shape = tileType.getShape();
+  SmallVector<int64_t> position(shape.size(), 0);
+  for (int64_t element = 0; element < tileType.getNumElements(); ++element) {
+    int64_t rest = element;
+    for (int64_t d = shape.size() - 1; d >= 0; --d) {
+      position[d] = rest % shape[d];
+      rest /= shape[d];
+    }
+    IRMapping mapping;
+    SmallVector<Value> dstIndices;
+    for (int64_t p : position)
+      dstIndices.push_back(index(p));
+    for (Operation &nested : body.without_terminator()) {
+      if (&nested == load.getOperation() || &nested == mask.getOperation())
+        continue;
+      if (auto dim = dyn_cast<linalg::IndexOp>(nested)) {
+        mapping.map(dim.getResult(), dstIndices[dim.getDim()]);
+        continue;
+      }
+      rewriter.clone(nested, mapping);
+    }
+    SmallVector<Value> srcIndices = llvm::map_to_vector(
+        load.getIndices(), [&](Value v) { return mapping.lookupOrDefault(v); });
+    Value srcElements;
+    if (mask)
+      srcElements = arith::SelectOp::create(
+          rewriter, loc, mapping.lookupOrDefault(mask.getCondition()), index(1),
+          index(0));
+    tokens.push_back(nvgpu::DeviceAsyncCopyOp::create(
+        rewriter, loc, tokenType, tile, dstIndices, load.getMemRef(),
+        srcIndices, rewriter.getIndexAttr(1), srcElements,
+        /*bypassL1=*/UnitAttr()));
+  }
+  Value group =
+      nvgpu::DeviceAsyncCreateGroupOp::create(rewriter, loc, tokenType, tokens);
+  nvgpu::DeviceAsyncWaitOp::create(rewriter, loc, group, IntegerAttr());
+  rewriter.eraseOp(op);
+  return success();
+}
+
 /// Inside `launch`: tile buffers become per-thread allocas and
 /// every linalg op becomes scf.for loops.
 static LogicalResult lowerLaunchBody(gpu::LaunchOp launch) {
@@ -901,6 +1010,9 @@ static LogicalResult lowerLaunchBody(gpu::LaunchOp launch) {
         continue;
       }
     }
+    if (auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
+        generic && succeeded(lowerGatherToAsyncCopies(rewriter, generic)))
+      continue;
     if (failed(linalg::linalgOpToLoops(rewriter, op)))
       return op.emitOpError("foundry-map-forall-to-gpu: cannot lower to "
                             "loops");

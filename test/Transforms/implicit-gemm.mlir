@@ -2,6 +2,7 @@
 // RUN: foundry-opt %s --pass-pipeline='builtin.module(foundry-im2col,foundry-pad{m=16 n=32 k=8},foundry-tile-blocks{sizes=1,16,32 target=contraction fuse=elementwise},foundry-tile-reduction{sizes=8},foundry-promote{operands=0,1 padding=4},foundry-tile-warps{sizes=0,16,16})' | FileCheck %s --check-prefix=WARPS
 // RUN: foundry-opt %s --pass-pipeline='builtin.module(foundry-im2col,foundry-tile-blocks{sizes=1,8,64 target=contraction},foundry-tile-reduction{sizes=8})' | FileCheck %s --check-prefix=UNFUSED
 // RUN: foundry-opt %s --pass-pipeline='builtin.module(foundry-im2col,foundry-pad{m=16 n=32 k=8},foundry-tile-blocks{sizes=1,16,32 target=contraction fuse=elementwise},foundry-tile-reduction{sizes=8},foundry-promote{operands=0,1 padding=4},foundry-tile-warps{sizes=0,16,16},foundry-tile-reduction{sizes=8},foundry-mma,foundry-lower-kernels,foundry-to-nvvm{format=isa})' -o /dev/null
+// RUN: foundry-opt %s --pass-pipeline='builtin.module(foundry-im2col,foundry-pad{m=16 n=32 k=8},foundry-tile-blocks{sizes=1,16,32 target=contraction fuse=elementwise},foundry-tile-reduction{sizes=8},foundry-promote{operands=0,1 padding=4 stages=2},foundry-tile-warps{sizes=0,16,16},foundry-tile-reduction{sizes=8},foundry-mma,foundry-bufferize,func.func(foundry-map-forall-to-gpu))' | FileCheck %s --check-prefix=ASYNC
 // The implicit GEMMs on the CPU compute what the f64 reference does:
 // staged and on tensor cores, staged on SIMT threads, and unstaged (each
 // thread or warp gathers its own tile), with tiles that do not divide the
@@ -42,6 +43,19 @@
 // WARPS:             linalg.copy
 // WARPS:           mapping = [#gpu.thread<linear_dim_1>, #gpu.thread<linear_dim_0>]
 // WARPS:           mapping = [#gpu.warp<y>, #gpu.warp<x>]
+
+// On the GPU each thread's four elements are 4-byte cp.async copies from
+// the input, the pad's mask their source size (0: zero-filled), in one
+// group and wait before the barrier, as the filter tile's copies.
+// ASYNC:       gpu.launch
+// ASYNC:         scf.for
+// ASYNC:           %[[N:.*]] = arith.select %{{.*}}, %c1{{.*}}, %c0{{.*}} : index
+// ASYNC-NEXT:      %[[T0:.*]] = nvgpu.device_async_copy %arg0[{{.*}}], %{{.*}}[%c0{{.*}}, %c0{{.*}}, %c0{{.*}}], 1, %[[N]] : memref<2x5x13x15xf32> to memref<1x4x1xf32
+// ASYNC-COUNT-3:   nvgpu.device_async_copy %arg0
+// ASYNC-NEXT:      nvgpu.device_async_create_group %[[T0]], %{{.*}}, %{{.*}}, %{{.*}}
+// ASYNC-NEXT:      nvgpu.device_async_wait
+// ASYNC-NEXT:      gpu.barrier
+// ASYNC-NOT:       linalg.generic
 
 // The default (fuse=all) keeps the gather a kernel of its own: the
 // contraction's tile takes only its init.

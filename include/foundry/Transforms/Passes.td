@@ -516,7 +516,8 @@ def FoundryPromotePass : Pass<"foundry-promote", "::mlir::ModuleOp"> {
     the k-loop for the op alone (an im2col gather fused by
     `foundry-tile-blocks{target=contraction fuse=elementwise}`) is computed
     straight into its shared tile instead, one element per thread along
-    its rows, and synchronously (such a k-loop keeps one stage).
+    its rows (the GPU tail issues each element as a 4-byte cp.async, its
+    mask as the source size, so `stages=2` overlaps the gather too).
     `foundry-tile-warps`
     or `foundry-tile-threads` spread each copy over all threads of the block
     (coalesced, linear thread ids), `foundry-vectorize` makes it 16-byte
