@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Hoisting.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
@@ -382,6 +383,41 @@ static LogicalResult lowerMmaContractions(RewriterBase &rewriter,
   });
   if (!any)
     return success();
+  // Upstream's conversion (LLVM 22) takes every scalar arith.addi, muli,
+  // subi, divsi and divui under its root for an elementwise op on mma
+  // fragments, and fails on it: those on integers (a gather's 32-bit index
+  // arithmetic, rewriteAsGather) become the LLVM ops arith-to-llvm would
+  // make of them.
+  SmallVector<Operation *> scalarIntegerOps;
+  launch.getBody().walk([&](Operation *op) {
+    if (isa<arith::AddIOp, arith::MulIOp, arith::SubIOp, arith::DivSIOp,
+            arith::DivUIOp>(op) &&
+        isa<IntegerType>(op->getResult(0).getType()))
+      scalarIntegerOps.push_back(op);
+  });
+  for (Operation *op : scalarIntegerOps) {
+    rewriter.setInsertionPoint(op);
+    Value lhs = op->getOperand(0), rhs = op->getOperand(1);
+    Location loc = op->getLoc();
+    Value replacement =
+        TypeSwitch<Operation *, Value>(op)
+            .Case([&](arith::AddIOp) {
+              return LLVM::AddOp::create(rewriter, loc, lhs, rhs);
+            })
+            .Case([&](arith::MulIOp) {
+              return LLVM::MulOp::create(rewriter, loc, lhs, rhs);
+            })
+            .Case([&](arith::SubIOp) {
+              return LLVM::SubOp::create(rewriter, loc, lhs, rhs);
+            })
+            .Case([&](arith::DivSIOp) {
+              return LLVM::SDivOp::create(rewriter, loc, lhs, rhs);
+            })
+            .Default([&](Operation *) {
+              return LLVM::UDivOp::create(rewriter, loc, lhs, rhs);
+            });
+    rewriter.replaceOp(op, replacement);
+  }
   RewritePatternSet prepare(launch.getContext());
   populatePrepareVectorToMMAPatterns(prepare, /*useNvGpu=*/true);
   if (failed(applyPatternsGreedily(launch, std::move(prepare))))
@@ -833,6 +869,64 @@ static LogicalResult moveToDynamicSharedMemory(RewriterBase &rewriter,
 /// lowerGatherToAsyncCopies unrolls into copies.
 static constexpr int64_t kMaxGatherCopies = 64;
 
+namespace {
+/// The load and the optional mask (select) of a gather
+/// (lowerGatherToAsyncCopies).
+struct GatherParts {
+  memref::LoadOp load;
+  arith::SelectOp mask;
+};
+} // namespace
+
+/// The parts of `op` if it is a gather lowerGatherToAsyncCopies takes
+/// (see there).
+static std::optional<GatherParts> matchGather(linalg::GenericOp op) {
+  if (!op.hasPureBufferSemantics() || op.getNumDpsInputs() != 0 ||
+      op.getNumDpsInits() != 1 || op.getNumParallelLoops() != op.getNumLoops())
+    return std::nullopt;
+  auto tileType = cast<MemRefType>(op.getDpsInits()[0].getType());
+  if (!isWorkgroupMemorySpace(tileType.getMemorySpace()) ||
+      !tileType.hasStaticShape() ||
+      !op.getMatchingIndexingMap(op.getDpsInitOperand(0)).isIdentity() ||
+      tileType.getElementTypeBitWidth() != 32 ||
+      tileType.getNumElements() > kMaxGatherCopies ||
+      tileType.getNumElements() == 0)
+    return std::nullopt;
+  Block &body = op.getRegion().front();
+  Value yielded = body.getTerminator()->getOperand(0);
+  GatherParts parts;
+  for (Operation &nested : body.without_terminator()) {
+    if (auto candidate = dyn_cast<memref::LoadOp>(nested)) {
+      if (parts.load)
+        return std::nullopt;
+      parts.load = candidate;
+      continue;
+    }
+    if (!isPure(&nested) || nested.getNumRegions())
+      return std::nullopt;
+  }
+  if (!parts.load || isa_and_nonnull<gpu::AddressSpaceAttr>(
+                         parts.load.getMemRefType().getMemorySpace()))
+    return std::nullopt;
+  if (yielded != parts.load.getResult()) {
+    parts.mask = yielded.getDefiningOp<arith::SelectOp>();
+    auto zero =
+        parts.mask
+            ? parts.mask.getFalseValue().getDefiningOp<arith::ConstantOp>()
+            : arith::ConstantOp();
+    auto zeroValue = zero ? dyn_cast<FloatAttr>(zero.getValue()) : FloatAttr();
+    if (!parts.mask || parts.mask.getTrueValue() != parts.load.getResult() ||
+        !zeroValue || !zeroValue.getValue().isPosZero() ||
+        !parts.mask.getCondition().getType().isInteger(1))
+      return std::nullopt;
+  }
+  // The load's value may feed nothing but the yield (or the select).
+  for (Operation *user : parts.load->getUsers())
+    if (user != parts.mask.getOperation() && user != body.getTerminator())
+      return std::nullopt;
+  return parts;
+}
+
 /// A thread's part of an im2col gather computed into a shared-memory tile
 /// (foundry-promote of a gather fused into a GEMM's k-loop): a
 /// linalg.generic on buffers with no inputs, writing a static tile of
@@ -843,54 +937,16 @@ static constexpr int64_t kMaxGatherCopies = 64;
 /// reads nothing and zero-fills; the pad's indices are clamped, so the
 /// address stays valid), all in one group followed by a wait, as
 /// nvgpu::createAsyncGroups leaves the copies of an operand: the gather then
-/// overlaps the compute under foundry-promote{stages=2}. Fails, changing
-/// nothing, for other ops.
-static LogicalResult lowerGatherToAsyncCopies(RewriterBase &rewriter,
-                                              linalg::GenericOp op) {
-  if (!op.hasPureBufferSemantics() || op.getNumDpsInputs() != 0 ||
-      op.getNumDpsInits() != 1 || op.getNumParallelLoops() != op.getNumLoops())
-    return failure();
+/// overlaps the compute under foundry-promote{stages=2}. `parts` are
+/// matchGather's; the copies replace `op`.
+static void lowerGatherToAsyncCopies(RewriterBase &rewriter,
+                                     linalg::GenericOp op,
+                                     const GatherParts &parts) {
+  memref::LoadOp load = parts.load;
+  arith::SelectOp mask = parts.mask;
   Value tile = op.getDpsInits()[0];
   auto tileType = cast<MemRefType>(tile.getType());
-  if (!isWorkgroupMemorySpace(tileType.getMemorySpace()) ||
-      !tileType.hasStaticShape() ||
-      !op.getMatchingIndexingMap(op.getDpsInitOperand(0)).isIdentity() ||
-      tileType.getElementTypeBitWidth() != 32 ||
-      tileType.getNumElements() > kMaxGatherCopies ||
-      tileType.getNumElements() == 0)
-    return failure();
   Block &body = op.getRegion().front();
-  Value yielded = body.getTerminator()->getOperand(0);
-  memref::LoadOp load;
-  arith::SelectOp mask;
-  for (Operation &nested : body.without_terminator()) {
-    if (auto candidate = dyn_cast<memref::LoadOp>(nested)) {
-      if (load)
-        return failure();
-      load = candidate;
-      continue;
-    }
-    if (!isPure(&nested) || nested.getNumRegions())
-      return failure();
-  }
-  if (!load || isa_and_nonnull<gpu::AddressSpaceAttr>(
-                   load.getMemRefType().getMemorySpace()))
-    return failure();
-  if (yielded != load.getResult()) {
-    mask = yielded.getDefiningOp<arith::SelectOp>();
-    auto zero = mask ? mask.getFalseValue().getDefiningOp<arith::ConstantOp>()
-                     : arith::ConstantOp();
-    auto zeroValue = zero ? dyn_cast<FloatAttr>(zero.getValue()) : FloatAttr();
-    if (!mask || mask.getTrueValue() != load.getResult() || !zeroValue ||
-        !zeroValue.getValue().isPosZero() ||
-        !mask.getCondition().getType().isInteger(1))
-      return failure();
-  }
-  // The load's value may feed nothing but the yield (or the select).
-  for (Operation *user : load->getUsers())
-    if (user != mask.getOperation() && user != body.getTerminator())
-      return failure();
-
   Location loc = op.getLoc();
   rewriter.setInsertionPoint(op);
   auto index = [&](int64_t value) -> Value {
@@ -935,7 +991,6 @@ static LogicalResult lowerGatherToAsyncCopies(RewriterBase &rewriter,
       nvgpu::DeviceAsyncCreateGroupOp::create(rewriter, loc, tokenType, tokens);
   nvgpu::DeviceAsyncWaitOp::create(rewriter, loc, group, IntegerAttr());
   rewriter.eraseOp(op);
-  return success();
 }
 
 /// Inside `launch`: tile buffers become per-thread allocas and
@@ -1010,9 +1065,12 @@ static LogicalResult lowerLaunchBody(gpu::LaunchOp launch) {
         continue;
       }
     }
-    if (auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
-        generic && succeeded(lowerGatherToAsyncCopies(rewriter, generic)))
-      continue;
+    if (auto generic = dyn_cast<linalg::GenericOp>(op.getOperation())) {
+      if (std::optional<GatherParts> parts = matchGather(generic)) {
+        lowerGatherToAsyncCopies(rewriter, generic, *parts);
+        continue;
+      }
+    }
     if (failed(linalg::linalgOpToLoops(rewriter, op)))
       return op.emitOpError("foundry-map-forall-to-gpu: cannot lower to "
                             "loops");

@@ -41,6 +41,74 @@ mlir::foundry::kernelLevelContractions(Operation *root,
   return contractions;
 }
 
+/// The largest value of `expr` over dimensions d in [0, extents[d]), when
+/// every part of it is a dimension, a non-negative constant, a sum, a
+/// product by a constant, or a floordiv or mod by a positive constant, and
+/// no part exceeds INT32_MAX; std::nullopt otherwise.
+static std::optional<int64_t> boundIn32Bits(AffineExpr expr,
+                                            ArrayRef<int64_t> extents) {
+  constexpr int64_t kMax = std::numeric_limits<int32_t>::max();
+  std::optional<int64_t> bound;
+  if (auto dim = dyn_cast<AffineDimExpr>(expr)) {
+    bound = extents[dim.getPosition()] - 1;
+  } else if (auto constant = dyn_cast<AffineConstantExpr>(expr)) {
+    if (constant.getValue() >= 0)
+      bound = constant.getValue();
+  } else if (auto binary = dyn_cast<AffineBinaryOpExpr>(expr)) {
+    std::optional<int64_t> lhs = boundIn32Bits(binary.getLHS(), extents),
+                           rhs = boundIn32Bits(binary.getRHS(), extents);
+    if (!lhs || !rhs)
+      return std::nullopt;
+    switch (expr.getKind()) {
+    case AffineExprKind::Add:
+      bound = *lhs + *rhs;
+      break;
+    case AffineExprKind::Mul:
+      if (*lhs == 0 || *rhs <= kMax / *lhs)
+        bound = *lhs * *rhs;
+      break;
+    case AffineExprKind::FloorDiv:
+      if (isa<AffineConstantExpr>(binary.getRHS()) && *rhs > 0)
+        bound = *lhs / *rhs;
+      break;
+    case AffineExprKind::Mod:
+      if (isa<AffineConstantExpr>(binary.getRHS()) && *rhs > 0)
+        bound = std::min(*lhs, *rhs - 1);
+      break;
+    default:
+      break;
+    }
+  }
+  if (!bound || *bound > kMax)
+    return std::nullopt;
+  return bound;
+}
+
+/// `expr` (one boundIn32Bits takes) over `dims` (i32 values), in unsigned
+/// i32 arithmetic: its values are never negative, so floordiv and mod are
+/// divui and remui, without the sign fix-ups of an affine.apply's signed
+/// lowering, and 32-bit instead of the index type's 64.
+static Value expandIn32Bits(OpBuilder &b, Location l, AffineExpr expr,
+                            ArrayRef<Value> dims) {
+  if (auto dim = dyn_cast<AffineDimExpr>(expr))
+    return dims[dim.getPosition()];
+  if (auto constant = dyn_cast<AffineConstantExpr>(expr))
+    return arith::ConstantIntOp::create(b, l, constant.getValue(), 32);
+  auto binary = cast<AffineBinaryOpExpr>(expr);
+  Value lhs = expandIn32Bits(b, l, binary.getLHS(), dims),
+        rhs = expandIn32Bits(b, l, binary.getRHS(), dims);
+  switch (expr.getKind()) {
+  case AffineExprKind::Add:
+    return arith::AddIOp::create(b, l, lhs, rhs);
+  case AffineExprKind::Mul:
+    return arith::MulIOp::create(b, l, lhs, rhs);
+  case AffineExprKind::FloorDiv:
+    return arith::DivUIOp::create(b, l, lhs, rhs);
+  default:
+    return arith::RemUIOp::create(b, l, lhs, rhs);
+  }
+}
+
 FailureOr<linalg::GenericOp> mlir::foundry::rewriteAsGather(
     RewriterBase &rewriter, linalg::GenericOp producer, RankedTensorType type,
     function_ref<Value(OpBuilder &, Location)> padValue) {
@@ -99,12 +167,29 @@ FailureOr<linalg::GenericOp> mlir::foundry::rewriteAsGather(
                             : inside;
         }
         IRMapping mapping;
+        // The clamped indices as i32, made once where an index needs them.
+        SmallVector<Value> clamped32;
         for (OpOperand *input : producer.getDpsInputOperands()) {
           AffineMap map = producer.getMatchingIndexingMap(input);
           SmallVector<Value> indices;
-          for (AffineExpr expr : map.getResults())
+          for (AffineExpr expr : map.getResults()) {
+            if (auto dim = dyn_cast<AffineDimExpr>(expr)) {
+              indices.push_back(clamped[dim.getPosition()]);
+              continue;
+            }
+            if (boundIn32Bits(expr, extent)) {
+              if (clamped32.empty())
+                for (Value index : clamped)
+                  clamped32.push_back(arith::IndexCastUIOp::create(
+                      b, l, b.getI32Type(), index));
+              indices.push_back(arith::IndexCastUIOp::create(
+                  b, l, b.getIndexType(),
+                  expandIn32Bits(b, l, expr, clamped32)));
+              continue;
+            }
             indices.push_back(affine::AffineApplyOp::create(
                 b, l, AffineMap::get(rank, 0, expr), clamped));
+          }
           mapping.map(producer.getMatchingBlockArgument(input),
                       tensor::ExtractOp::create(b, l, input->get(), indices));
         }

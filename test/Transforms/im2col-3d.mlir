@@ -7,24 +7,22 @@
 // 2x3x2, strides 2, 1, 3): upstream's im2col takes 2-D convolutions only,
 // so foundry-im2col builds the same rewrite one dimension up. The input is
 // copied into col[n, k, p] with K = 3*2*3*2 = 36 and P = 3*6*3 = 54 (k and
-// p delinearized in affine maps, strides as factors, and the input read
-// with tensor.extract, which tiling can slice), the filter
+// p delinearized in unsigned 32-bit arithmetic, strides as factors, and
+// the input read with tensor.extract, which tiling can slice), the filter
 // is collapsed to [5, 36], the output to [2, 5, 54], and the GEMM is a
 // batched contraction over k, reshaped back to [2, 5, 3, 6, 3].
-// CHECK-DAG: #[[KC:.*]] = affine_map<(d0, d1, d2) -> (d1 floordiv 12)>
-// CHECK-DAG: #[[KD:.*]] = affine_map<(d0, d1, d2) -> ((d2 floordiv 18) * 2 + (d1 mod 12) floordiv 6)>
-// CHECK-DAG: #[[KH:.*]] = affine_map<(d0, d1, d2) -> ((d2 mod 18) floordiv 3 + (d1 mod 6) floordiv 2)>
-// CHECK-DAG: #[[KW:.*]] = affine_map<(d0, d1, d2) -> ((d2 mod 3) * 3 + d1 mod 2)>
 // CHECK-LABEL: foundry.kernel @conv3d
 // CHECK:         %[[COL:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel"]} outs({{.*}} : tensor<2x36x54xf32>)
 // CHECK:           %[[N:.*]] = linalg.index 0
 // CHECK:           %[[K:.*]] = linalg.index 1
 // CHECK:           %[[P:.*]] = linalg.index 2
-// CHECK:           %[[C:.*]] = affine.apply #[[KC]](%[[N]], %[[K]], %[[P]])
-// CHECK:           %[[D:.*]] = affine.apply #[[KD]](%[[N]], %[[K]], %[[P]])
-// CHECK:           %[[H:.*]] = affine.apply #[[KH]](%[[N]], %[[K]], %[[P]])
-// CHECK:           %[[W:.*]] = affine.apply #[[KW]](%[[N]], %[[K]], %[[P]])
-// CHECK:           %[[X:.*]] = tensor.extract %arg0[%{{.*}}, %[[C]], %[[D]], %[[H]], %[[W]]] : tensor<2x3x7x8x9xf32>
+// CHECK:           %[[K32:.*]] = arith.index_castui %[[K]] : index to i32
+// CHECK:           %[[P32:.*]] = arith.index_castui %[[P]] : index to i32
+// CHECK:           %[[C32:.*]] = arith.divui %[[K32]], %{{.*}} : i32
+// CHECK:           %[[C:.*]] = arith.index_castui %[[C32]] : i32 to index
+// CHECK:           arith.divui %[[P32]]
+// CHECK:           arith.remui %[[K32]]
+// CHECK:           %[[X:.*]] = tensor.extract %arg0[%[[N]], %[[C]], %{{.*}}, %{{.*}}, %{{.*}}] : tensor<2x3x7x8x9xf32>
 // CHECK:           linalg.yield %[[X]]
 // CHECK:         %[[FILTER:.*]] = tensor.collapse_shape %arg1 {{\[}}[0], [1, 2, 3, 4]] : tensor<5x3x2x3x2xf32> into tensor<5x36xf32>
 // CHECK:         %[[OUT:.*]] = tensor.collapse_shape {{.*}} {{\[}}[0], [1], [2, 3, 4]] : tensor<2x5x3x6x3xf32> into tensor<2x5x54xf32>

@@ -60,7 +60,9 @@ foundry.kernel @dividing(%a: tensor<32x16xf32>, %b: tensor<16x16xf32>) -> tensor
 // An operand computed by an all-parallel generic that does not read its
 // init (an im2col-like tensor here, whose map divides the column index) is
 // computed at the padded shape (6x20 to 8x32) in one op: indices clamped
-// into the original extent for the reads, the pad's zero outside it. No
+// into the original extent for the reads (the map in unsigned 32-bit
+// arithmetic: no index of it can be negative or reach 2^31), the pad's zero
+// outside it. No
 // tensor.pad, fill or copy of it is left; A, an argument, is padded.
 // CHECK-LABEL: foundry.kernel @producer
 // CHECK-DAG:     %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
@@ -68,6 +70,8 @@ foundry.kernel @dividing(%a: tensor<32x16xf32>, %b: tensor<16x16xf32>) -> tensor
 // CHECK-DAG:     %[[C6:.*]] = arith.constant 6 : index
 // CHECK-DAG:     %[[C19:.*]] = arith.constant 19 : index
 // CHECK-DAG:     %[[C20:.*]] = arith.constant 20 : index
+// CHECK-DAG:     %[[C5I:.*]] = arith.constant 5 : i32
+// CHECK-DAG:     %[[C6I:.*]] = arith.constant 6 : i32
 // CHECK:         %[[A:.*]] = tensor.pad %arg0 low[0, 0] high[0, 2]
 // CHECK:         %[[E:.*]] = tensor.empty() : tensor<8x32xf32>
 // CHECK:         %[[B:.*]] = linalg.generic {{.*}} outs(%[[E]] : tensor<8x32xf32>)
@@ -78,8 +82,14 @@ foundry.kernel @dividing(%a: tensor<32x16xf32>, %b: tensor<16x16xf32>) -> tensor
 // CHECK:           %[[JC:.*]] = arith.minui %[[J]], %[[C19]] : index
 // CHECK:           %[[JIN:.*]] = arith.cmpi ult, %[[J]], %[[C20]] : index
 // CHECK:           %[[IN:.*]] = arith.andi %[[IIN]], %[[JIN]] : i1
-// CHECK:           %[[ROW:.*]] = affine.apply #{{.*}}(%[[IC]], %[[JC]])
-// CHECK:           %[[COL:.*]] = affine.apply #{{.*}}(%[[IC]], %[[JC]])
+// CHECK:           %[[I32:.*]] = arith.index_castui %[[IC]] : index to i32
+// CHECK:           %[[J32:.*]] = arith.index_castui %[[JC]] : index to i32
+// CHECK:           %[[Q:.*]] = arith.divui %[[J32]], %[[C5I]] : i32
+// CHECK:           %[[Q6:.*]] = arith.muli %[[Q]], %[[C6I]] : i32
+// CHECK:           %[[R32:.*]] = arith.addi %[[I32]], %[[Q6]] : i32
+// CHECK:           %[[ROW:.*]] = arith.index_castui %[[R32]] : i32 to index
+// CHECK:           %[[M32:.*]] = arith.remui %[[J32]], %[[C5I]] : i32
+// CHECK:           %[[COL:.*]] = arith.index_castui %[[M32]] : i32 to index
 // CHECK:           %[[X:.*]] = tensor.extract %arg1[%[[ROW]], %[[COL]]] : tensor<48x5xf32>
 // CHECK:           %[[X2:.*]] = arith.mulf %[[X]], %[[X]] : f32
 // CHECK:           %[[V:.*]] = arith.select %[[IN]], %[[X2]], %[[ZERO]] : f32
