@@ -76,6 +76,20 @@ bool mlir::foundry::isSharedMemoryCopy(Operation *op) {
   return alloc && isWorkgroupMemorySpace(alloc.getMemorySpaceAttr());
 }
 
+linalg::LinalgOp mlir::foundry::soleParallelProducer(OpOperand &input) {
+  Operation *consumer = input.getOwner();
+  auto producer = input.get().getDefiningOp<linalg::LinalgOp>();
+  if (!producer || producer->getBlock() != consumer->getBlock() ||
+      !producer.hasPureTensorSemantics() ||
+      producer.getNumReductionLoops() != 0 || isSharedMemoryCopy(producer) ||
+      !llvm::all_of(producer->getUsers(), [&](Operation *user) {
+        // Extents of dynamic tiles read the producer's shape.
+        return user == consumer || isa<tensor::DimOp>(user);
+      }))
+    return {};
+  return producer;
+}
+
 namespace mlir::foundry {
 namespace {
 struct FoundryDropSharedMemoryPass final
@@ -185,12 +199,8 @@ struct FoundryPromotePass final
         // An operand computed in the k-loop for this op alone (an im2col
         // gather fused by foundry-tile-reduction) is computed straight
         // into the shared tile instead of into a temporary copied there.
-        auto producer = operand->get().getDefiningOp<linalg::LinalgOp>();
-        bool inPlace = producer && producer->getBlock() == op->getBlock() &&
-                       producer.hasPureTensorSemantics() &&
-                       producer.getNumReductionLoops() == 0 &&
-                       producer.getNumDpsInits() == 1 &&
-                       producer->hasOneUse() &&
+        linalg::LinalgOp producer = soleParallelProducer(*operand);
+        bool inPlace = producer && producer.getNumDpsInits() == 1 &&
                        isEmptyTensorSlice(producer.getDpsInitOperand(0)->get());
         if (inPlace)
           rewriter.setInsertionPoint(producer);

@@ -280,45 +280,22 @@ static void cleanUp(Operation *scope) {
   eliminateCommonSubExpressions(rewriter, dominance, scope);
 }
 
-/// Tiles `root` with `options` and fuses the tileable producers that
-/// `fusion` selects into the tile (none unless `fuse`), then replaces the
-/// root's uses.
-static LogicalResult tileAndFuse(TilingInterface root,
-                                 const scf::SCFTilingOptions &options,
-                                 StringRef passName, bool fuse = true,
-                                 ProducerFusion fusion = ProducerFusion::All) {
+/// Tiles `root` with `options` and fuses into the tile the producers that
+/// `fuseProducer` accepts (given the producer's result and whether it feeds
+/// the root's init), then replaces the root's uses; the root is left for
+/// cleanUp.
+static LogicalResult
+tileAndFuseProducers(TilingInterface root, const scf::SCFTilingOptions &options,
+                     StringRef passName,
+                     function_ref<bool(OpResult, bool)> fuseProducer) {
   IRRewriter rewriter(root);
   rewriter.setInsertionPoint(root);
-  if (!fuse) {
-    FailureOr<scf::SCFTilingResult> result =
-        scf::tileUsingSCF(rewriter, root, options);
-    if (failed(result))
-      return root.emitOpError() << passName << ": tiling failed";
-    rewriter.replaceOp(root, result->replacements);
-    return success();
-  }
   scf::SCFTileAndFuseOptions fuseOptions;
   fuseOptions.setTilingOptions(options);
-  // A block tile of its own (foundry-tile-blocks{target=contraction}) is a
-  // separate kernel: never pulled into another tile.
   fuseOptions.setFusionControlFn(
-      [fusion](tensor::ExtractSliceOp, OpResult producer, bool isDestination)
+      [&](tensor::ExtractSliceOp, OpResult producer, bool isDestination)
           -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
-        if (auto forall = dyn_cast<scf::ForallOp>(producer.getOwner());
-            forall && isBlockLevelForall(forall))
-          return std::nullopt;
-        // A tile staged in shared memory is filled by the whole block.
-        if (isSharedMemoryCopy(producer.getOwner()))
-          return std::nullopt;
-        if (fusion == ProducerFusion::InitsOnly && !isDestination)
-          return std::nullopt;
-        if (auto linalgOp = dyn_cast<linalg::LinalgOp>(producer.getOwner());
-            fusion == ProducerFusion::Elementwise && linalgOp &&
-            linalgOp.getNumReductionLoops() > 0)
-          return std::nullopt;
-        // A tensor.pad (foundry-pad) fused into a tile would become a
-        // buffer per block or thread; it stays a kernel of its own.
-        if (isa<tensor::PadOp>(producer.getOwner()))
+        if (!fuseProducer(producer, isDestination))
           return std::nullopt;
         return scf::SCFTileAndFuseOptions::ControlFnResult{};
       });
@@ -332,6 +309,45 @@ static LogicalResult tileAndFuse(TilingInterface root,
       rewriter.replaceAllUsesWith(value, it->second);
   }
   return success();
+}
+
+/// Tiles `root` with `options` and fuses the tileable producers that
+/// `fusion` selects into the tile (none unless `fuse`), then replaces the
+/// root's uses.
+static LogicalResult tileAndFuse(TilingInterface root,
+                                 const scf::SCFTilingOptions &options,
+                                 StringRef passName, bool fuse = true,
+                                 ProducerFusion fusion = ProducerFusion::All) {
+  if (!fuse) {
+    IRRewriter rewriter(root);
+    rewriter.setInsertionPoint(root);
+    FailureOr<scf::SCFTilingResult> result =
+        scf::tileUsingSCF(rewriter, root, options);
+    if (failed(result))
+      return root.emitOpError() << passName << ": tiling failed";
+    rewriter.replaceOp(root, result->replacements);
+    return success();
+  }
+  return tileAndFuseProducers(
+      root, options, passName, [fusion](OpResult producer, bool isDestination) {
+        // A block tile of its own (foundry-tile-blocks{target=contraction})
+        // is a separate kernel: never pulled into another tile.
+        if (auto forall = dyn_cast<scf::ForallOp>(producer.getOwner());
+            forall && isBlockLevelForall(forall))
+          return false;
+        // A tile staged in shared memory is filled by the whole block.
+        if (isSharedMemoryCopy(producer.getOwner()))
+          return false;
+        if (fusion == ProducerFusion::InitsOnly && !isDestination)
+          return false;
+        if (auto linalgOp = dyn_cast<linalg::LinalgOp>(producer.getOwner());
+            fusion == ProducerFusion::Elementwise && linalgOp &&
+            linalgOp.getNumReductionLoops() > 0)
+          return false;
+        // A tensor.pad (foundry-pad) fused into a tile would become a
+        // buffer per block or thread; it stays a kernel of its own.
+        return !isa<tensor::PadOp>(producer.getOwner());
+      });
 }
 
 /// Follows `op` through the rewrites of reshape fusion: when the op is
@@ -1553,38 +1569,14 @@ struct FoundryTileReductionPass final
     // instead of whole before the loop.
     llvm::SmallPtrSet<Operation *, 4> fusible;
     for (OpOperand *input : cast<DestinationStyleOpInterface>(op.getOperation())
-                                .getDpsInputOperands()) {
-      auto producer = input->get().getDefiningOp<linalg::LinalgOp>();
-      if (producer && producer->getBlock() == op->getBlock() &&
-          producer.hasPureTensorSemantics() &&
-          producer.getNumReductionLoops() == 0 &&
-          !isSharedMemoryCopy(producer) &&
-          llvm::all_of(producer->getUsers(), [&](Operation *user) {
-            // Extents of dynamic tiles read the producer's shape.
-            return user == op || isa<tensor::DimOp>(user);
-          }))
+                                .getDpsInputOperands())
+      if (linalg::LinalgOp producer = soleParallelProducer(*input))
         fusible.insert(producer);
-    }
-    IRRewriter rewriter(op);
-    rewriter.setInsertionPoint(op);
-    scf::SCFTileAndFuseOptions fuseOptions;
-    fuseOptions.setTilingOptions(options);
-    fuseOptions.setFusionControlFn(
-        [&](tensor::ExtractSliceOp, OpResult producer, bool isDestination)
-            -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
-          if (isDestination || !fusible.contains(producer.getOwner()))
-            return std::nullopt;
-          return scf::SCFTileAndFuseOptions::ControlFnResult{};
-        });
-    FailureOr<scf::SCFTileAndFuseResult> result =
-        scf::tileConsumerAndFuseProducersUsingSCF(rewriter, op, fuseOptions);
-    if (failed(result))
-      return op.emitOpError() << kPass << ": tiling failed";
-    for (OpResult value : op->getResults()) {
-      auto it = result->replacements.find(value);
-      if (it != result->replacements.end())
-        rewriter.replaceAllUsesWith(value, it->second);
-    }
+    if (failed(tileAndFuseProducers(
+            op, options, kPass, [&](OpResult producer, bool isDestination) {
+              return !isDestination && fusible.contains(producer.getOwner());
+            })))
+      return failure();
     return success();
   }
 

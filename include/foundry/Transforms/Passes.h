@@ -13,6 +13,7 @@
 
 namespace mlir {
 class ModuleOp;
+class OpOperand;
 class RewriterBase;
 class TilingInterface;
 namespace affine {
@@ -218,6 +219,14 @@ rewriteAsGather(RewriterBase &rewriter, linalg::GenericOp producer,
 /// linalg op that computes the tile in place (an im2col gather fused into a
 /// GEMM's k-loop).
 bool isSharedMemoryCopy(Operation *op);
+
+/// The producer of `input` (an operand of a linalg op) when it is computed
+/// for that op alone in the same block: a linalg op on tensors without
+/// reduction loops (an im2col gather fused into a GEMM's tile), not a
+/// shared-memory copy, used by nothing else but tensor.dim ops. Null
+/// otherwise. foundry-tile-reduction fuses such a producer into the
+/// k-loop, and foundry-promote computes it straight into the shared tile.
+linalg::LinalgOp soleParallelProducer(OpOperand &input);
 
 /// True if `memorySpace` (of a memref, or of a bufferization.alloc_tensor)
 /// is `#gpu.address_space<workgroup>`.
