@@ -143,6 +143,7 @@ def random_pass(rng):
     if kind == "rthreads":
         threads = rng.choice([0, 1, 7, 32, 48, 256, 1024, 4096])
         shuffle = " shuffle=true" if rng.random() < 0.5 else ""
+        shuffle += " online=true" if rng.random() < 0.3 else ""
         if rng.random() < 0.5:
             return "foundry-reduce-threads{threads=%d interleave=%d%s}" % (
                 threads, rng.choice([-1, 0, 1, 2, 4]), shuffle)

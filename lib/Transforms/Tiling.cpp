@@ -19,6 +19,7 @@
 #include "mlir/Dialect/GPU/Utils/GPUUtils.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
@@ -1480,6 +1481,26 @@ struct FoundryReduceThreadsPass final
       if (failed(splitOverThreads(op)))
         return signalPassFailure();
     getOperation()->walk([&](KernelOp kernel) { cleanUp(kernel); });
+    if (online) {
+      SmallVector<scf::ForallOp> blocks;
+      getOperation()->walk([&](scf::ForallOp forall) {
+        if (isBlockLevelForall(forall))
+          blocks.push_back(forall);
+      });
+      int64_t fused = 0;
+      for (scf::ForallOp block : blocks)
+        fused += fuseOnlineSoftmax(block);
+      if (fused == 0) {
+        getOperation()->walk([&](KernelOp kernel) {
+          kernel.emitOpError(
+              "foundry-reduce-threads: online=true needs a row maximum "
+              "and a sum of exp(x - maximum) over the same row in one "
+              "block tile (a softmax); none found");
+        });
+        return signalPassFailure();
+      }
+      getOperation()->walk([&](KernelOp kernel) { cleanUp(kernel); });
+    }
     if (!shuffle)
       return;
     SmallVector<scf::ForallOp> warpShuffles;

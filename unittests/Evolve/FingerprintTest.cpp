@@ -531,6 +531,74 @@ foundry.kernel @row_max(%x: tensor<64x8192xf32>) -> tensor<64xf32> {
   EXPECT_GT(plain, 0);
 }
 
+TEST_F(FingerprintTest, SoftmaxesAreSometimesOnePass) {
+  // A softmax over rows of 8192 (max, then exp(x - max) summed): the
+  // reduction expert sometimes fuses the maximum and the sum into one pass
+  // (online=true); a row maximum alone never gets the option, which the
+  // pass would refuse.
+  KernelShape softmax = shapeOf(R"mlir(
+foundry.kernel @softmax(%x: tensor<64x8192xf32>) -> tensor<64x8192xf32> {
+  %ninf = arith.constant 0xFF800000 : f32
+  %zero = arith.constant 0.0 : f32
+  %re = tensor.empty() : tensor<64xf32>
+  %mi = linalg.fill ins(%ninf : f32) outs(%re : tensor<64xf32>) -> tensor<64xf32>
+  %max = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<64x8192xf32>) outs(%mi : tensor<64xf32>) {
+  ^bb0(%v: f32, %acc: f32):
+    %m = arith.maximumf %v, %acc : f32
+    linalg.yield %m : f32
+  } -> tensor<64xf32>
+  %si = linalg.fill ins(%zero : f32) outs(%re : tensor<64xf32>) -> tensor<64xf32>
+  %sum = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"]}
+      ins(%x, %max : tensor<64x8192xf32>, tensor<64xf32>) outs(%si : tensor<64xf32>) {
+  ^bb0(%v: f32, %m: f32, %acc: f32):
+    %d = arith.subf %v, %m : f32
+    %e = math.exp %d : f32
+    %s = arith.addf %e, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<64xf32>
+  %oe = tensor.empty() : tensor<64x8192xf32>
+  %y = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>, affine_map<(i, j) -> (i)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %max, %sum : tensor<64x8192xf32>, tensor<64xf32>, tensor<64xf32>) outs(%oe : tensor<64x8192xf32>) {
+  ^bb0(%v: f32, %m: f32, %s: f32, %o: f32):
+    %d = arith.subf %v, %m : f32
+    %e = math.exp %d : f32
+    %r = arith.divf %e, %s : f32
+    linalg.yield %r : f32
+  } -> tensor<64x8192xf32>
+  foundry.yield %y : tensor<64x8192xf32>
+})mlir");
+  EXPECT_TRUE(softmax.softmax);
+  int online = 0, twoPass = 0;
+  for (const std::string &schedule : proposalsOf(softmax, "reduction", 32)) {
+    ASSERT_NE(schedule.find("foundry-reduce-threads{"), std::string::npos)
+        << schedule;
+    if (schedule.find("online=true") != std::string::npos)
+      ++online;
+    else
+      ++twoPass;
+  }
+  EXPECT_GT(online, 0);
+  EXPECT_GT(twoPass, 0);
+
+  KernelShape rowMax = shapeOf(R"mlir(
+foundry.kernel @row_max(%x: tensor<64x8192xf32>) -> tensor<64xf32> {
+  %ninf = arith.constant 0xFF800000 : f32
+  %e = tensor.empty() : tensor<64xf32>
+  %f = linalg.fill ins(%ninf : f32) outs(%e : tensor<64xf32>) -> tensor<64xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<64x8192xf32>) outs(%f : tensor<64xf32>) {
+  ^bb0(%v: f32, %acc: f32):
+    %m = arith.maximumf %v, %acc : f32
+    linalg.yield %m : f32
+  } -> tensor<64xf32>
+  foundry.yield %r : tensor<64xf32>
+})mlir");
+  EXPECT_FALSE(rowMax.softmax);
+  for (const std::string &schedule : proposalsOf(rowMax, "reduction", 32))
+    EXPECT_EQ(schedule.find("online=true"), std::string::npos) << schedule;
+}
+
 TEST_F(FingerprintTest, SplitReductionsLeaveTheRootRowToThreads) {
   // x - mean(x) over each image (2 images of 4x64x512: 2^17 elements into
   // 2 outputs): the mean is split over blocks first, and the root, with no

@@ -91,6 +91,11 @@ struct KernelShape {
   bool multiResultRoot = false;
   /// Some op of the kernel reduces (a softmax, a norm).
   bool hasReduction = false;
+  /// The kernel reduces a row maximum of some tensor and then exp of that
+  /// tensor minus the maximum (a softmax or log-softmax): proposals may fuse
+  /// the maximum and the sum of exp into one pass
+  /// (foundry-reduce-threads{online=true}).
+  bool softmax = false;
   /// The root accumulates onto the result of another reduction: its init
   /// is computed (through ops without reductions: a broadcast) from a
   /// reduction, as the last level of a blocked scan adds each block's

@@ -40,6 +40,9 @@ class GenericOp;
 class LinalgDialect;
 class LinalgOp;
 } // namespace linalg
+namespace math {
+class MathDialect;
+} // namespace math
 namespace memref {
 class MemRefDialect;
 } // namespace memref
@@ -236,6 +239,16 @@ bool isWorkgroupMemorySpace(Attribute memorySpace);
 /// the rewriter's insertion point.
 Value createSharedMemoryTensor(OpBuilder &builder, Location loc,
                                RankedTensorType type);
+
+/// foundry-reduce-threads{online=true}: in the block tile `block`, fuses
+/// each partial reduction of a row maximum (`acc = maximumf(x, acc)`, split
+/// over threads) with the partial reduction of `exp(x - max) + acc` that
+/// reads its merge, when both take the same chunks of the same tensor: one
+/// pass in which each thread keeps a running maximum and a sum rescaled as
+/// the maximum grows (online softmax, Milakov and Gimelshein 2018), then a
+/// merge of the maxima and of the sums, each scaled by exp(m - M). Returns
+/// the number of pairs fused; pairs that do not match are left as they are.
+int64_t fuseOnlineSoftmax(scf::ForallOp block);
 
 /// True for an scf.forall whose loops all map to linear thread ids
 /// (`#gpu.thread<linear_dim_i>`: shared-memory copies, partial reductions).

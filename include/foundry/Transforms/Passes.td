@@ -598,6 +598,18 @@ def FoundryReduceThreadsPass
     not a multiple of 32; more than 32 partial results per thread; results
     wider than 32 bits.
 
+    With `online=true` a softmax's two reductions become one pass over the
+    row (online softmax: Milakov and Gimelshein, "Online normalizer
+    calculation for softmax", 2018). Where a block reduces a row maximum
+    (`acc = maximumf(x, acc)`) and then the sum of `exp(x - max)` over the
+    same chunks, each thread keeps a running maximum m and a sum s relative
+    to it (s is rescaled by exp(m_old - m_new) when m grows: one exp per
+    element), and the merge takes M = max over threads of m and the sum of
+    s * exp(m - M). The row is then read twice (once for m and s, once for
+    the output) instead of three times. The fused reduction is not
+    shuffled (`shuffle` applies to the block's other reductions). Error:
+    `online=true` and no such pair in any block.
+
     Example, softmax over rows, one row per block:
     `foundry-tile-blocks{sizes=1},foundry-reduce-threads{threads=256},
     foundry-tile-threads{sizes=1,4}`.
@@ -610,12 +622,17 @@ def FoundryReduceThreadsPass
            "take w-element pieces in turn (coalesced).">,
     Option<"shuffle", "shuffle", "bool", /*default=*/"false",
            "Combine each warp's partial results with warp shuffles first; "
-           "the merge then reads one slot per warp.">
+           "the merge then reads one slot per warp.">,
+    Option<"online", "online", "bool", /*default=*/"false",
+           "Fuse a softmax's row max and sum of exp(x - max) into one pass "
+           "over the row (online softmax).">
   ];
   let dependentDialects = [
+    "::mlir::arith::ArithDialect",
     "::mlir::bufferization::BufferizationDialect",
     "::mlir::gpu::GPUDialect",
     "::mlir::linalg::LinalgDialect",
+    "::mlir::math::MathDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect"
   ];
