@@ -691,15 +691,16 @@ struct FoundryTileBlocksPass final
                            "contraction or convolution outside a block tile";
     } else if (target == "reduction") {
       // The first reduction before the root, not a contraction or a
-      // convolution (target=contraction takes those); ops at the kernel's
-      // top level are not in a block tile yet.
+      // convolution with a filter (target=contraction takes those; a
+      // pooling window is a reduction); ops at the kernel's top level are
+      // not in a block tile yet.
       TilingInterface resultOp = findRoot(body);
       for (Operation &op : body) {
         auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
         if (!linalgOp || linalgOp.getNumReductionLoops() == 0 ||
             (resultOp && &op == resultOp.getOperation()) ||
             linalg::isaContractionOpInterface(linalgOp) ||
-            linalg::isaConvolutionOpInterface(linalgOp))
+            isFilterConvolution(linalgOp))
           continue;
         root = dyn_cast<TilingInterface>(op);
         if (root)

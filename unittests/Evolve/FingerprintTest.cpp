@@ -599,6 +599,88 @@ foundry.kernel @row_max(%x: tensor<64x8192xf32>) -> tensor<64xf32> {
     EXPECT_EQ(schedule.find("online=true"), std::string::npos) << schedule;
 }
 
+TEST_F(FingerprintTest, PoolsAfterConvolutionsAreSometimesPhases) {
+  // A 3-D convolution, a 2x2x2 max-pool of (conv + bias) / 2, a global
+  // average, a sum over channels (L2 8's chain, smaller): the reduction
+  // expert sometimes tiles the pool (one output per thread, the scaled
+  // convolution computed in its tile) and the average (one per block, over
+  // threads) as kernels of their own before the root.
+  KernelShape shape = shapeOf(R"mlir(
+#id5 = affine_map<(n, f, d, h, w) -> (n, f, d, h, w)>
+#ch = affine_map<(n, f, d, h, w) -> (f)>
+foundry.kernel @chain(%x: tensor<2x3x10x18x18xf32>, %w: tensor<4x3x3x3x3xf32>, %b: tensor<4xf32>) -> tensor<2xf32> attributes {precision = #foundry.precision<3xtf32>} {
+  %zero = arith.constant 0.0 : f32
+  %two = arith.constant 2.0 : f32
+  %ninf = arith.constant 0xFF800000 : f32
+  %ce = tensor.empty() : tensor<2x4x8x16x16xf32>
+  %cf = linalg.fill ins(%zero : f32) outs(%ce : tensor<2x4x8x16x16xf32>) -> tensor<2x4x8x16x16xf32>
+  %c = linalg.conv_3d_ncdhw_fcdhw {dilations = dense<1> : tensor<3xi64>, strides = dense<1> : tensor<3xi64>}
+      ins(%x, %w : tensor<2x3x10x18x18xf32>, tensor<4x3x3x3x3xf32>) outs(%cf : tensor<2x4x8x16x16xf32>) -> tensor<2x4x8x16x16xf32>
+  %s = linalg.generic {indexing_maps = [#id5, #ch, #id5], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel"]}
+      ins(%c, %b : tensor<2x4x8x16x16xf32>, tensor<4xf32>) outs(%ce : tensor<2x4x8x16x16xf32>) {
+  ^bb0(%v: f32, %bv: f32, %o: f32):
+    %a = arith.addf %v, %bv : f32
+    %q = arith.divf %a, %two : f32
+    linalg.yield %q : f32
+  } -> tensor<2x4x8x16x16xf32>
+  %win = tensor.empty() : tensor<2x2x2xf32>
+  %pe = tensor.empty() : tensor<2x4x4x8x8xf32>
+  %pf = linalg.fill ins(%ninf : f32) outs(%pe : tensor<2x4x4x8x8xf32>) -> tensor<2x4x4x8x8xf32>
+  %p = linalg.generic {indexing_maps = [affine_map<(n, f, d, h, w, i, j, k) -> (n, f, d * 2 + i, h * 2 + j, w * 2 + k)>, affine_map<(n, f, d, h, w, i, j, k) -> (i, j, k)>, affine_map<(n, f, d, h, w, i, j, k) -> (n, f, d, h, w)>], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+      ins(%s, %win : tensor<2x4x8x16x16xf32>, tensor<2x2x2xf32>) outs(%pf : tensor<2x4x4x8x8xf32>) {
+  ^bb0(%v: f32, %u: f32, %acc: f32):
+    %m = arith.maximumf %acc, %v : f32
+    linalg.yield %m : f32
+  } -> tensor<2x4x4x8x8xf32>
+  %ge = tensor.empty() : tensor<2x4xf32>
+  %gf = linalg.fill ins(%zero : f32) outs(%ge : tensor<2x4xf32>) -> tensor<2x4xf32>
+  %g = linalg.generic {indexing_maps = [#id5, affine_map<(n, f, d, h, w) -> (n, f)>], iterator_types = ["parallel", "parallel", "reduction", "reduction", "reduction"]}
+      ins(%p : tensor<2x4x4x8x8xf32>) outs(%gf : tensor<2x4xf32>) {
+  ^bb0(%v: f32, %acc: f32):
+    %a = arith.addf %acc, %v : f32
+    linalg.yield %a : f32
+  } -> tensor<2x4xf32>
+  %te = tensor.empty() : tensor<2xf32>
+  %tf = linalg.fill ins(%zero : f32) outs(%te : tensor<2xf32>) -> tensor<2xf32>
+  %t = linalg.generic {indexing_maps = [affine_map<(n, f) -> (n, f)>, affine_map<(n, f) -> (n)>], iterator_types = ["parallel", "reduction"]}
+      ins(%g : tensor<2x4xf32>) outs(%tf : tensor<2xf32>) {
+  ^bb0(%v: f32, %acc: f32):
+    %a = arith.addf %acc, %v : f32
+    linalg.yield %a : f32
+  } -> tensor<2xf32>
+  foundry.yield %t : tensor<2xf32>
+})mlir");
+  ASSERT_EQ(shape.reductionPhases.size(), 2u);
+  EXPECT_EQ(shape.reductionPhases[0].parallel,
+            (std::vector<int64_t>{2, 4, 4, 8, 8}));
+  EXPECT_EQ(shape.reductionPhases[0].reduction,
+            (std::vector<int64_t>{2, 2, 2}));
+  EXPECT_EQ(shape.reductionPhases[1].reduction,
+            (std::vector<int64_t>{4, 8, 8}));
+  int phased = 0, fused = 0;
+  for (const std::string &schedule : proposalsOf(shape, "reduction", 32)) {
+    llvm::StringRef ref(schedule);
+    if (!ref.contains("target=reduction")) {
+      ++fused;
+      continue;
+    }
+    ++phased;
+    // The pool first (its window of 8: one output per thread or two), then
+    // the average (256 per output: split over threads), then the root.
+    size_t pool = ref.find("foundry-tile-blocks{sizes=1,1,1,0,0 target="
+                           "reduction fuse=elementwise},foundry-tile-threads{"
+                           "sizes=0,0,0,");
+    size_t average = ref.find("foundry-tile-blocks{sizes=1,1 target="
+                              "reduction fuse=elementwise},foundry-reduce-"
+                              "threads{");
+    EXPECT_NE(pool, llvm::StringRef::npos) << schedule;
+    EXPECT_NE(average, llvm::StringRef::npos) << schedule;
+    EXPECT_LT(pool, average) << schedule;
+  }
+  EXPECT_GT(phased, 0);
+  EXPECT_GT(fused, 0);
+}
+
 TEST_F(FingerprintTest, SplitReductionsLeaveTheRootRowToThreads) {
   // x - mean(x) over each image (2 images of 4x64x512: 2^17 elements into
   // 2 outputs): the mean is split over blocks first, and the root, with no

@@ -26,6 +26,13 @@
 namespace mlir::foundry {
 
 /// The loop structure of a kernel's root op: what experts reason about.
+/// A reduction of a kernel that foundry-tile-blocks{target=reduction} can
+/// tile as a kernel of its own: the static extents of its parallel and of
+/// its reduction loops, in loop order (0: dynamic).
+struct ReductionPhase {
+  std::vector<int64_t> parallel, reduction;
+};
+
 struct KernelShape {
   /// Static extent of each loop of the root op, and whether it is parallel.
   std::vector<int64_t> extents;
@@ -119,6 +126,9 @@ struct KernelShape {
   /// (LayerNorm over whole images); 0: none. foundry-split-reduction{outputs=N} splits
   /// such reductions over blocks.
   int64_t longReductionOutputs = 0;
+  /// The reductions before the root that are neither contractions nor
+  /// convolutions with a filter (a max-pool, a global average), in order.
+  std::vector<ReductionPhase> reductionPhases;
   /// A schedule prefix every proposal starts with ("" if none): the
   /// foundry-split-reduction that long reductions need (see
   /// longReductionOutputs and scalarReduction).

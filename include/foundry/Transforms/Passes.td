@@ -735,9 +735,12 @@ def FoundryTileBlocksPass
 
     `target=reduction` tiles, as a kernel of its own, the kernel's first
     reduction that is neither the producer of its result nor a contraction
-    or convolution (a scan's block totals or offsets, which the root then
-    reads through memory); like `target=contraction`, only its init is
-    fused, and repeated it tiles such reductions in order.
+    or convolution with a filter (a scan's block totals or offsets, a
+    pooling window, a global average, which the root then reads through
+    memory); like `target=contraction`, only its init is fused (with
+    `fuse=elementwise`, also the elementwise ops it reads: a convolution's
+    bias and scaling, computed in the pooling tile), and repeated it tiles
+    such reductions in order.
 
     `fuse=elementwise` fuses only producers without reduction loops (fills,
     broadcasts, elementwise ops); every reduction stays a kernel of its
