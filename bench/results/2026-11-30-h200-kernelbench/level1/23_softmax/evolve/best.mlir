@@ -1,7 +1,7 @@
 #map = affine_map<(d0, d1) -> (d0, d1)>
 #map1 = affine_map<(d0, d1) -> (d0)>
 module {
-  foundry.kernel @softmax(%arg0: tensor<4096x393216xf32>) -> tensor<4096x393216xf32> attributes {schedule = #foundry.schedule<"foundry-tile-blocks{sizes={1,0} target=result},foundry-reduce-threads{interleave=2 shuffle=false threads=256},foundry-tile-threads{interleave=4 sizes={0,1536}},foundry-vectorize{max-elements=1024}">} {
+  foundry.kernel @softmax(%arg0: tensor<4096x393216xf32>) -> tensor<4096x393216xf32> attributes {schedule = #foundry.schedule<"foundry-tile-blocks{fuse=all sizes={1,0} target=result},foundry-reduce-threads{interleave=2 online=true shuffle=true threads=256},foundry-tile-threads{interleave=4 sizes={0,1536}},foundry-vectorize{max-elements=1024}">} {
     %cst = arith.constant 0.000000e+00 : f32
     %cst_0 = arith.constant 0xFF800000 : f32
     %0 = tensor.empty() : tensor<4096xf32>

@@ -2,7 +2,7 @@
 #map1 = affine_map<(d0, d1) -> (d0)>
 #map2 = affine_map<(d0) -> (d0)>
 module {
-  foundry.kernel @logsoftmax(%arg0: tensor<4096x393216xf32>) -> tensor<4096x393216xf32> attributes {schedule = #foundry.schedule<"foundry-tile-blocks{sizes={2,0} target=result},foundry-reduce-threads{interleave=4 shuffle=true threads=32},foundry-tile-threads{interleave=4 sizes={0,12288}},foundry-vectorize{max-elements=1024}">} {
+  foundry.kernel @logsoftmax(%arg0: tensor<4096x393216xf32>) -> tensor<4096x393216xf32> attributes {schedule = #foundry.schedule<"foundry-tile-blocks{fuse=all sizes={1,0} target=result},foundry-reduce-threads{interleave=4 online=true shuffle=false threads=512},foundry-tile-threads{interleave=4 sizes={0,768}},foundry-vectorize{max-elements=1024}">} {
     %cst = arith.constant 0.000000e+00 : f32
     %cst_0 = arith.constant 0xFF800000 : f32
     %0 = tensor.empty() : tensor<4096xf32>
