@@ -1735,6 +1735,27 @@ static bool splices(llvm::StringRef genome) {
          !genome.contains("foundry-transpose-a");
 }
 
+/// `genome` split after its leading reductions tiled as kernels of their
+/// own (reductionPhasesSchedule: pairs of foundry-tile-blocks{...
+/// target=reduction...} and a foundry-tile-threads or
+/// foundry-reduce-threads, each ending with "},"), and the rest.
+static std::pair<llvm::StringRef, llvm::StringRef>
+splitReductionPhases(llvm::StringRef genome) {
+  size_t at = 0;
+  while (true) {
+    llvm::StringRef rest = genome.drop_front(at);
+    auto [tiling, afterTiling] = rest.split("},");
+    auto [threads, afterThreads] = afterTiling.split("},");
+    if (!tiling.starts_with("foundry-tile-blocks{") ||
+        !tiling.contains("target=reduction") || afterThreads.empty() ||
+        !(threads.starts_with("foundry-tile-threads{") ||
+          threads.starts_with("foundry-reduce-threads{")))
+      break;
+    at = genome.size() - afterThreads.size();
+  }
+  return {genome.take_front(at), genome.drop_front(at)};
+}
+
 /// `head` (a genome's first pass, through its closing brace) followed by
 /// `tail` (the rest), or "" when the pair cannot compile: a block tiling of
 /// the contraction alone (target=contraction, its own kernel) needs a second
@@ -1754,6 +1775,24 @@ static std::string splice(llvm::StringRef head, llvm::StringRef tail) {
         tailFirst.contains("target=contraction")))
     return "";
   return (head + "}," + tail).str();
+}
+
+/// `a`'s first block tiling with `b`'s rest (`headFromA`), or `b`'s with
+/// `a`'s rest; the reductions tiled as kernels of their own before the
+/// root (splitReductionPhases) stay in front, `a`'s if it has any, else
+/// `b`'s. "" when the genomes do not splice.
+static std::string spliceGenomes(llvm::StringRef a, llvm::StringRef b,
+                                 bool headFromA) {
+  auto [aPhases, aRest] = splitReductionPhases(a);
+  auto [bPhases, bRest] = splitReductionPhases(b);
+  auto [aHead, aTail] = aRest.split("},");
+  auto [bHead, bTail] = bRest.split("},");
+  if (aTail.empty() || bTail.empty() || !splices(aRest) || !splices(bRest))
+    return "";
+  std::string spliced = headFromA ? splice(aHead, bTail) : splice(bHead, aTail);
+  if (spliced.empty())
+    return "";
+  return (aPhases.empty() ? bPhases : aPhases).str() + spliced;
 }
 
 std::string Search::propose(const Expert &expert, const Evaluated *parent,
@@ -1797,15 +1836,10 @@ std::string Search::propose(const Expert &expert, const Evaluated *parent,
   if (request.parent.empty() || fresh.empty() || expert.mutatesWhole)
     return fresh;
   // Mutation: keep the parent's block tile, take the rest from the expert,
-  // or the reverse (both are valid pipelines of the same passes).
-  llvm::StringRef parentRef(request.parent), freshRef(fresh);
-  auto [parentHead, parentTail] = parentRef.split("},");
-  auto [freshHead, freshTail] = freshRef.split("},");
-  if (parentTail.empty() || freshTail.empty() || !splices(parentRef) ||
-      !splices(freshRef))
-    return fresh;
-  std::string mutated = rng_() % 2 ? splice(parentHead, freshTail)
-                                   : splice(freshHead, parentTail);
+  // or the reverse (both are valid pipelines of the same passes). Reductions
+  // tiled as kernels of their own before the root stay in front: the
+  // parent's, else the expert's.
+  std::string mutated = spliceGenomes(request.parent, fresh, rng_() % 2);
   return mutated.empty() ? fresh : mutated;
 }
 
@@ -1837,12 +1871,7 @@ std::string Search::transplant(const std::string &seed,
 std::string Search::crossover(const Evaluated &a, const Evaluated &b) {
   if (!a.ok || !b.ok || a.genome == b.genome)
     return "";
-  auto [aHead, aTail] = llvm::StringRef(a.genome).split("},");
-  auto [bHead, bTail] = llvm::StringRef(b.genome).split("},");
-  if (aTail.empty() || bTail.empty() || !splices(a.genome) ||
-      !splices(b.genome))
-    return "";
-  return rng_() % 2 ? splice(aHead, bTail) : splice(bHead, aTail);
+  return spliceGenomes(a.genome, b.genome, rng_() % 2);
 }
 
 const Expert &Search::chooseExpert(const Evaluated &parent) {
