@@ -1028,11 +1028,15 @@ static std::string reductionPhasesSchedule(const KernelShape &shape,
     if (rank == 0 || llvm::is_contained(phase.parallel, 0) ||
         llvm::is_contained(phase.reduction, 0))
       return "";
-    int64_t window = 1, outputs = 1;
-    for (int64_t extent : phase.reduction)
-      window = std::min<int64_t>(window * extent, int64_t{1} << 40);
-    for (int64_t extent : phase.parallel)
-      outputs = std::min<int64_t>(outputs * extent, int64_t{1} << 40);
+    auto product = [](const std::vector<int64_t> &extents) {
+      int64_t result = 1;
+      for (int64_t extent : extents)
+        if (llvm::MulOverflow(result, extent, result))
+          return std::numeric_limits<int64_t>::max();
+      return result;
+    };
+    int64_t window = product(phase.reduction),
+            outputs = product(phase.parallel);
     std::vector<std::string> blocks(rank, "1");
     if (window <= 64 || outputs > (int64_t{1} << 20)) {
       if (rank < 2)

@@ -71,6 +71,21 @@ protected:
   std::vector<OwningOpRef<ModuleOp>> modules;
 };
 
+/// A row maximum over 64 rows of 8192.
+constexpr const char *kRowMax = R"mlir(
+foundry.kernel @row_max(%x: tensor<64x8192xf32>) -> tensor<64xf32> {
+  %ninf = arith.constant 0xFF800000 : f32
+  %e = tensor.empty() : tensor<64xf32>
+  %f = linalg.fill ins(%ninf : f32) outs(%e : tensor<64xf32>) -> tensor<64xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<64x8192xf32>) outs(%f : tensor<64xf32>) {
+  ^bb0(%v: f32, %acc: f32):
+    %m = arith.maximumf %v, %acc : f32
+    linalg.yield %m : f32
+  } -> tensor<64xf32>
+  foundry.yield %r : tensor<64xf32>
+})mlir";
+
 /// A matmul + bias + LeakyReLU kernel of M x K times K x N.
 std::string gemm(const std::string &name, int m, int n, int k,
                  const std::string &slope = "0.1") {
@@ -501,19 +516,7 @@ TEST_F(FingerprintTest, RowReductionsDrawWarpShuffles) {
   // A row maximum over 64 rows of 8192: the reduction expert splits each
   // row over threads, and one time in two (whole warps only) combines each
   // warp's partial results by shuffles first.
-  KernelShape rowMax = shapeOf(R"mlir(
-foundry.kernel @row_max(%x: tensor<64x8192xf32>) -> tensor<64xf32> {
-  %ninf = arith.constant 0xFF800000 : f32
-  %e = tensor.empty() : tensor<64xf32>
-  %f = linalg.fill ins(%ninf : f32) outs(%e : tensor<64xf32>) -> tensor<64xf32>
-  %r = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"]}
-      ins(%x : tensor<64x8192xf32>) outs(%f : tensor<64xf32>) {
-  ^bb0(%v: f32, %acc: f32):
-    %m = arith.maximumf %v, %acc : f32
-    linalg.yield %m : f32
-  } -> tensor<64xf32>
-  foundry.yield %r : tensor<64xf32>
-})mlir");
+  KernelShape rowMax = shapeOf(kRowMax);
   int shuffles = 0, plain = 0;
   for (const std::string &schedule : proposalsOf(rowMax, "reduction", 32)) {
     size_t at = schedule.find("foundry-reduce-threads{threads=");
@@ -581,19 +584,7 @@ foundry.kernel @softmax(%x: tensor<64x8192xf32>) -> tensor<64x8192xf32> {
   EXPECT_GT(online, 0);
   EXPECT_GT(twoPass, 0);
 
-  KernelShape rowMax = shapeOf(R"mlir(
-foundry.kernel @row_max(%x: tensor<64x8192xf32>) -> tensor<64xf32> {
-  %ninf = arith.constant 0xFF800000 : f32
-  %e = tensor.empty() : tensor<64xf32>
-  %f = linalg.fill ins(%ninf : f32) outs(%e : tensor<64xf32>) -> tensor<64xf32>
-  %r = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"]}
-      ins(%x : tensor<64x8192xf32>) outs(%f : tensor<64xf32>) {
-  ^bb0(%v: f32, %acc: f32):
-    %m = arith.maximumf %v, %acc : f32
-    linalg.yield %m : f32
-  } -> tensor<64xf32>
-  foundry.yield %r : tensor<64xf32>
-})mlir");
+  KernelShape rowMax = shapeOf(kRowMax);
   EXPECT_FALSE(rowMax.softmax);
   for (const std::string &schedule : proposalsOf(rowMax, "reduction", 32))
     EXPECT_EQ(schedule.find("online=true"), std::string::npos) << schedule;
