@@ -290,8 +290,11 @@ static LogicalResult replaceWithStaticAlloca(RewriterBase &rewriter,
   for (OpFoldResult size : sizes) {
     std::optional<int64_t> bound = getConstantUpperBound(size);
     if (!bound)
-      return alloc.emitOpError("foundry-map-forall-to-gpu: cannot bound "
-                               "the size of a tile buffer");
+      return alloc.emitOpError(
+          "foundry-map-forall-to-gpu: cannot bound the size of a tile "
+          "buffer (a producer computed in a tile whose size varies: block "
+          "or thread tile sizes that divide their loops give static "
+          "buffers)");
     total *= std::max<int64_t>(*bound, 1);
   }
   auto flatType =

@@ -16,7 +16,10 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/OperationSupport.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/CSE.h"
 
 using namespace mlir;
@@ -61,53 +64,100 @@ std::optional<PartialReduction> matchPartialReduction(scf::ForallOp forall) {
   return PartialReduction{forall, perThread, merge};
 }
 
-/// The op yielded by the single-op body of a reduction, applied to its
-/// block arguments `lhs` and `rhs` in either order.
-template <typename OpTy>
-bool yieldsCombination(Block &body, Value lhs, Value rhs) {
-  auto yield = cast<linalg::YieldOp>(body.getTerminator());
-  auto op = yield.getValues()[0].getDefiningOp<OpTy>();
-  return op && ((op.getLhs() == lhs && op.getRhs() == rhs) ||
-                (op.getLhs() == rhs && op.getRhs() == lhs));
+/// The value `v` that the body of `op` combines into its accumulator by
+/// `combiner` (`acc = combiner(v, acc)`, either operand order, yielded),
+/// computed from the inputs' block arguments alone (nothing else in the
+/// body reads the accumulator); null otherwise.
+template <typename CombinerOp> Value combinedValue(linalg::GenericOp op) {
+  Block &body = op.getRegion().front();
+  if (op.getNumDpsInits() != 1)
+    return Value();
+  Value acc = body.getArguments().back();
+  auto combiner = cast<linalg::YieldOp>(body.getTerminator())
+                      .getValues()[0]
+                      .getDefiningOp<CombinerOp>();
+  if (!combiner || !acc.hasOneUse() ||
+      (combiner.getLhs() != acc && combiner.getRhs() != acc))
+    return Value();
+  return combiner.getLhs() == acc ? combiner.getRhs() : combiner.getLhs();
 }
 
-/// True for `acc = max(x, acc)` (arith.maximumf, which propagates NaN like
-/// torch.max) with one input.
-bool isMaxOfInput(linalg::GenericOp op) {
-  Block &body = op.getRegion().front();
-  return op.getNumDpsInputs() == 1 && body.getOperations().size() == 2 &&
-         yieldsCombination<arith::MaximumFOp>(body, body.getArgument(0),
-                                              body.getArgument(1));
+/// A row maximum: `acc = maximumf(v, acc)` (arith.maximumf propagates NaN
+/// like torch.max), v computed elementwise from the inputs.
+Value maximizedValue(linalg::GenericOp op) {
+  return combinedValue<arith::MaximumFOp>(op);
 }
 
-/// True for `acc = exp(x - m) + acc` with inputs (x, m).
-bool isSumOfShiftedExp(linalg::GenericOp op) {
-  Block &body = op.getRegion().front();
-  if (op.getNumDpsInputs() != 2 || body.getOperations().size() != 4)
-    return false;
-  auto add = cast<linalg::YieldOp>(body.getTerminator())
-                 .getValues()[0]
-                 .getDefiningOp<arith::AddFOp>();
-  if (!add)
-    return false;
-  Value acc = body.getArgument(2);
-  Value other = add.getLhs() == acc ? add.getRhs() : add.getLhs();
-  if (add.getLhs() != acc && add.getRhs() != acc)
-    return false;
-  auto exp = other.getDefiningOp<math::ExpOp>();
+/// A sum of shifted exps: `acc = exp(v - m) + acc`, where m is the block
+/// argument of the input that carries the maximum; returns v and that
+/// input's index.
+std::optional<std::pair<Value, unsigned>> shiftedExp(linalg::GenericOp op) {
+  Value term = combinedValue<arith::AddFOp>(op);
+  auto exp = term ? term.getDefiningOp<math::ExpOp>() : math::ExpOp();
   auto sub =
       exp ? exp.getOperand().getDefiningOp<arith::SubFOp>() : arith::SubFOp();
-  return sub && sub.getLhs() == body.getArgument(0) &&
-         sub.getRhs() == body.getArgument(1);
+  auto max = sub ? dyn_cast<BlockArgument>(sub.getRhs()) : BlockArgument();
+  if (!max || max.getOwner() != &op.getRegion().front() ||
+      max.getArgNumber() >= op.getNumDpsInputs())
+    return std::nullopt;
+  return std::make_pair(sub.getLhs(), max.getArgNumber());
 }
 
-/// Body of the online reduction, arguments (x, m, s): m' = max(m, x) and
-/// s' = s * exp(m - x) + 1 when x > m, else s + exp(x - m). One exp per
-/// element. exp(min - max) is taken as exp(0) when min == max, so that -inf
-/// next to a running -inf adds 1 (its weight is then scaled to 0 by the first
-/// finite element) instead of NaN.
-void buildOnlineBody(OpBuilder &b, Location loc, ValueRange args) {
-  Value x = args[0], m = args[1], s = args[2];
+/// True if `a`, in the body of `genericA` or outside it, and `b`, for
+/// `genericB`, are computed alike: the same pure ops with the same
+/// attributes on operands computed alike, block arguments of inputs that
+/// `inputOf` pairs (an input index of `genericA` to one of `genericB`), or
+/// the same values (or equal constants) from outside the two.
+bool computedAlike(Value a, Value b, Operation *genericA, Operation *genericB,
+                   ArrayRef<unsigned> inputOf, int depth = 0) {
+  if (depth > 32 || a.getType() != b.getType())
+    return false;
+  auto argA = dyn_cast<BlockArgument>(a), argB = dyn_cast<BlockArgument>(b);
+  bool argInA = argA && argA.getOwner()->getParentOp() == genericA;
+  bool argInB = argB && argB.getOwner()->getParentOp() == genericB;
+  if (argInA || argInB)
+    return argInA && argInB && argA.getArgNumber() < inputOf.size() &&
+           inputOf[argA.getArgNumber()] == argB.getArgNumber();
+  Operation *opA = a.getDefiningOp(), *opB = b.getDefiningOp();
+  bool insideA = opA && genericA->isProperAncestor(opA);
+  bool insideB = opB && genericB->isProperAncestor(opB);
+  if (!insideA || !insideB)
+    return !insideA && !insideB &&
+           (a == b || (opA && opB && matchPattern(a, m_Constant()) &&
+                       OperationEquivalence::isEquivalentTo(
+                           opA, opB, OperationEquivalence::IgnoreLocations)));
+  if (opA->getName() != opB->getName() ||
+      opA->getAttrDictionary() != opB->getAttrDictionary() ||
+      opA->getNumOperands() != opB->getNumOperands() ||
+      opA->getNumRegions() != 0 || opB->getNumRegions() != 0 || !isPure(opA) ||
+      cast<OpResult>(a).getResultNumber() !=
+          cast<OpResult>(b).getResultNumber())
+    return false;
+  for (auto [x, y] : llvm::zip(opA->getOperands(), opB->getOperands()))
+    if (!computedAlike(x, y, genericA, genericB, inputOf, depth + 1))
+      return false;
+  return true;
+}
+
+/// Body of the online reduction: `v` computed by the max's body (its ops
+/// but the combiner, cloned onto the new block's input arguments), then
+/// m' = max(m, v) and s' = s * exp(m - v) + 1 when v > m, else
+/// s + exp(v - m). One exp per element. exp(min - max) is taken as exp(0)
+/// when min == max, so that -inf next to a running -inf adds 1 (its weight
+/// is then scaled to 0 by the first finite element) instead of NaN.
+void buildOnlineBody(OpBuilder &b, Location loc, ValueRange args,
+                     linalg::GenericOp maxOp, Value maximized) {
+  Block &maxBody = maxOp.getRegion().front();
+  unsigned inputs = maxOp.getNumDpsInputs();
+  IRMapping mapping;
+  for (unsigned i = 0; i < inputs; ++i)
+    mapping.map(maxBody.getArgument(i), args[i]);
+  Operation *combiner = maxBody.getTerminator()->getOperand(0).getDefiningOp();
+  for (Operation &op : maxBody.without_terminator())
+    if (&op != combiner)
+      b.clone(op, mapping);
+  Value x = mapping.lookupOrDefault(maximized), m = args[inputs],
+        s = args[inputs + 1];
   Type type = x.getType();
   Value zero = arith::ConstantOp::create(b, loc, b.getFloatAttr(type, 0.0));
   Value one = arith::ConstantOp::create(b, loc, b.getFloatAttr(type, 1.0));
@@ -164,9 +214,26 @@ void cloneBody(RewriterBase &rewriter, scf::ForallOp from, scf::ForallOp to,
 LogicalResult fusePair(PartialReduction max, PartialReduction sum,
                        DominanceInfo &dominance) {
   linalg::GenericOp maxOp = max.perThread, sumOp = sum.perThread;
-  if (sumOp.getDpsInputs()[1] != max.merge.getResult(0) ||
-      maxOp.getIndexingMapsArray()[0] != sumOp.getIndexingMapsArray()[0] ||
-      maxOp.getIndexingMapsArray()[1] != sumOp.getIndexingMapsArray()[2] ||
+  Value maximized = maximizedValue(maxOp);
+  std::optional<std::pair<Value, unsigned>> shifted = shiftedExp(sumOp);
+  if (!maximized || !shifted)
+    return failure();
+  // The sum reads the max's inputs, in order, with the same maps, and the
+  // max's merge; both reduce the same value of them.
+  unsigned maxInput = shifted->second;
+  unsigned inputs = maxOp.getNumDpsInputs();
+  SmallVector<AffineMap> maxMaps = maxOp.getIndexingMapsArray(),
+                         sumMaps = sumOp.getIndexingMapsArray();
+  SmallVector<unsigned> inputOf;
+  for (unsigned i = 0; i < sumOp.getNumDpsInputs(); ++i)
+    if (i != maxInput)
+      inputOf.push_back(i);
+  if (sumOp.getDpsInputs()[maxInput] != max.merge.getResult(0) ||
+      inputOf.size() != inputs || maxMaps.back() != sumMaps.back() ||
+      llvm::any_of(
+          llvm::seq(inputs),
+          [&](unsigned i) { return maxMaps[i] != sumMaps[inputOf[i]]; }) ||
+      !computedAlike(maximized, shifted->first, maxOp, sumOp, inputOf) ||
       maxOp.getIteratorTypesArray() != sumOp.getIteratorTypesArray() ||
       max.forall.getMixedLowerBound() != sum.forall.getMixedLowerBound() ||
       max.forall.getMixedUpperBound() != sum.forall.getMixedUpperBound() ||
@@ -205,8 +272,9 @@ LogicalResult fusePair(PartialReduction max, PartialReduction sum,
   // two bodies' common index computations are merged, the same value.
   DominanceInfo fusedDominance(fused);
   eliminateCommonSubExpressions(rewriter, fusedDominance, fused);
-  Value chunk = maxClone.getDpsInputs()[0];
-  bool sameChunk = chunk == sumClone.getDpsInputs()[0];
+  bool sameChunk = llvm::all_of(llvm::seq(inputs), [&](unsigned i) {
+    return maxClone.getDpsInputs()[i] == sumClone.getDpsInputs()[inputOf[i]];
+  });
   bool clonesUsedLater =
       llvm::all_of(maxClone->getUsers(), [&](Operation *user) {
         return isa<scf::InParallelOp>(user->getParentOp());
@@ -219,15 +287,17 @@ LogicalResult fusePair(PartialReduction max, PartialReduction sum,
   }
 
   rewriter.setInsertionPoint(sumClone);
+  SmallVector<AffineMap> onlineMaps = maxClone.getIndexingMapsArray();
+  onlineMaps.push_back(onlineMaps.back());
   auto online = linalg::GenericOp::create(
       rewriter, sumClone.getLoc(),
       TypeRange{maxClone.getResultTypes()[0], sumClone.getResultTypes()[0]},
-      ValueRange{chunk},
+      maxClone.getDpsInputs(),
       ValueRange{maxClone.getDpsInits()[0], sumClone.getDpsInits()[0]},
-      SmallVector<AffineMap>{maxClone.getIndexingMapsArray()[0],
-                             maxClone.getIndexingMapsArray()[1],
-                             maxClone.getIndexingMapsArray()[1]},
-      maxClone.getIteratorTypesArray(), buildOnlineBody);
+      onlineMaps, maxClone.getIteratorTypesArray(),
+      [&](OpBuilder &b, Location loc, ValueRange args) {
+        buildOnlineBody(b, loc, args, maxOp, maximized);
+      });
   rewriter.replaceOp(maxClone, online.getResult(0));
   rewriter.replaceOp(sumClone, online.getResult(1));
   rewriter.replaceAllUsesWith(max.forall->getResult(0), fused.getResult(0));
@@ -273,9 +343,9 @@ int64_t mlir::foundry::fuseOnlineSoftmax(scf::ForallOp block) {
       if (auto forall = dyn_cast<scf::ForallOp>(op))
         if (std::optional<PartialReduction> partial =
                 matchPartialReduction(forall)) {
-          if (isMaxOfInput(partial->perThread))
+          if (maximizedValue(partial->perThread))
             maxima.push_back(*partial);
-          else if (isSumOfShiftedExp(partial->perThread))
+          else if (shiftedExp(partial->perThread))
             sums.push_back(*partial);
         }
     DominanceInfo dominance(block);

@@ -601,8 +601,10 @@ def FoundryReduceThreadsPass
     With `online=true` a softmax's two reductions become one pass over the
     row (online softmax: Milakov and Gimelshein, "Online normalizer
     calculation for softmax", 2018). Where a block reduces a row maximum
-    (`acc = maximumf(x, acc)`) and then the sum of `exp(x - max)` over the
-    same chunks, each thread keeps a running maximum m and a sum s relative
+    (`acc = maximumf(v, acc)`) and then the sum of `exp(v - max)` over the
+    same chunks, v being the same elementwise function of the same inputs
+    in both (an input itself, or `x * scale` fused into both), each thread
+    computes v once per element and keeps a running maximum m and a sum s relative
     to it (s is rescaled by exp(m_old - m_new) when m grows: one exp per
     element), and the merge takes M = max over threads of m and the sum of
     s * exp(m - M). The row is then read twice (once for m and s, once for
