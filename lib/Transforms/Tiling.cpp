@@ -1299,9 +1299,18 @@ struct FoundryReduceThreadsPass final
           combiner.size() != 1)
         return op.emitOpError()
                << kPass << ": result #" << i
-               << " is not reduced by one combining op (an argmax's index "
-                  "follows its value), so its partial results cannot be "
-                  "combined across threads";
+               << " is not reduced by one combining op (acc = op(value, "
+                  "acc); an argmax's index, which follows its value, is "
+                  "not), so its partial results cannot be combined across "
+                  "threads";
+      // The threads' partial results start from the combiner's identity
+      // (0 for add, -inf for max): acc - x or acc / x have none.
+      if (!arith::getNeutralElement(combiner.front()))
+        return op.emitOpError()
+               << kPass << ": result #" << i << " is combined by '"
+               << combiner.front()->getName()
+               << "', which has no identity value to start each thread's "
+                  "partial result from";
     }
     // The partial-reduction tiling renumbers the reduction loop per
     // thread, so a body that reads its index (a cumsum's mask k <= j, the

@@ -156,6 +156,18 @@ LogicalResult mlir::foundry::widenKernelToF64(KernelOp kernel,
     if (auto constant = dyn_cast<arith::ConstantOp>(op))
       constant.setValueAttr(cast<TypedAttr>(widen(constant.getValue())));
   });
+  // Conversions between f32 and f64 (an f64 accumulator of f32 values)
+  // are now from f64 to f64: no-ops, which the verifier refuses.
+  SmallVector<Operation *> sameTypeCasts;
+  kernel.getBody().walk([&](Operation *op) {
+    if (isa<arith::ExtFOp, arith::TruncFOp>(op) &&
+        op->getOperand(0).getType() == op->getResult(0).getType())
+      sameTypeCasts.push_back(op);
+  });
+  for (Operation *op : sameTypeCasts) {
+    op->getResult(0).replaceAllUsesWith(op->getOperand(0));
+    op->erase();
+  }
   if (keepInterface)
     restoreInterface(kernel, type);
   if (failed(verify(kernel)))

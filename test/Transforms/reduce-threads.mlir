@@ -6,7 +6,7 @@
 // RUN: foundry-opt %foundry_src_root/bench/kernelbench/level1/51_argmax_over_a_dimension_small.mlir --foundry-outline-kernels | not foundry-opt --foundry-tile-blocks=sizes=1,1 --foundry-reduce-threads=threads=32 2>&1 | FileCheck %s --check-prefix=ARGMAX
 // An argmax reduces its value and index together (one generic, two
 // results): threads' partial results could not be combined.
-// ARGMAX: error: 'linalg.generic' op foundry-reduce-threads: result #0 is not reduced by one combining op (an argmax's index follows its value), so its partial results cannot be combined across threads
+// ARGMAX: error: 'linalg.generic' op foundry-reduce-threads: result #0 is not reduced by one combining op (acc = op(value, acc); an argmax's index, which follows its value, is not), so its partial results cannot be combined across threads
 
 // One row per block; the row maximum is split over 32 threads (linear ids),
 // each reducing its chunk into a slot of a shared-memory tensor, then merged.

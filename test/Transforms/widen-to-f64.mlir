@@ -38,6 +38,30 @@ foundry.kernel @row_max(%x: tensor<4x8xf32>) -> tensor<4xf32> {
 
 // -----
 
+// An f64 accumulator of f32 values: the extension, from f64 to f64 once
+// widened, is dropped (the verifier refuses same-type extf).
+// CHECK-LABEL: foundry.kernel @sum_in_f64(%{{.*}}: tensor<4x8xf64>) -> tensor<4xf64>
+// CHECK:         ^bb0(%[[V:.*]]: f64, %[[ACC:.*]]: f64):
+// CHECK-NEXT:      arith.addf %[[V]], %[[ACC]] : f64
+// CHECK-NOT:     arith.extf
+#in = affine_map<(i, j) -> (i, j)>
+#out = affine_map<(i, j) -> (i)>
+foundry.kernel @sum_in_f64(%x: tensor<4x8xf32>) -> tensor<4xf64> {
+  %zero = arith.constant 0.0 : f64
+  %e = tensor.empty() : tensor<4xf64>
+  %f = linalg.fill ins(%zero : f64) outs(%e : tensor<4xf64>) -> tensor<4xf64>
+  %r = linalg.generic {indexing_maps = [#in, #out], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<4x8xf32>) outs(%f : tensor<4xf64>) {
+  ^bb0(%v: f32, %acc: f64):
+    %w = arith.extf %v : f32 to f64
+    %s = arith.addf %w, %acc : f64
+    linalg.yield %s : f64
+  } -> tensor<4xf64>
+  foundry.yield %r : tensor<4xf64>
+}
+
+// -----
+
 // A bit-level view of an f32 has no f64 meaning.
 // ERR: error: 'arith.bitcast' op foundry-widen-to-f64: a bitcast cannot be widened
 foundry.kernel @bits(%x: tensor<4xf32>) -> tensor<4xi32> {
