@@ -554,28 +554,31 @@ static SmallVector<Operation *> withDependencies(Block *body,
   return ordered;
 }
 
-/// foundry-promote{stages=2}: double-buffers the staging of `loop`, a
+/// foundry-promote{stages=S}: multi-buffers the staging of `loop`, a
 /// block-level k-loop of the form
 ///   [index math] cp.async copies + groups, wait, barrier, compute, barrier
-/// (after mergeAsyncWaits). Each staged workgroup buffer gets a twin, the
-/// loop is unrolled by two (even and odd k-steps on the two buffers), and
-/// each half first waits for its own tiles and synchronizes, then issues the
-/// copies of the next k-step into the other buffer, then computes: the
-/// copies overlap the compute. The first tiles are copied before the loop;
-/// the last half re-copies the last k-step (no branch), and a wait after the
-/// loop drains it. Loops of another form, an odd or unknown trip count, or
-/// tiles over sm_90's 227 KB of shared memory per block once doubled are
-/// left as they are (one stage).
+/// (after mergeAsyncWaits). Each staged workgroup buffer gets S - 1 twins,
+/// the loop is unrolled by S (k-step j of each iteration on buffer set j),
+/// and each k-step first waits for its own tiles (cp.async.wait_group
+/// leaving the groups of the S - 2 later k-steps in flight) and
+/// synchronizes, then issues the copies of the k-step S - 1 ahead into the
+/// set the previous k-step computed on, then computes: S - 1 k-steps of
+/// copies overlap each compute. The first S - 1 k-steps' tiles are copied
+/// before the loop; k-steps past the end re-copy the last one (no branch),
+/// and a wait after the loop drains them. Loops of another form, a trip
+/// count that S does not divide or that is unknown, or tiles over sm_90's
+/// 227 KB of shared memory per block once multiplied are left as they are
+/// (one stage).
 static LogicalResult pipelineStagedLoop(RewriterBase &rewriter,
-                                        gpu::LaunchOp launch,
-                                        scf::ForOp loop) {
+                                        gpu::LaunchOp launch, scf::ForOp loop,
+                                        int64_t stages) {
   std::optional<int64_t> lower = getConstantIntValue(loop.getLowerBound()),
                          upper = getConstantIntValue(loop.getUpperBound()),
                          step = getConstantIntValue(loop.getStep());
   if (!lower || !upper || !step || *step <= 0 || *upper <= *lower)
     return failure();
   int64_t trips = (*upper - *lower + *step - 1) / *step;
-  if (trips < 2 || trips % 2 != 0)
+  if (stages < 2 || trips < stages || trips % stages != 0)
     return failure();
   Block *body = loop.getBody();
   Operation *yield = body->getTerminator();
@@ -631,47 +634,49 @@ static LogicalResult pipelineStagedLoop(RewriterBase &rewriter,
   for (Value buffer : launch.getWorkgroupAttributions())
     bytes += bytesOf(buffer);
   for (Value buffer : buffers)
-    bytes += bytesOf(buffer);
+    bytes += (stages - 1) * bytesOf(buffer);
   if (bytes > kMaxSharedBytesPerBlock)
     return failure();
 
-  // The twins, and the views of the buffers the loop reads from outside it
-  // cut again from the twins.
+  // The twins (set j > 0 of the S buffer sets), and the views of the
+  // buffers the loop reads from outside it cut again from each set.
   Location loc = loop.getLoc();
-  IRMapping twin;
-  for (Value buffer : buffers)
-    twin.map(buffer, launch.addWorkgroupAttribution(
-                         cast<MemRefType>(buffer.getType()), loc));
+  SmallVector<IRMapping> sets(stages);
+  for (int64_t set = 1; set < stages; ++set)
+    for (Value buffer : buffers)
+      sets[set].map(buffer, launch.addWorkgroupAttribution(
+                                cast<MemRefType>(buffer.getType()), loc));
   rewriter.setInsertionPoint(loop);
-  std::function<Value(Value)> twinOf = [&](Value v) -> Value {
-    if (Value mapped = twin.lookupOrNull(v))
+  std::function<Value(IRMapping &, Value)> viewIn = [&](IRMapping &set,
+                                                        Value v) -> Value {
+    if (Value mapped = set.lookupOrNull(v))
       return mapped;
     auto view = v.getDefiningOp<ViewLikeOpInterface>();
-    Value source = twinOf(view.getViewSource());
+    Value source = viewIn(set, view.getViewSource());
     IRMapping one;
     one.map(view.getViewSource(), source);
     Value cloned = rewriter.clone(*view, one)->getResult(0);
-    twin.map(v, cloned);
+    set.map(v, cloned);
     return cloned;
   };
   loop.walk([&](Operation *op) {
     for (Value operand : op->getOperands())
       if (!loop->isAncestor(operand.getParentRegion()->getParentOp()) &&
           buffers.contains(rootOf(operand)))
-        (void)twinOf(operand);
+        for (int64_t set = 1; set < stages; ++set)
+          (void)viewIn(sets[set], operand);
   });
 
   SmallVector<Operation *> loadPart = withDependencies(body, loads);
   SmallVector<Operation *> computePart = withDependencies(body, compute);
-  // Clones `ops` for k-step `iv` on the buffers (`second`: the twins),
-  // with `mapping` holding the loop-carried values; returns the last
-  // group's token for load parts.
-  auto emit = [&](ArrayRef<Operation *> ops, Value iv, bool second,
+  // Clones `ops` for k-step `iv` on buffer set `set`, with `mapping`
+  // holding the loop-carried values; returns the last group's token for
+  // load parts.
+  auto emit = [&](ArrayRef<Operation *> ops, Value iv, int64_t set,
                   IRMapping &mapping) -> Value {
     mapping.map(loop.getInductionVar(), iv);
-    if (second)
-      for (auto [from, to] : twin.getValueMap())
-        mapping.map(from, to);
+    for (auto [from, to] : sets[set].getValueMap())
+      mapping.map(from, to);
     Operation *last = nullptr;
     for (Operation *op : ops)
       last = rewriter.clone(*op, mapping);
@@ -681,46 +686,52 @@ static LogicalResult pipelineStagedLoop(RewriterBase &rewriter,
     return arith::ConstantIndexOp::create(rewriter, loc, value).getResult();
   };
 
-  // Prologue: the first k-step's tiles into the first buffers.
-  IRMapping prologue;
-  Value first = emit(loadPart, constant(*lower), false, prologue);
+  // Prologue: the tiles of the first S - 1 k-steps into sets 0 to S - 2.
+  Value token;
+  for (int64_t set = 0; set + 1 < stages; ++set) {
+    IRMapping prologue;
+    token = emit(loadPart, constant(*lower + set * *step), set, prologue);
+  }
   SmallVector<Value> inits(loop.getInitArgs());
-  inits.push_back(first);
+  inits.push_back(token);
+  // Each k-step commits one cp.async group per staged operand; waiting for
+  // a k-step's copies leaves the groups of the S - 2 k-steps after it.
+  int64_t groupsPerStep = llvm::count_if(loadPart, [](Operation *op) {
+    return isa<nvgpu::DeviceAsyncCreateGroupOp>(op);
+  });
+  IntegerAttr inFlight =
+      rewriter.getI32IntegerAttr((stages - 2) * groupsPerStep);
   auto pipelined = scf::ForOp::create(
       rewriter, loc, loop.getLowerBound(), loop.getUpperBound(),
-      constant(2 * *step), inits,
+      constant(stages * *step), inits,
       [&](OpBuilder &builder, Location, Value k, ValueRange carried) {
         OpBuilder::InsertionGuard guard(rewriter);
         rewriter.setInsertionPointToEnd(builder.getInsertionBlock());
-        Value stepValue = constant(*step);
-        Value next = arith::AddIOp::create(rewriter, loc, k, stepValue);
-        Value afterNext = arith::MinSIOp::create(
-            rewriter, loc,
-            arith::AddIOp::create(rewriter, loc, next, stepValue),
-            constant(*upper - *step));
-        // Even k-step on the first buffers, the odd one's copies in flight.
-        nvgpu::DeviceAsyncWaitOp::create(rewriter, loc, carried.back(),
-                                         IntegerAttr());
-        gpu::BarrierOp::create(rewriter, loc);
-        IRMapping oddLoads, evenCompute, evenLoads, oddCompute;
-        Value odd = emit(loadPart, next, /*second=*/true, oddLoads);
-        for (auto [arg, value] :
-             llvm::zip(loop.getRegionIterArgs(), carried.drop_back()))
-          evenCompute.map(arg, value);
-        emit(computePart, k, /*second=*/false, evenCompute);
-        // Odd k-step on the twins, the next even one's copies in flight.
-        nvgpu::DeviceAsyncWaitOp::create(rewriter, loc, odd, IntegerAttr());
-        gpu::BarrierOp::create(rewriter, loc);
-        Value token = emit(loadPart, afterNext, /*second=*/false, evenLoads);
-        for (auto [arg, value] :
-             llvm::zip(loop.getRegionIterArgs(), yield->getOperands()))
-          oddCompute.map(arg, evenCompute.lookupOrDefault(value));
-        emit(computePart, next, /*second=*/true, oddCompute);
-        SmallVector<Value> yielded;
-        for (Value value : yield->getOperands())
-          yielded.push_back(oddCompute.lookupOrDefault(value));
-        yielded.push_back(token);
-        scf::YieldOp::create(rewriter, loc, yielded);
+        Value last = constant(*upper - *step);
+        Value latest = carried.back();
+        SmallVector<Value> values(carried.drop_back());
+        for (int64_t set = 0; set < stages; ++set) {
+          Value kj =
+              arith::AddIOp::create(rewriter, loc, k, constant(set * *step));
+          // This k-step's tiles landed (the later S - 2 may still fly),
+          // and every thread is done with the previous k-step's set.
+          nvgpu::DeviceAsyncWaitOp::create(rewriter, loc, latest, inFlight);
+          gpu::BarrierOp::create(rewriter, loc);
+          Value ahead = arith::MinSIOp::create(
+              rewriter, loc,
+              arith::AddIOp::create(rewriter, loc, kj,
+                                    constant((stages - 1) * *step)),
+              last);
+          IRMapping loads, compute;
+          latest = emit(loadPart, ahead, (set + stages - 1) % stages, loads);
+          for (auto [arg, value] : llvm::zip(loop.getRegionIterArgs(), values))
+            compute.map(arg, value);
+          emit(computePart, kj, set, compute);
+          for (auto [i, value] : llvm::enumerate(yield->getOperands()))
+            values[i] = compute.lookupOrDefault(value);
+        }
+        values.push_back(latest);
+        scf::YieldOp::create(rewriter, loc, values);
       });
   // The last (repeated) copies must land before the buffers go away.
   nvgpu::DeviceAsyncWaitOp::create(rewriter, loc,
@@ -1135,7 +1146,7 @@ static LogicalResult lowerLaunchBody(gpu::LaunchOp launch) {
         staged.push_back(loop);
     });
     for (scf::ForOp loop : staged)
-      (void)pipelineStagedLoop(rewriter, launch, loop);
+      (void)pipelineStagedLoop(rewriter, launch, loop, stages);
   }
   return moveToDynamicSharedMemory(rewriter, launch);
 }

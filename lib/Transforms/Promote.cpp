@@ -145,8 +145,8 @@ struct FoundryPromotePass final
 
     IRRewriter rewriter(&getContext());
     llvm::DenseMap<Operation *, int64_t> bytesPerBlock;
-    if (stages != 1 && stages != 2) {
-      getOperation().emitError("foundry-promote: stages must be 1 or 2, got ")
+    if (stages < 1 || stages > 4) {
+      getOperation().emitError("foundry-promote: stages must be 1 to 4, got ")
           << static_cast<int64_t>(stages);
       return signalPassFailure();
     }

@@ -524,10 +524,13 @@ def FoundryPromotePass : Pass<"foundry-promote", "::mlir::ModuleOp"> {
     accesses, and the GPU tail issues them as cp.async with a barrier after
     the copies and after the compute.
 
-    `stages=2` double-buffers the staged tiles: the GPU tail copies the
-    tiles of k-step i+1 (cp.async) while k-step i computes, with one wait
-    and one barrier per step (a second shared buffer per operand; an odd
-    number of k-steps or tiles over 227 KB once doubled keep one stage).
+    `stages=S` (2 to 4) multi-buffers the staged tiles: the GPU tail copies
+    the tiles of k-steps i+1 to i+S-1 (cp.async) while k-step i computes,
+    with one wait (leaving the later k-steps' copies in flight) and one
+    barrier per step (S shared buffers per operand; a number of k-steps
+    that S does not divide, or tiles over 227 KB once multiplied, keep one
+    stage). On the H200, four stages were slower than two on L1 1 and L1
+    11 (bench/results/2026-12-01-h200-gemm-stages.md).
 
     Up to 48 KB of tiles per block are static shared memory; above that,
     the GPU tail places them in the launch's dynamic shared memory (the
@@ -544,7 +547,7 @@ def FoundryPromotePass : Pass<"foundry-promote", "::mlir::ModuleOp"> {
     Errors: no block-level k-loop; an operand index the op does not have; a
     tile of dynamic shape; more than 227 KB of shared memory per block
     (sm_90's limit); a negative or unaligned padding; stages
-    other than 1 or 2.
+    outside 1 to 4.
 
     Example, a 64x64 block tile walking K in steps of 32 with A and B staged:
     `foundry-tile-blocks{sizes=64,64},foundry-tile-reduction{sizes=32},
@@ -556,8 +559,8 @@ def FoundryPromotePass : Pass<"foundry-promote", "::mlir::ModuleOp"> {
     Option<"padding", "padding", "int64_t", /*default=*/"0",
            "Elements added to each row of the staged tiles (bank conflicts).">,
     Option<"stages", "stages", "int64_t", /*default=*/"1",
-           "Tile buffers per operand: 1, or 2 to copy the next k-step's "
-           "tiles while this one computes.">
+           "Tile buffers per operand, 1 to 4: with S > 1 the tiles of the "
+           "next S - 1 k-steps are copied while this one computes.">
   ];
   let dependentDialects = [
     "::mlir::bufferization::BufferizationDialect",
