@@ -152,7 +152,7 @@ def random_pass(rng):
         return "foundry-promote{operands=%s padding=%s stages=%s}" % (
             rng.choice(["0", "1", "0,1", "2", "-1"]),
             rng.choice(["0", "0", "4", "8", "3", "-4", "4096"]),
-            rng.choice(["1", "2", "2", "0", "3"]))
+            rng.choice(["1", "2", "2", "0", "3", "4", "5"]))
     if kind == "mma":
         return "foundry-mma"
     if kind == "vectorize":
