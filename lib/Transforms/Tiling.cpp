@@ -175,8 +175,11 @@ perLoopSizes(TilingInterface op, ArrayRef<int64_t> sizes, StringRef passName) {
   return perLoop;
 }
 
-/// Upper bound of an affine.min/max result expression over operands with
-/// known bounds (constants, and dims/symbols through their own bounds).
+/// Upper bound of an affine.min/max/apply result expression over operands
+/// with known bounds (constants, and dims/symbols through their own
+/// bounds), for expressions that do not decrease as an operand grows: sums,
+/// products by non-negative constants, floor/ceil divisions by positive
+/// ones; `x mod c` is at most c - 1 whatever x is.
 static std::optional<int64_t> exprUpperBound(AffineExpr expr, ValueRange dims,
                                              ValueRange symbols, int depth);
 
@@ -196,6 +199,12 @@ static std::optional<int64_t> upperBound(OpFoldResult value, int depth) {
     if (best)
       return best;
   }
+  // A window's extent from a tile's (2 * size + 1): a monotone map of
+  // bounded operands.
+  if (auto apply = v.getDefiningOp<affine::AffineApplyOp>())
+    return exprUpperBound(apply.getAffineMap().getResult(0),
+                          apply.getDimOperands(), apply.getSymbolOperands(),
+                          depth + 1);
   if (auto max = v.getDefiningOp<affine::AffineMaxOp>()) {
     std::optional<int64_t> best;
     for (AffineExpr expr : max.getAffineMap().getResults()) {
@@ -223,7 +232,50 @@ static std::optional<int64_t> exprUpperBound(AffineExpr expr, ValueRange dims,
     return upperBound(dims[dim.getPosition()], depth);
   if (auto symbol = dyn_cast<AffineSymbolExpr>(expr))
     return upperBound(symbols[symbol.getPosition()], depth);
-  return std::nullopt;
+  auto binary = dyn_cast<AffineBinaryOpExpr>(expr);
+  if (!binary || depth > 8)
+    return std::nullopt;
+  auto rhsConstant = dyn_cast<AffineConstantExpr>(binary.getRHS());
+  switch (binary.getKind()) {
+  case AffineExprKind::Mod:
+    if (rhsConstant && rhsConstant.getValue() > 0)
+      return rhsConstant.getValue() - 1;
+    return std::nullopt;
+  case AffineExprKind::Add:
+  case AffineExprKind::Mul:
+  case AffineExprKind::FloorDiv:
+  case AffineExprKind::CeilDiv:
+    break;
+  default:
+    return std::nullopt;
+  }
+  std::optional<int64_t> lhs =
+      exprUpperBound(binary.getLHS(), dims, symbols, depth + 1);
+  if (!lhs)
+    return std::nullopt;
+  if (binary.getKind() == AffineExprKind::Add) {
+    std::optional<int64_t> rhs =
+        exprUpperBound(binary.getRHS(), dims, symbols, depth + 1);
+    int64_t sum;
+    if (!rhs || llvm::AddOverflow(*lhs, *rhs, sum))
+      return std::nullopt;
+    return sum;
+  }
+  // Products and divisions are canonicalized with the constant on the
+  // right; a negative one would turn the bound into a lower one.
+  if (!rhsConstant || rhsConstant.getValue() < 0 ||
+      (binary.getKind() != AffineExprKind::Mul && rhsConstant.getValue() == 0))
+    return std::nullopt;
+  int64_t c = rhsConstant.getValue();
+  if (binary.getKind() == AffineExprKind::Mul) {
+    int64_t product;
+    if (llvm::MulOverflow(*lhs, c, product))
+      return std::nullopt;
+    return product;
+  }
+  return binary.getKind() == AffineExprKind::FloorDiv
+             ? llvm::divideFloorSigned(*lhs, c)
+             : llvm::divideCeilSigned(*lhs, c);
 }
 
 std::optional<int64_t>
