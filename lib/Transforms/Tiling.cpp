@@ -1527,15 +1527,20 @@ struct FoundryReduceThreadsPass final
     });
     if (targets.empty()) {
       getOperation()->walk([&](KernelOp kernel) {
+        bool tiled = false;
+        kernel.walk(
+            [&](scf::ForallOp forall) { tiled |= isBlockLevelForall(forall); });
         kernel.emitOpError(
             alreadySplit
                 ? "foundry-reduce-threads: the block tiles' reductions are "
                   "already split over threads (by an earlier "
                   "foundry-reduce-threads)"
-                : "foundry-reduce-threads: no reduction in a block tile; "
-                  "run foundry-tile-blocks first (with fuse=elementwise, "
-                  "reductions other than the root stay outside the "
-                  "tiles)");
+            : tiled ? "foundry-reduce-threads: no reduction in a block tile; "
+                      "the reductions stayed outside the block tiles (with "
+                      "fuse=elementwise, or where the kernel also returns "
+                      "their results)"
+                    : "foundry-reduce-threads: no reduction in a block tile; "
+                      "run foundry-tile-blocks first");
       });
       return signalPassFailure();
     }

@@ -17,3 +17,8 @@ foundry.kernel @row_difference(%x: tensor<8x1000xf32>) -> tensor<8xf32> {
   } -> tensor<8xf32>
   foundry.yield %r : tensor<8xf32>
 }
+
+// With fuse=elementwise the softmax's reductions stay outside the row's
+// block tile: the diagnostic says so rather than asking for a tiling.
+// RUN: foundry-opt %foundry_src_root/test/Examples/Inputs/softmax_constant.mlir --foundry-outline-kernels | not foundry-opt "--foundry-tile-blocks=sizes=1 fuse=elementwise" --foundry-reduce-threads=threads=32 2>&1 | FileCheck %s --check-prefix=OUTSIDE
+// OUTSIDE: error: 'foundry.kernel' op foundry-reduce-threads: no reduction in a block tile; the reductions stayed outside the block tiles (with fuse=elementwise, or where the kernel also returns their results)
