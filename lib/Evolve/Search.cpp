@@ -1007,6 +1007,42 @@ static std::string scalarReductionSchedule(const KernelShape &shape,
   return schedule;
 }
 
+/// Block and thread tile sizes ("a,b,c" each) that give each thread one
+/// output of an op with parallel loops of extents `parallel` (or two along
+/// the second-innermost loop, with more than four loops): the innermost
+/// loop whole in the block and the next one tiled to about 256 threads
+/// (whole if shorter and other loops are left for the grid); with more
+/// than four loops, the innermost two whole (the grid has three
+/// dimensions). std::nullopt when that does not fit a block.
+static std::optional<std::pair<std::string, std::string>>
+outputPerThreadTiles(llvm::ArrayRef<int64_t> parallel, std::mt19937 &rng) {
+  size_t rank = parallel.size();
+  if (rank < 2)
+    return std::nullopt;
+  std::vector<std::string> blocks(rank, "1"), perThread(rank, "0");
+  int64_t inner = parallel[rank - 1];
+  int64_t threads = inner;
+  blocks[rank - 1] = "0";
+  perThread[rank - 1] = "1";
+  if (rank - 1 <= 3) {
+    int64_t next = parallel[rank - 2];
+    int64_t tile = std::min(next, std::max<int64_t>(1, 256 / inner));
+    blocks[rank - 2] = tile == next && rank > 2 ? "0" : std::to_string(tile);
+    perThread[rank - 2] = "1";
+    threads *= tile;
+  } else {
+    if (rank - 2 > 3)
+      return std::nullopt;
+    int64_t rows = pick<int64_t>({1, 2}, rng);
+    blocks[rank - 2] = "0";
+    perThread[rank - 2] = std::to_string(rows);
+    threads *= llvm::divideCeil(parallel[rank - 2], rows);
+  }
+  if (threads > kMaxThreadsPerBlock)
+    return std::nullopt;
+  return std::make_pair(llvm::join(blocks, ","), llvm::join(perThread, ","));
+}
+
 /// Each reduction before the root (KernelShape::reductionPhases) tiled as
 /// a kernel of its own, in order (foundry-tile-blocks{target=reduction
 /// fuse=elementwise}: the elementwise ops before it computed in its tile).
@@ -1037,42 +1073,18 @@ static std::string reductionPhasesSchedule(const KernelShape &shape,
     };
     int64_t window = product(phase.reduction),
             outputs = product(phase.parallel);
-    std::vector<std::string> blocks(rank, "1");
     if (window <= 64 || outputs > (int64_t{1} << 20)) {
-      if (rank < 2)
+      std::optional<std::pair<std::string, std::string>> tiles =
+          outputPerThreadTiles(phase.parallel, rng);
+      if (!tiles)
         return "";
-      std::vector<std::string> perThread(rank, "0");
-      int64_t inner = phase.parallel[rank - 1];
-      int64_t threads = inner;
-      blocks[rank - 1] = "0";
-      perThread[rank - 1] = "1";
-      if (rank - 1 <= 3) {
-        // The next loop tiled to about 256 threads (whole if it is
-        // shorter and other loops are left for the grid).
-        int64_t next = phase.parallel[rank - 2];
-        int64_t tile = std::min(next, std::max<int64_t>(1, 256 / inner));
-        blocks[rank - 2] =
-            tile == next && rank > 2 ? "0" : std::to_string(tile);
-        perThread[rank - 2] = "1";
-        threads *= tile;
-      } else {
-        // The innermost two whole, one output per thread (or two along
-        // the outer one).
-        if (rank - 2 > 3)
-          return "";
-        int64_t rows = pick<int64_t>({1, 2}, rng);
-        blocks[rank - 2] = "0";
-        perThread[rank - 2] = std::to_string(rows);
-        threads *= llvm::divideCeil(phase.parallel[rank - 2], rows);
-      }
-      if (threads > kMaxThreadsPerBlock)
-        return "";
-      schedule += "foundry-tile-blocks{sizes=" + llvm::join(blocks, ",") +
+      schedule += "foundry-tile-blocks{sizes=" + tiles->first +
                   " target=reduction fuse=elementwise},foundry-tile-threads{"
                   "sizes=" +
-                  llvm::join(perThread, ",") + "},";
+                  tiles->second + "},";
       continue;
     }
+    std::vector<std::string> blocks(rank, "1");
     if (rank > 3)
       return "";
     schedule += "foundry-tile-blocks{sizes=" + llvm::join(blocks, ",") +
@@ -1288,8 +1300,19 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
          bool afterConvolution = !shape.splitConvolution.empty() ||
                                  (shape.im2col && !shape.im2colRoot);
          if (afterConvolution && !prefix.empty() &&
-             !shape.reductionPhases.empty() && rng() % 2)
-           prefix += reductionPhasesSchedule(shape, rng);
+             !shape.reductionPhases.empty() && rng() % 2) {
+           std::string phases = reductionPhasesSchedule(shape, rng);
+           prefix += phases;
+           // A root that reduces nothing then (a softmax's division): one
+           // output per thread.
+           std::optional<std::pair<std::string, std::string>> tiles =
+               outputPerThreadTiles(shape.parallelExtents(), rng);
+           if (!phases.empty() &&
+               llvm::all_of(shape.parallel, [](bool p) { return p; }) && tiles)
+             return prefix + tileRootBlocks(shape, tiles->first) +
+                    ",foundry-tile-threads{sizes=" + tiles->second +
+                    "},foundry-vectorize";
+         }
 
          // One row per block: size 1 along the loops the reduction keeps
          // (at most three), the reduced ones whole; without a known reduced
