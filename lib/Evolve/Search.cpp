@@ -1510,18 +1510,19 @@ std::string mlir::foundry::scheduleChange(llvm::StringRef parent,
 /// An ill-conditioned kernel's candidates are checked against f64 at this
 /// many times the naive fp32 schedule's largest error (Search::run).
 static constexpr double kNaiveErrorFactor = 2;
-/// How the cuda target judges candidates, at the end of a run's
-/// configuration: verdicts of runs that judged otherwise are not reused.
-/// "naive-error": an ill-conditioned kernel's tolerance from the naive
-/// schedule's error (before: a second check against its fp32 output).
-/// "codegen=N": what genomes compile to, raised with every change that
-/// makes a genome string compile to other code (2: an im2col gather is
-/// read through tensor.extract, fused into k-loops and shared tiles, issued
-/// as cp.async with 32-bit indices; 3: foundry-tile-blocks{target=
-/// reduction} takes pooling windows), so that verdicts and times measured
-/// on older code are measured again rather than reused.
-static constexpr llvm::StringLiteral kCheckRule =
-    " check=naive-error codegen=3";
+/// At the end of a run's configuration (Search::runSuffix), what its
+/// verdicts depend on: verdicts of runs that differ are not reused.
+/// "codegen=N" (every target): what genomes compile to, raised with every
+/// change that makes a genome string compile to other code (2: an im2col
+/// gather is read through tensor.extract, fused into k-loops and shared
+/// tiles, issued as cp.async with 32-bit indices; 3: foundry-tile-blocks{
+/// target=reduction} takes pooling windows), so that verdicts and times
+/// measured on older code are measured again rather than reused.
+static constexpr llvm::StringLiteral kCodegen = " codegen=3";
+/// How the cuda target judges candidates: "naive-error", an
+/// ill-conditioned kernel's tolerance from the naive schedule's error
+/// (before: a second check against its fp32 output).
+static constexpr llvm::StringLiteral kCheckRule = " check=naive-error";
 
 namespace {
 /// The state of one search.
@@ -1541,26 +1542,34 @@ public:
 
 private:
   /// The library's verdict on genome `hash` for this kernel, if it can be
-  /// reused: on the cuda target, only a verdict reached against the same
-  /// reference (its run's configuration says which; imported verdicts and
-  /// runs from before the reference was recorded are evaluated again).
+  /// reused: only one reached by the same code generation (kCodegen) and,
+  /// on the cuda target, against the same reference (its run's
+  /// configuration says which; imported verdicts and runs of older code
+  /// are evaluated again).
   std::optional<CandidateRecord> cachedVerdict(const std::string &hash) {
     if (!library_)
       return std::nullopt;
     std::optional<CandidateRecord> known =
         library_->findCandidate(fingerprint_.exactKey(), hash);
-    if (!known || options_.target != "cuda" || known->run == run_)
+    if (!known || known->run == run_)
       return known;
     auto [it, inserted] = trustedRuns_.try_emplace(known->run, false);
     if (inserted) {
       std::optional<std::string> configuration =
           library_->runConfiguration(known->run);
       it->second = configuration &&
-                   llvm::StringRef(*configuration)
-                       .ends_with(" reference=" + options_.reference +
-                                  kCheckRule.str());
+                   llvm::StringRef(*configuration).ends_with(runSuffix());
     }
     return it->second ? known : std::nullopt;
+  }
+
+  /// What a run's configuration ends with: the reference and check rule on
+  /// the cuda target, then the code generation.
+  std::string runSuffix() const {
+    return (options_.target == "cuda"
+                ? " reference=" + options_.reference + kCheckRule.str()
+                : std::string()) +
+           kCodegen.str();
   }
 
   /// Seconds a candidate's ptxas may take: what is left of a time budget
@@ -2771,11 +2780,7 @@ FailureOr<SearchResult> Search::run() {
                       fingerprint_.exactKey(), options_.target, options_.seed,
                       options_.islands, options_.population,
                       options_.budgetEvals, options_.migrateEvery,
-                      options_.migrants, options_.patience,
-                      options_.target == "cuda"
-                          ? " reference=" + options_.reference +
-                                kCheckRule.str()
-                          : std::string())
+                      options_.migrants, options_.patience, runSuffix())
             .str();
     if (options_.resume) {
       if (std::optional<int64_t> run = library_->findRun(configuration)) {
