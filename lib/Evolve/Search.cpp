@@ -1084,9 +1084,9 @@ static std::string reductionPhasesSchedule(const KernelShape &shape,
                   tiles->second + "},";
       continue;
     }
-    std::vector<std::string> blocks(rank, "1");
     if (rank > 3)
       return "";
+    std::vector<std::string> blocks(rank, "1");
     schedule += "foundry-tile-blocks{sizes=" + llvm::join(blocks, ",") +
                 " target=reduction fuse=elementwise}," +
                 reduceThreads(shape, pick<int64_t>({32, 64, 128, 256}, rng),
