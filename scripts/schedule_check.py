@@ -124,7 +124,12 @@ def random_sizes(rng):
 def random_pass(rng):
     kind = rng.choice(["blocks", "threads", "warps", "reduction", "reduction",
                        "promote", "mma", "vectorize", "unroll", "rthreads",
-                       "split", "pad", "im2col", "splitk", "transpose"])
+                       "split", "pad", "im2col", "splitk", "transpose",
+                       "phases"])
+    if kind == "phases":
+        return "foundry-tile-phases{threads=%d width=%d}" % (
+            rng.choice([-1, 0, 1, 7, 32, 256, 1024, 1025]),
+            rng.choice([-1, 0, 1, 2, 3, 4, 8]))
     if kind == "transpose":
         return "foundry-transpose-a"
     if kind == "splitk":
@@ -180,6 +185,7 @@ def random_schedule(rng):
                  "foundry-pad{": -2,
                  "foundry-split-k": -1,
                  "blocks": 0, "promote": 2, "threads": 3, "warps": 3,
+                 "phases": 3,
                  "reduction": 1, "mma": 4, "vectorize": 5, "unroll": 6,
                  "reduce-threads": 1, "split": 0}
         passes.sort(key=lambda p: next(v for k, v in order.items() if k in p))

@@ -35,14 +35,21 @@ static std::string printable(llvm::StringRef text) {
 }
 
 const std::vector<std::string> &mlir::foundry::schedulePassNames() {
-  static const std::vector<std::string> names = {
-      "foundry-tile-blocks",     "foundry-tile-reduction",
-      "foundry-tile-threads",    "foundry-tile-warps",
-      "foundry-reduce-threads",  "foundry-promote",
-      "foundry-vectorize",       "foundry-unroll",
-      "foundry-mma",             "foundry-split-reduction",
-      "foundry-split-k",         "foundry-pad",
-      "foundry-im2col",          "foundry-transpose-a"};
+  static const std::vector<std::string> names = {"foundry-tile-blocks",
+                                                 "foundry-tile-reduction",
+                                                 "foundry-tile-threads",
+                                                 "foundry-tile-warps",
+                                                 "foundry-reduce-threads",
+                                                 "foundry-promote",
+                                                 "foundry-vectorize",
+                                                 "foundry-unroll",
+                                                 "foundry-mma",
+                                                 "foundry-split-reduction",
+                                                 "foundry-split-k",
+                                                 "foundry-pad",
+                                                 "foundry-im2col",
+                                                 "foundry-transpose-a",
+                                                 "foundry-tile-phases"};
   return names;
 }
 

@@ -1314,6 +1314,20 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
                     "},foundry-vectorize";
          }
 
+         // A blocked scan (a root accumulating onto reductions over its
+         // rows): one time in two, one row per block (the outermost loop),
+         // each level a phase of its own over the block's threads: every
+         // level computed once per row, the row read from memory twice.
+         // Vector tiles only with 512 threads or more (with fewer, a
+         // thread's tile of the last level spills).
+         if (shape.initFromReduction && prefix.empty() && rng() % 2) {
+           int64_t threads = pick<int64_t>({256, 512, 1024, 1024}, rng);
+           return "foundry-tile-blocks{sizes=1},foundry-tile-phases{"
+                  "threads=" +
+                  std::to_string(threads) + "}" +
+                  (threads >= 512 && rng() % 4 ? ",foundry-vectorize" : "");
+         }
+
          // One row per block: size 1 along the loops the reduction keeps
          // (at most three), the reduced ones whole; without a known reduced
          // loop, the innermost is the row.
@@ -1862,7 +1876,8 @@ std::string Search::propose(const Expert &expert, const Evaluated *parent,
   // A root that accumulates onto reductions (a blocked scan's last level):
   // one time in two, those reductions as kernels of their own first.
   if (shape_.initFromReduction && !fresh.empty() &&
-      !llvm::StringRef(fresh).contains("target=reduction") && rng_() % 2)
+      !llvm::StringRef(fresh).contains("target=reduction") &&
+      !llvm::StringRef(fresh).contains("foundry-tile-phases") && rng_() % 2)
     fresh = reductionPhasesSchedule(shape_, rng_) + fresh;
   if (!shape_.splitFirst.empty() && !fresh.empty() &&
       fresh.find("foundry-split-reduction") == std::string::npos)

@@ -41,9 +41,7 @@ static scf::ForOp blockLevelLoop(Operation *op) {
   return {};
 }
 
-/// True if `value` is a tensor.empty or a slice of one (through
-/// extract_slice ops): a tile whose contents nothing reads.
-static bool isEmptyTensorSlice(Value value) {
+bool mlir::foundry::isEmptyTensorSlice(Value value) {
   while (auto slice = value.getDefiningOp<tensor::ExtractSliceOp>())
     value = slice.getSource();
   return value.getDefiningOp<tensor::EmptyOp>() != nullptr;

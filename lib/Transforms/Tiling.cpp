@@ -37,6 +37,7 @@
 namespace mlir::foundry {
 #define GEN_PASS_DEF_FOUNDRYREDUCETHREADSPASS
 #define GEN_PASS_DEF_FOUNDRYTILEBLOCKSPASS
+#define GEN_PASS_DEF_FOUNDRYTILEPHASESPASS
 #define GEN_PASS_DEF_FOUNDRYTILEREDUCTIONPASS
 #define GEN_PASS_DEF_FOUNDRYTILETHREADSPASS
 #define GEN_PASS_DEF_FOUNDRYTILEWARPSPASS
@@ -1104,7 +1105,8 @@ static LogicalResult distributeBlockTiles(Operation *root,
     Block &body = *block.getBody();
     // Loops on linear thread ids (foundry-reduce-threads' partial
     // reductions, shared-memory copies) leave the rest to distribute.
-    bool distributed = block->hasAttr(kSplitReductionAttr);
+    bool distributed =
+        block->hasAttr(kSplitReductionAttr) || block->hasAttr(kPhasesAttr);
     block.getBody()->walk([&](scf::ForallOp inner) {
       distributed |= !isLinearForall(inner) &&
                      (isThreadLevelForall(inner) || isWarpLevelForall(inner));
@@ -1113,7 +1115,8 @@ static LogicalResult distributeBlockTiles(Operation *root,
     // follows it, say) are left as they are; if all are, that is an error.
     if (distributed) {
       if (llvm::all_of(blocks, [&](scf::ForallOp other) {
-            bool done = other->hasAttr(kSplitReductionAttr);
+            bool done = other->hasAttr(kSplitReductionAttr) ||
+                        other->hasAttr(kPhasesAttr);
             other.getBody()->walk([&](scf::ForallOp inner) {
               done |= !isLinearForall(inner) &&
                       (isThreadLevelForall(inner) || isWarpLevelForall(inner));
@@ -1146,6 +1149,189 @@ static LogicalResult distributeBlockTiles(Operation *root,
            << passName << ": the block tile is not produced by a tileable op";
   }
   root->walk([&](KernelOp kernel) { cleanUp(kernel); });
+  return success();
+}
+
+/// Threads per loop for one phase of foundry-tile-phases: the parallel
+/// loops of `extents` above 1 (at most three, innermost first) take up to
+/// `threads` threads, the innermost `width` consecutive elements per thread
+/// where `width` divides it. A loop takes the largest divisor of its
+/// extent that fits, so tiles stay static, unless that divisor is under
+/// half of what fits (a prime extent): then every thread that fits, the
+/// last tile ragged. 0 for loops left whole.
+static SmallVector<int64_t> phaseThreads(ArrayRef<int64_t> extents,
+                                         int64_t threads, int64_t width) {
+  SmallVector<int64_t> units(extents.size(), 0);
+  int64_t left = threads, tiled = 0;
+  bool innermost = true;
+  for (size_t i = extents.size(); i-- > 0 && tiled < 3 && left > 1;) {
+    int64_t extent = extents[i];
+    if (extent <= 1)
+      continue;
+    int64_t chunk = innermost && extent % width == 0 ? width : 1;
+    innermost = false;
+    int64_t pieces = extent / chunk, fits = std::min(pieces, left);
+    int64_t divisor = fits;
+    while (pieces % divisor)
+      --divisor;
+    int64_t n = 2 * divisor >= fits ? divisor : fits;
+    // One thread along a loop: the loop stays whole in every tile.
+    if (n == 1)
+      continue;
+    units[i] = n;
+    left /= n;
+    ++tiled;
+  }
+  return units;
+}
+
+/// Puts the buffer that the phase `op` of the block tile `body` writes in
+/// shared memory, where it is a block-level temporary (a tile of a
+/// tensor.empty): every thread of the block reads what the others
+/// computed. The buffer is found through the ops producing `op`'s inits
+/// that tiling fuses as destinations (its accumulator's fill, a broadcast
+/// it starts from); a ragged block's tile is a slice of a buffer of the
+/// full tile. Producers fused into the threads' tiles as inputs keep their
+/// tensor.empty: each thread's own buffer.
+static LogicalResult shareTemporaries(linalg::LinalgOp op, Block &body,
+                                      RewriterBase &rewriter,
+                                      StringRef passName) {
+  for (OpOperand &init : op.getDpsInitsMutable()) {
+    OpOperand *dest = &init;
+    while (auto producer = dest->get().getDefiningOp<linalg::LinalgOp>()) {
+      if (producer->getBlock() != &body ||
+          producer.getNumReductionLoops() != 0 || !dest->get().hasOneUse())
+        break;
+      dest = producer.getDpsInitOperand(
+          cast<OpResult>(dest->get()).getResultNumber());
+    }
+    if (!isEmptyTensorSlice(dest->get()))
+      continue;
+    Operation *owner = dest->getOwner();
+    auto type = cast<RankedTensorType>(dest->get().getType());
+    rewriter.setInsertionPoint(owner);
+    SmallVector<OpFoldResult> sizes =
+        tensor::getMixedSizes(rewriter, owner->getLoc(), dest->get());
+    SmallVector<int64_t> bounds;
+    for (OpFoldResult size : sizes) {
+      std::optional<int64_t> bound = getConstantUpperBound(size);
+      if (!bound)
+        return owner->emitOpError()
+               << passName
+               << ": cannot bound the size of a block-level temporary";
+      bounds.push_back(*bound);
+    }
+    Value shared =
+        createSharedMemoryTensor(rewriter, owner->getLoc(), type.clone(bounds));
+    if (!type.hasStaticShape())
+      shared = tensor::ExtractSliceOp::create(
+          rewriter, owner->getLoc(), type, shared,
+          SmallVector<OpFoldResult>(bounds.size(), rewriter.getIndexAttr(0)),
+          sizes,
+          SmallVector<OpFoldResult>(bounds.size(), rewriter.getIndexAttr(1)));
+    rewriter.modifyOpInPlace(owner, [&] { dest->set(shared); });
+  }
+  return success();
+}
+
+/// foundry-tile-phases on the block tile `block`: every linalg op of it on
+/// its own over up to `threads` threads (phaseThreads), last first (each
+/// phase's forall takes the op's place, so they run in program order),
+/// what each writes in shared memory (shareTemporaries), elementwise
+/// producers fused into their readers' thread tiles.
+static LogicalResult distributePhases(scf::ForallOp block, int64_t threads,
+                                      int64_t width, StringRef passName) {
+  Block &body = *block.getBody();
+  if (!body.getOps<scf::ForOp>().empty())
+    return block.emitOpError()
+           << passName
+           << ": the block tile has a k-loop (foundry-tile-reduction); "
+              "run foundry-tile-phases before it";
+  IRRewriter rewriter(block.getContext());
+  // Each op gets an init of its own: a fill read by two ops (a scan's
+  // group totals and group offsets both start from zeros) is cloned, so
+  // that neither result overwrites the other's buffer.
+  for (auto op : llvm::to_vector(body.getOps<linalg::LinalgOp>()))
+    for (OpOperand &init : op.getDpsInitsMutable()) {
+      auto fill = init.get().getDefiningOp<linalg::FillOp>();
+      if (!fill || fill->getBlock() != &body || init.get().hasOneUse())
+        continue;
+      rewriter.setInsertionPoint(op);
+      Operation *copy = rewriter.clone(*fill);
+      rewriter.modifyOpInPlace(op, [&] { init.set(copy->getResult(0)); });
+    }
+  MLIRContext *ctx = block.getContext();
+  Builder builder(ctx);
+  for (;;) {
+    // Producers fused into every reader are left without users.
+    for (Operation &op : llvm::make_early_inc_range(llvm::reverse(body)))
+      if (isa<linalg::LinalgOp>(op) && isOpTriviallyDead(&op))
+        rewriter.eraseOp(&op);
+    linalg::LinalgOp last;
+    for (Operation &op : llvm::reverse(body))
+      if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+          linalgOp && linalgOp.hasPureTensorSemantics()) {
+        last = linalgOp;
+        break;
+      }
+    if (!last)
+      break;
+    auto op = cast<TilingInterface>(last.getOperation());
+    if (failed(checkTileable(op, passName)) ||
+        failed(shareTemporaries(last, body, rewriter, passName)))
+      return failure();
+    SmallVector<utils::IteratorType> iterators = op.getLoopIteratorTypes();
+    SmallVector<std::optional<int64_t>> extents = staticLoopExtents(op);
+    SmallVector<int64_t> parallel;
+    for (auto [iterator, extent] : llvm::zip(iterators, extents)) {
+      if (!extent)
+        return op.emitOpError()
+               << passName << ": a loop without a static extent";
+      if (iterator == utils::IteratorType::parallel)
+        parallel.push_back(*extent);
+    }
+    if (parallel.empty())
+      return op.emitOpError()
+             << passName
+             << ": an op without parallel loops (a reduction to a scalar: "
+                "foundry-reduce-threads splits it over threads)";
+    SmallVector<int64_t> units = phaseThreads(parallel, threads, width);
+    // A phase of a single element still gets one thread of its own.
+    if (llvm::all_of(units, [](int64_t n) { return n == 0; }))
+      units.front() = 1;
+    SmallVector<OpFoldResult> numThreads, tileSizes;
+    SmallVector<Attribute> mapping;
+    int64_t tiledLoops = llvm::count_if(units, [](int64_t n) { return n; });
+    size_t next = 0;
+    for (auto [iterator, extent] : llvm::zip(iterators, extents)) {
+      int64_t n = 0;
+      if (iterator == utils::IteratorType::parallel)
+        n = units[next++];
+      numThreads.push_back(builder.getIndexAttr(n));
+      tileSizes.push_back(
+          builder.getIndexAttr(n ? llvm::divideCeil(*extent, n) : 0));
+      if (n)
+        mapping.push_back(gpu::GPUThreadMappingAttr::get(
+            ctx, static_cast<gpu::MappingId>(
+                     static_cast<int64_t>(gpu::MappingId::LinearDim0) +
+                     --tiledLoops)));
+    }
+    scf::SCFTilingOptions options;
+    options.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
+    options.setNumThreads(numThreads);
+    options.setTileSizes(tileSizes);
+    options.setMapping(mapping);
+    if (failed(tileAndFuseProducers(
+            op, options, passName, [&](OpResult producer, bool) {
+              auto linalgOp = dyn_cast<linalg::LinalgOp>(producer.getOwner());
+              return linalgOp && linalgOp->getBlock() == &body &&
+                     linalgOp.getNumReductionLoops() == 0;
+            })))
+      return failure();
+    if (op->use_empty())
+      rewriter.eraseOp(op);
+  }
+  block->setAttr(kPhasesAttr, rewriter.getUnitAttr());
   return success();
 }
 
@@ -1599,6 +1785,56 @@ struct FoundryTileThreadsPass final
     if (failed(distributeBlockTiles(getOperation(), sizes, /*warps=*/false,
                                     interleave, "foundry-tile-threads")))
       signalPassFailure();
+  }
+};
+
+struct FoundryTilePhasesPass final
+    : impl::FoundryTilePhasesPassBase<FoundryTilePhasesPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    constexpr StringLiteral kPass = "foundry-tile-phases";
+    if (threads < 1 || threads > kMaxThreadsPerBlock || width < 1) {
+      getOperation().emitError()
+          << kPass << ": threads must be 1 to " << kMaxThreadsPerBlock
+          << " and width at least 1, got threads="
+          << static_cast<int64_t>(threads)
+          << " width=" << static_cast<int64_t>(width);
+      return signalPassFailure();
+    }
+    SmallVector<scf::ForallOp> blocks;
+    getOperation()->walk([&](scf::ForallOp forall) {
+      if (isBlockLevelForall(forall) && forall->getParentOfType<KernelOp>())
+        blocks.push_back(forall);
+    });
+    if (blocks.empty()) {
+      getOperation()->walk([&](KernelOp kernel) {
+        kernel.emitOpError()
+            << kPass << ": no block tile; run foundry-tile-blocks first";
+      });
+      return signalPassFailure();
+    }
+    // Block tiles distributed by an earlier pass (a GEMM split from what
+    // follows it, say) are left as they are; if all are, that is an error.
+    bool any = false;
+    for (scf::ForallOp block : blocks) {
+      bool distributed =
+          block->hasAttr(kSplitReductionAttr) || block->hasAttr(kPhasesAttr);
+      block.getBody()->walk([&](scf::ForallOp inner) {
+        distributed |= isThreadLevelForall(inner) || isWarpLevelForall(inner);
+      });
+      if (distributed)
+        continue;
+      any = true;
+      if (failed(distributePhases(block, threads, width, kPass)))
+        return signalPassFailure();
+    }
+    if (!any) {
+      blocks.front().emitOpError()
+          << kPass << ": every block tile is already distributed";
+      return signalPassFailure();
+    }
+    getOperation()->walk([&](KernelOp kernel) { cleanUp(kernel); });
   }
 };
 

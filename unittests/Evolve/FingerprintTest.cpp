@@ -439,11 +439,9 @@ foundry.kernel @bn(%x: tensor<8x16xf32>, %w: tensor<16x32xf32>) -> tensor<8x32xf
   EXPECT_EQ(batchNorm.splitContractions, 1);
 }
 
-TEST_F(FingerprintTest, ScanOffsetsStayOutOfBlockTiles) {
-  // The last level of a blocked scan, y = off + x with the offsets (a row
-  // sum) broadcast into the root's init: block tiles fuse only what has no
-  // reduction, whichever expert proposes them.
-  KernelShape scan = shapeOf(R"mlir(
+/// The last level of a blocked scan, y = off + x with the offsets (a row
+/// sum) broadcast into the root's init.
+static constexpr const char *kScanLastLevel = R"mlir(
 foundry.kernel @offsets(%x: tensor<8x16xf32>) -> tensor<8x16xf32> {
   %zero = arith.constant 0.0 : f32
   %re = tensor.empty() : tensor<8xf32>
@@ -467,7 +465,13 @@ foundry.kernel @offsets(%x: tensor<8x16xf32>) -> tensor<8x16xf32> {
     linalg.yield %s : f32
   } -> tensor<8x16xf32>
   foundry.yield %y : tensor<8x16xf32>
-})mlir");
+})mlir";
+
+TEST_F(FingerprintTest, ScanOffsetsStayOutOfBlockTiles) {
+  // The last level of a blocked scan, y = off + x with the offsets (a row
+  // sum) broadcast into the root's init: block tiles fuse only what has no
+  // reduction, whichever expert proposes them.
+  KernelShape scan = shapeOf(kScanLastLevel);
   EXPECT_TRUE(scan.initFromReduction);
   for (const char *expert : {"parallelism", "compute", "memory"})
     for (const std::string &schedule : proposalsOf(scan, expert, 8))
@@ -480,6 +484,28 @@ foundry.kernel @offsets(%x: tensor<8x16xf32>) -> tensor<8x16xf32> {
   EXPECT_FALSE(plain.initFromReduction);
   for (const std::string &schedule : proposalsOf(plain, "parallelism", 8))
     EXPECT_FALSE(llvm::StringRef(schedule).contains("fuse=")) << schedule;
+}
+
+TEST_F(FingerprintTest, ScansAreSometimesOneKernelPerRow) {
+  // The reduction expert sometimes computes a whole scan in one block tile
+  // per row, each level a phase over the block's threads (a softmax never:
+  // SoftmaxesAreSometimesOnePass).
+  KernelShape scan = shapeOf(kScanLastLevel);
+  int phased = 0, other = 0;
+  for (const std::string &schedule : proposalsOf(scan, "reduction", 32)) {
+    if (!llvm::StringRef(schedule).contains("foundry-tile-phases")) {
+      ++other;
+      continue;
+    }
+    ++phased;
+    EXPECT_TRUE(llvm::StringRef(schedule).starts_with(
+        "foundry-tile-blocks{sizes=1},foundry-tile-phases{threads="))
+        << schedule;
+    EXPECT_FALSE(llvm::StringRef(schedule).contains("target=reduction"))
+        << schedule;
+  }
+  EXPECT_GT(phased, 0);
+  EXPECT_GT(other, 0);
 }
 
 TEST_F(FingerprintTest, ConvolutionsThatOthersReduceAfterAreSplit) {
@@ -575,6 +601,10 @@ foundry.kernel @softmax(%x: tensor<64x8192xf32>) -> tensor<64x8192xf32> {
   int online = 0, twoPass = 0;
   for (const std::string &schedule : proposalsOf(softmax, "reduction", 32)) {
     ASSERT_NE(schedule.find("foundry-reduce-threads{"), std::string::npos)
+        << schedule;
+    // Phases (ScansAreSometimesOneKernelPerRow) would give each row's
+    // maximum to one thread.
+    EXPECT_EQ(schedule.find("foundry-tile-phases"), std::string::npos)
         << schedule;
     if (schedule.find("online=true") != std::string::npos)
       ++online;

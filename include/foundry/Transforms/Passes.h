@@ -162,6 +162,11 @@ inline constexpr llvm::StringLiteral kPipelineStagesAttr =
 inline constexpr llvm::StringLiteral kSplitReductionAttr =
     "foundry.split_reduction";
 
+/// Marks the block tiles of foundry-tile-phases (unit attribute on the
+/// scf.forall): every op already distributed over the block's threads, so
+/// foundry-tile-threads and foundry-tile-warps leave them.
+inline constexpr llvm::StringLiteral kPhasesAttr = "foundry.phases";
+
 /// Which producers foundry::tileToBlocks fuses into a block tile.
 enum class ProducerFusion {
   /// Every tileable producer (fills, broadcasts, elementwise ops, the
@@ -234,6 +239,10 @@ linalg::LinalgOp soleParallelProducer(OpOperand &input);
 /// True if `memorySpace` (of a memref, or of a bufferization.alloc_tensor)
 /// is `#gpu.address_space<workgroup>`.
 bool isWorkgroupMemorySpace(Attribute memorySpace);
+
+/// True if `value` is a tensor.empty or a slice of one (through
+/// extract_slice ops): a tile whose contents nothing reads.
+bool isEmptyTensorSlice(Value value);
 
 /// A `bufferization.alloc_tensor` of `type` in workgroup (shared) memory, at
 /// the rewriter's insertion point.

@@ -857,6 +857,52 @@ def FoundryTileThreadsPass
   ];
 }
 
+def FoundryTilePhasesPass
+    : Pass<"foundry-tile-phases", "::mlir::ModuleOp"> {
+  let summary = "Distribute every op of each block tile over the block's threads on its own, block-level temporaries in shared memory.";
+  let description = [{
+    `foundry-tile-threads` tiles the op producing a block's tile and fuses
+    its producers into each thread's tile, so a producer that reduces over
+    the whole block tile (a blocked scan's group offsets, which sum the
+    totals of every group before) is computed again by every thread. This
+    pass instead distributes each linalg op of the block tile over the
+    block's threads on its own, in program order (a phase each; the GPU
+    mapping puts a barrier after each phase): the ops with reduction loops
+    are computed once per block, their results (block-level temporaries,
+    tiles of a `tensor.empty`) kept in shared memory for the phases after
+    them. Ops without reduction loops (fills, broadcasts, elementwise ops)
+    are fused into the thread tiles of the phases that read them.
+
+    Each op's parallel loops of extent above 1 (at most three, innermost
+    first) are spread over up to `threads` threads on linear thread ids:
+    consecutive threads take consecutive elements of the innermost loop
+    (`width` of them each where `width` divides it), so a warp's accesses
+    are contiguous; a phase with fewer elements than threads leaves the
+    rest idle. Reduction loops stay inside each thread's tile. With one row
+    of a cumsum per block (`foundry-tile-blocks{sizes=1}`), the row's scan is
+    one kernel reading its row once from global memory for the totals and
+    once for the output.
+
+    Errors: `threads` outside 1 to 1024, `width` below 1; no block tile; a
+    block tile with a k-loop (`foundry-tile-reduction` before this pass) or
+    already distributed; a block-level temporary or an op without static
+    extents; an op without parallel loops.
+  }];
+  let options = [
+    Option<"threads", "threads", "int64_t", /*default=*/"256",
+           "Threads per block (1 to 1024).">,
+    Option<"width", "width", "int64_t", /*default=*/"1",
+           "Consecutive elements of the innermost parallel loop per thread.">
+  ];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::bufferization::BufferizationDialect",
+    "::mlir::gpu::GPUDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect"
+  ];
+}
+
 def FoundryTileWarpsPass
     : Pass<"foundry-tile-warps", "::mlir::ModuleOp"> {
   let summary = "Distribute each block tile over warps with an scf.forall, fusing producers.";
