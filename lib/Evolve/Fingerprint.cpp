@@ -9,6 +9,8 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/AffineMap.h"
+#include "mlir/IR/OperationSupport.h"
+#include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MathExtras.h"
@@ -32,6 +34,9 @@ std::string KernelFingerprint::graphKey() const {
 }
 std::string KernelFingerprint::familyKey() const {
   return digest(family + "\n" + target);
+}
+std::string KernelFingerprint::kernelKey() const {
+  return digest(identity + "\n" + target);
 }
 
 /// "r2xf32" for a ranked type, the type itself otherwise.
@@ -145,5 +150,13 @@ KernelFingerprint mlir::foundry::fingerprintKernel(KernelOp kernel,
   llvm::interleaveComma(kernel.getResultTypes(), shapes,
                         [&](Type type) { printBucketedType(shapes, type); });
   fingerprint.family = llvm::join(families, "+");
+
+  // The kernel itself, named alike: a detached copy renamed.
+  Operation *copy = kernel->clone();
+  copy->setAttr(SymbolTable::getSymbolAttrName(),
+                StringAttr::get(kernel.getContext(), "kernel"));
+  llvm::raw_string_ostream identity(fingerprint.identity);
+  copy->print(identity, OpPrintingFlags().printGenericOpForm());
+  copy->erase();
   return fingerprint;
 }

@@ -55,17 +55,19 @@ private:
 
 const char *kSchema = R"sql(
 CREATE TABLE IF NOT EXISTS kernels (
-  exact_key TEXT PRIMARY KEY, graph_key TEXT NOT NULL,
+  kernel_key TEXT PRIMARY KEY, exact_key TEXT NOT NULL,
+  graph_key TEXT NOT NULL,
   family_key TEXT NOT NULL, name TEXT NOT NULL, op_graph TEXT NOT NULL,
   shape_bucket TEXT NOT NULL, family TEXT NOT NULL, target TEXT NOT NULL,
   first_seen TEXT NOT NULL DEFAULT (datetime('now')));
+CREATE INDEX IF NOT EXISTS kernels_exact ON kernels(exact_key);
 CREATE INDEX IF NOT EXISTS kernels_graph ON kernels(graph_key);
 CREATE INDEX IF NOT EXISTS kernels_family ON kernels(family_key);
 CREATE TABLE IF NOT EXISTS runs (
   id INTEGER PRIMARY KEY, seed INTEGER NOT NULL, configuration TEXT NOT NULL,
   started TEXT NOT NULL DEFAULT (datetime('now')));
 CREATE TABLE IF NOT EXISTS candidates (
-  kernel_key TEXT NOT NULL REFERENCES kernels(exact_key),
+  kernel_key TEXT NOT NULL REFERENCES kernels(kernel_key),
   genome_hash TEXT NOT NULL, genome TEXT NOT NULL, run INTEGER NOT NULL,
   stage TEXT NOT NULL, ok INTEGER NOT NULL, median_ms REAL NOT NULL,
   diagnosis TEXT NOT NULL,
@@ -76,7 +78,38 @@ CREATE TABLE IF NOT EXISTS insights (
   run INTEGER NOT NULL, tries INTEGER NOT NULL, passed INTEGER NOT NULL,
   improvements INTEGER NOT NULL, gain REAL NOT NULL,
   PRIMARY KEY (family_key, expert, change, run));
-PRAGMA user_version = 1;
+PRAGMA user_version = 2;
+)sql";
+
+/// Version 1 to 2: kernels are keyed by KernelFingerprint::kernelKey (the
+/// kernel itself) instead of the exact fingerprint, which kernels differing
+/// in a constant or a predicate share. A version-1 kernel keeps its exact
+/// key as its kernel key, which no kernel's identity digest equals: its
+/// candidates stay retrievable as seeds, and their verdicts are never
+/// reused for a kernel they may not have been measured on.
+const char *kUpgradeFrom1 = R"sql(
+CREATE TABLE kernels_v2 (
+  kernel_key TEXT PRIMARY KEY, exact_key TEXT NOT NULL,
+  graph_key TEXT NOT NULL,
+  family_key TEXT NOT NULL, name TEXT NOT NULL, op_graph TEXT NOT NULL,
+  shape_bucket TEXT NOT NULL, family TEXT NOT NULL, target TEXT NOT NULL,
+  first_seen TEXT NOT NULL DEFAULT (datetime('now')));
+INSERT INTO kernels_v2 SELECT exact_key, exact_key, graph_key, family_key,
+  name, op_graph, shape_bucket, family, target, first_seen FROM kernels;
+CREATE TABLE candidates_v2 (
+  kernel_key TEXT NOT NULL REFERENCES kernels(kernel_key),
+  genome_hash TEXT NOT NULL, genome TEXT NOT NULL, run INTEGER NOT NULL,
+  stage TEXT NOT NULL, ok INTEGER NOT NULL, median_ms REAL NOT NULL,
+  diagnosis TEXT NOT NULL,
+  recorded TEXT NOT NULL DEFAULT (datetime('now')),
+  PRIMARY KEY (kernel_key, genome_hash));
+INSERT INTO candidates_v2 SELECT kernel_key, genome_hash, genome, run, stage,
+  ok, median_ms, diagnosis, recorded FROM candidates;
+DROP TABLE candidates;
+DROP TABLE kernels;
+ALTER TABLE kernels_v2 RENAME TO kernels;
+ALTER TABLE candidates_v2 RENAME TO candidates;
+PRAGMA user_version = 2;
 )sql";
 } // namespace
 
@@ -145,6 +178,15 @@ ExperienceLibrary::open(const std::string &path, std::string &error,
       }
       code = tables();
     }
+    if (code == SQLITE_OK && library->version() == 1) {
+      error = path +
+              ": a library of version 1 (kernels keyed by their "
+              "fingerprint); open it for writing once to upgrade it "
+              "(foundry-library prune --keep=1000000000, or any "
+              "foundry-evolve run with --library " +
+              path + ")";
+      return nullptr;
+    }
     if (code != SQLITE_OK) {
       error = path + ": not a foundry experience library (" +
               (code == SQLITE_NOTFOUND ? std::string("no foundry tables")
@@ -186,6 +228,16 @@ ExperienceLibrary::open(const std::string &path, std::string &error,
               ": an SQLite database that is not a foundry experience "
               "library (its tables: " +
               list + "); foundry adds no tables to it";
+      return nullptr;
+    }
+  }
+  if (library->version() == 1) {
+    // One transaction, foreign keys off while the tables are rebuilt.
+    if (!library->exec("PRAGMA foreign_keys = OFF; BEGIN IMMEDIATE;", error) ||
+        !library->exec(kUpgradeFrom1, error) ||
+        !library->exec("COMMIT", error)) {
+      library->rollback();
+      error = path + ": cannot upgrade the library from version 1: " + error;
       return nullptr;
     }
   }
@@ -238,6 +290,11 @@ bool ExperienceLibrary::importCandidate(const CandidateRecord &candidate,
 
 ExperienceLibrary::~ExperienceLibrary() { sqlite3_close(db_); }
 
+int64_t ExperienceLibrary::version() {
+  Statement query(db_, "PRAGMA user_version");
+  return query && query.step() == SQLITE_ROW ? query.integer(0) : 0;
+}
+
 bool ExperienceLibrary::exec(const char *sql, std::string &error) {
   char *message = nullptr;
   if (sqlite3_exec(db_, sql, nullptr, nullptr, &message) == SQLITE_OK)
@@ -249,22 +306,11 @@ bool ExperienceLibrary::exec(const char *sql, std::string &error) {
 
 bool ExperienceLibrary::addKernel(const KernelFingerprint &fingerprint,
                                   const std::string &name, std::string &error) {
-  Statement insert(db_, "INSERT OR IGNORE INTO kernels (exact_key, graph_key, "
-                        "family_key, name, op_graph, shape_bucket, family, "
-                        "target) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
-  if (!insert)
-    return error = sqlite3_errmsg(db_), false;
-  insert.bind(1, fingerprint.exactKey())
-      .bind(2, fingerprint.graphKey())
-      .bind(3, fingerprint.familyKey())
-      .bind(4, name)
-      .bind(5, fingerprint.opGraph)
-      .bind(6, fingerprint.shapeBucket)
-      .bind(7, fingerprint.family)
-      .bind(8, fingerprint.target);
-  if (insert.step() != SQLITE_DONE)
-    return error = insert.error(), false;
-  return true;
+  return importKernel({fingerprint.kernelKey(), fingerprint.exactKey(),
+                       fingerprint.graphKey(), fingerprint.familyKey(), name,
+                       fingerprint.opGraph, fingerprint.shapeBucket,
+                       fingerprint.family, fingerprint.target},
+                      error);
 }
 
 int64_t ExperienceLibrary::beginRun(int64_t seed,
@@ -484,7 +530,8 @@ ExperienceLibrary::retrieve(const KernelFingerprint &fingerprint, int limit,
     std::string sql =
         std::string("SELECT c.kernel_key, c.genome_hash, c.genome, c.run, "
                     "c.stage, c.ok, c.median_ms, c.diagnosis FROM candidates "
-                    "c JOIN kernels k ON c.kernel_key = k.exact_key WHERE k.") +
+                    "c JOIN kernels k ON c.kernel_key = k.kernel_key WHERE "
+                    "k.") +
         level.column + " = ?1 AND c.ok = 1" +
         // What worked: faster than the naive schedule of its own kernel
         // (where that was measured); the naive one itself every search
@@ -525,13 +572,14 @@ ExperienceLibrary::Stats ExperienceLibrary::stats() {
 
 std::vector<ExperienceLibrary::KernelRow> ExperienceLibrary::kernels() {
   std::vector<KernelRow> rows;
-  Statement query(db_, "SELECT exact_key, graph_key, family_key, name, "
+  Statement query(db_, "SELECT kernel_key, exact_key, graph_key, "
+                       "family_key, name, "
                        "op_graph, shape_bucket, family, target FROM kernels "
-                       "ORDER BY name, exact_key");
+                       "ORDER BY name, kernel_key");
   while (query && query.step() == SQLITE_ROW)
     rows.push_back({query.text(0), query.text(1), query.text(2), query.text(3),
-                    query.text(4), query.text(5), query.text(6),
-                    query.text(7)});
+                    query.text(4), query.text(5), query.text(6), query.text(7),
+                    query.text(8)});
   return rows;
 }
 
@@ -547,19 +595,21 @@ std::vector<CandidateRecord> ExperienceLibrary::candidates() {
 
 bool ExperienceLibrary::importKernel(const KernelRow &kernel,
                                      std::string &error) {
-  Statement insert(db_, "INSERT OR IGNORE INTO kernels (exact_key, graph_key, "
-                        "family_key, name, op_graph, shape_bucket, family, "
-                        "target) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
+  Statement insert(db_, "INSERT OR IGNORE INTO kernels (kernel_key, "
+                        "exact_key, graph_key, family_key, name, op_graph, "
+                        "shape_bucket, family, target) VALUES (?1, ?2, ?3, "
+                        "?4, ?5, ?6, ?7, ?8, ?9)");
   if (!insert)
     return error = sqlite3_errmsg(db_), false;
-  insert.bind(1, kernel.exactKey)
-      .bind(2, kernel.graphKey)
-      .bind(3, kernel.familyKey)
-      .bind(4, kernel.name)
-      .bind(5, kernel.opGraph)
-      .bind(6, kernel.shapeBucket)
-      .bind(7, kernel.family)
-      .bind(8, kernel.target);
+  insert.bind(1, kernel.kernelKey)
+      .bind(2, kernel.exactKey)
+      .bind(3, kernel.graphKey)
+      .bind(4, kernel.familyKey)
+      .bind(5, kernel.name)
+      .bind(6, kernel.opGraph)
+      .bind(7, kernel.shapeBucket)
+      .bind(8, kernel.family)
+      .bind(9, kernel.target);
   if (insert.step() != SQLITE_DONE)
     return error = insert.error(), false;
   return true;

@@ -155,14 +155,15 @@ static int exportYaml(ExperienceLibrary &library) {
   out << YAML::BeginMap << YAML::Key << "version" << YAML::Value << 1;
   out << YAML::Key << "kernels" << YAML::Value << YAML::BeginSeq;
   for (const ExperienceLibrary::KernelRow &k : library.kernels())
-    out << YAML::BeginMap << YAML::Key << "exact_key" << YAML::Value
-        << k.exactKey << YAML::Key << "graph_key" << YAML::Value << k.graphKey
-        << YAML::Key << "family_key" << YAML::Value << k.familyKey << YAML::Key
-        << "name" << YAML::Value << k.name << YAML::Key << "op_graph"
-        << YAML::Value << YAML::Literal << k.opGraph << YAML::Key
-        << "shape_bucket" << YAML::Value << k.shapeBucket << YAML::Key
-        << "family" << YAML::Value << k.family << YAML::Key << "target"
-        << YAML::Value << k.target << YAML::EndMap;
+    out << YAML::BeginMap << YAML::Key << "kernel_key" << YAML::Value
+        << k.kernelKey << YAML::Key << "exact_key" << YAML::Value << k.exactKey
+        << YAML::Key << "graph_key" << YAML::Value << k.graphKey << YAML::Key
+        << "family_key" << YAML::Value << k.familyKey << YAML::Key << "name"
+        << YAML::Value << k.name << YAML::Key << "op_graph" << YAML::Value
+        << YAML::Literal << k.opGraph << YAML::Key << "shape_bucket"
+        << YAML::Value << k.shapeBucket << YAML::Key << "family" << YAML::Value
+        << k.family << YAML::Key << "target" << YAML::Value << k.target
+        << YAML::EndMap;
   out << YAML::EndSeq << YAML::Key << "candidates" << YAML::Value
       << YAML::BeginSeq;
   for (const CandidateRecord &c : library.candidates())
@@ -251,8 +252,12 @@ static int importYaml(ExperienceLibrary &library) {
       if (root[list] && !root[list].IsSequence())
         return abort(at(root[list].Mark()) + "'" + list + "' must be a list");
     for (const YAML::Node &k : root["kernels"]) {
+      // Exports from before kernel keys (2026-12-01) key each kernel, and
+      // its candidates, by its exact fingerprint.
+      std::string exactKey = field(k, "exact_key").as<std::string>();
       ExperienceLibrary::KernelRow row{
-          field(k, "exact_key").as<std::string>(),
+          k["kernel_key"] ? k["kernel_key"].as<std::string>() : exactKey,
+          exactKey,
           field(k, "graph_key").as<std::string>(),
           field(k, "family_key").as<std::string>(),
           field(k, "name").as<std::string>(),

@@ -141,6 +141,30 @@ TEST_F(FingerprintTest, NamesAndConstantsDoNotMatter) {
             "1024x512xf32, 512x1024xf32, 1024xf32 -> 1024x1024xf32");
 }
 
+TEST_F(FingerprintTest, TheKernelKeyIsTheKernelItself) {
+  // Verdicts are reused for the kernel they were measured on only: a name
+  // does not change it, a constant or a shape in the same bucket does,
+  // though the fingerprint is the same.
+  KernelFingerprint a = fingerprintOf(gemm("gemm", 1024, 1024, 512));
+  KernelFingerprint renamed = fingerprintOf(gemm("other", 1024, 1024, 512));
+  KernelFingerprint slope = fingerprintOf(gemm("gemm", 1024, 1024, 512, "0.2"));
+  KernelFingerprint near = fingerprintOf(gemm("gemm", 1000, 1001, 500));
+  EXPECT_EQ(a.kernelKey(), renamed.kernelKey());
+  EXPECT_EQ(a.exactKey(), slope.exactKey());
+  EXPECT_NE(a.kernelKey(), slope.kernelKey());
+  EXPECT_EQ(a.exactKey(), near.exactKey());
+  EXPECT_NE(a.kernelKey(), near.kernelKey());
+  // A comparison predicate (L1 89's cumsum against L1 91's reverse one).
+  std::string flipped = gemm("gemm", 1024, 1024, 512);
+  size_t at = flipped.find("arith.cmpf ogt");
+  ASSERT_NE(at, std::string::npos);
+  flipped.replace(at, std::string("arith.cmpf ogt").size(), "arith.cmpf olt");
+  KernelFingerprint other = fingerprintOf(flipped);
+  EXPECT_EQ(a.exactKey(), other.exactKey());
+  EXPECT_NE(a.kernelKey(), other.kernelKey());
+  EXPECT_EQ(a.kernelKey().size(), 16u);
+}
+
 TEST_F(FingerprintTest, InputDistributionsAreExact) {
   std::string plain = gemm("g", 1024, 1024, 512);
   std::string weights = plain;

@@ -21,6 +21,7 @@ static KernelFingerprint fingerprint(const std::string &graph,
   f.shapeBucket = shapes;
   f.family = family;
   f.target = "sm_90";
+  f.identity = graph + " " + shapes;
   return f;
 }
 
@@ -28,7 +29,7 @@ static CandidateRecord candidate(const KernelFingerprint &kernel,
                                  const std::string &genome, bool ok,
                                  double ms) {
   CandidateRecord record;
-  record.kernelKey = kernel.exactKey();
+  record.kernelKey = kernel.kernelKey();
   record.genomeHash = "h-" + genome;
   record.genome = genome;
   record.stage = ok ? "ok" : "correctness";
@@ -64,11 +65,11 @@ TEST(ExperienceLibrary, CachesAndRetrievesByClosestMatch) {
 
   // The results cache: a genome evaluated before is found, failed or not.
   std::optional<CandidateRecord> cached =
-      library->findCandidate(big.exactKey(), "h-wrong");
+      library->findCandidate(big.kernelKey(), "h-wrong");
   ASSERT_TRUE(cached);
   EXPECT_FALSE(cached->ok);
   EXPECT_EQ(cached->stage, "correctness");
-  EXPECT_FALSE(library->findCandidate(big.exactKey(), "h-never"));
+  EXPECT_FALSE(library->findCandidate(big.kernelKey(), "h-never"));
 
   // Exact kernel first (fastest first, failures never), then the same graph
   // at other shapes, then the same family; never another family.
@@ -91,6 +92,33 @@ TEST(ExperienceLibrary, CachesAndRetrievesByClosestMatch) {
   EXPECT_EQ(stats.runs, 1);
   EXPECT_EQ(stats.candidates, 6);
   EXPECT_EQ(stats.passed, 5);
+}
+
+TEST(ExperienceLibrary, VerdictsStayWithTheirKernel) {
+  // Two kernels of one fingerprint (a cumsum and a reverse cumsum): each
+  // keeps its own verdicts; the other's schedules are still retrieved as
+  // seeds, at the exact level.
+  std::string error;
+  std::unique_ptr<ExperienceLibrary> library =
+      ExperienceLibrary::open(":memory:", error);
+  ASSERT_TRUE(library) << error;
+  KernelFingerprint forward = fingerprint("scan", "32768", "reduction");
+  KernelFingerprint reverse = forward;
+  reverse.identity += " ugt";
+  ASSERT_EQ(forward.exactKey(), reverse.exactKey());
+  ASSERT_NE(forward.kernelKey(), reverse.kernelKey());
+  for (const KernelFingerprint *f : {&forward, &reverse})
+    ASSERT_TRUE(library->addKernel(*f, "k", error)) << error;
+  ASSERT_GT(library->beginRun(1, "{}", error), 0) << error;
+  ASSERT_TRUE(
+      library->recordCandidate(candidate(forward, "rows", true, 3.8), error));
+  EXPECT_TRUE(library->findCandidate(forward.kernelKey(), "h-rows"));
+  EXPECT_FALSE(library->findCandidate(reverse.kernelKey(), "h-rows"));
+  std::vector<CandidateRecord> found = library->retrieve(reverse, 10);
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].genome, "rows");
+  EXPECT_EQ(found[0].match, "exact");
+  EXPECT_EQ(library->stats().kernels, 2);
 }
 
 TEST(ExperienceLibrary, RetrievesOnlyWhatBeatNaive) {
@@ -146,7 +174,7 @@ TEST(ExperienceLibrary, PersistsAcrossReopening) {
   auto reopened = ExperienceLibrary::open(path, error);
   ASSERT_TRUE(reopened) << error;
   std::optional<CandidateRecord> found =
-      reopened->findCandidate(kernel.exactKey(), "h-rows");
+      reopened->findCandidate(kernel.kernelKey(), "h-rows");
   ASSERT_TRUE(found);
   EXPECT_EQ(found->genome, "rows");
   EXPECT_DOUBLE_EQ(found->medianMs, 4);

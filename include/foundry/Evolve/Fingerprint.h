@@ -36,12 +36,22 @@ struct KernelFingerprint {
   std::string family;
   /// The compilation target, e.g. "sm_90" or "cpu".
   std::string target;
+  /// The kernel itself: the op printed in MLIR's generic form without
+  /// locations, its symbol name left out. Unlike the fingerprint, it tells
+  /// apart kernels that differ in a constant, a comparison predicate or a
+  /// shape within a bucket (L1 89's cumsum and L1 91's reverse cumsum share
+  /// every other part).
+  std::string identity;
 
   /// 16-hex-digit digests (xxh3) of the exact fingerprint, of the op graph
-  /// alone (same computation, other shapes), and of the family.
+  /// alone (same computation, other shapes), and of the family: the
+  /// library's retrieval levels.
   std::string exactKey() const;
   std::string graphKey() const;
   std::string familyKey() const;
+  /// 16-hex-digit digest of the identity and the target: the key of the
+  /// library's verdicts, reused only for this very kernel.
+  std::string kernelKey() const;
 };
 
 /// Fingerprints `kernel` for `target`.

@@ -25,7 +25,7 @@ namespace mlir::foundry {
 
 /// One evaluated candidate of a kernel.
 struct CandidateRecord {
-  /// KernelFingerprint::exactKey() of its kernel.
+  /// KernelFingerprint::kernelKey() of its kernel.
   std::string kernelKey;
   /// Digest of the normalized genome, and the genome (the schedule).
   std::string genomeHash;
@@ -95,8 +95,8 @@ public:
                                         int limit, bool beatNaive = false);
   /// A kernel as stored: its fingerprint parts and digests.
   struct KernelRow {
-    std::string exactKey, graphKey, familyKey, name, opGraph, shapeBucket,
-        family, target;
+    std::string kernelKey, exactKey, graphKey, familyKey, name, opGraph,
+        shapeBucket, family, target;
   };
   /// Everything stored, for export.
   std::vector<KernelRow> kernels();
@@ -147,6 +147,9 @@ private:
   /// addInsight for run 0.
   bool importInsight(const Insight &insight, std::string &error);
   bool exec(const char *sql, std::string &error);
+  /// The schema version (SQLite's user_version) of an existing library,
+  /// 0 for an empty database.
+  int64_t version();
   sqlite3 *db_ = nullptr;
 };
 
