@@ -86,30 +86,22 @@ PRAGMA user_version = 2;
 /// in a constant or a predicate share. A version-1 kernel keeps its exact
 /// key as its kernel key, which no kernel's identity digest equals: its
 /// candidates stay retrievable as seeds, and their verdicts are never
-/// reused for a kernel they may not have been measured on.
-const char *kUpgradeFrom1 = R"sql(
-CREATE TABLE kernels_v2 (
-  kernel_key TEXT PRIMARY KEY, exact_key TEXT NOT NULL,
-  graph_key TEXT NOT NULL,
-  family_key TEXT NOT NULL, name TEXT NOT NULL, op_graph TEXT NOT NULL,
-  shape_bucket TEXT NOT NULL, family TEXT NOT NULL, target TEXT NOT NULL,
-  first_seen TEXT NOT NULL DEFAULT (datetime('now')));
-INSERT INTO kernels_v2 SELECT exact_key, exact_key, graph_key, family_key,
-  name, op_graph, shape_bucket, family, target, first_seen FROM kernels;
-CREATE TABLE candidates_v2 (
-  kernel_key TEXT NOT NULL REFERENCES kernels(kernel_key),
-  genome_hash TEXT NOT NULL, genome TEXT NOT NULL, run INTEGER NOT NULL,
-  stage TEXT NOT NULL, ok INTEGER NOT NULL, median_ms REAL NOT NULL,
-  diagnosis TEXT NOT NULL,
-  recorded TEXT NOT NULL DEFAULT (datetime('now')),
-  PRIMARY KEY (kernel_key, genome_hash));
-INSERT INTO candidates_v2 SELECT kernel_key, genome_hash, genome, run, stage,
-  ok, median_ms, diagnosis, recorded FROM candidates;
-DROP TABLE candidates;
-DROP TABLE kernels;
-ALTER TABLE kernels_v2 RENAME TO kernels;
-ALTER TABLE candidates_v2 RENAME TO candidates;
-PRAGMA user_version = 2;
+/// reused for a kernel they may not have been measured on. The old tables
+/// are set aside (with their indexes, whose names kSchema reuses), kSchema
+/// creates the new ones, and kFromVersion1 copies the rows over.
+const char *kSetVersion1Aside = R"sql(
+ALTER TABLE candidates RENAME TO candidates_v1;
+ALTER TABLE kernels RENAME TO kernels_v1;
+DROP INDEX IF EXISTS kernels_graph;
+DROP INDEX IF EXISTS kernels_family;
+)sql";
+const char *kFromVersion1 = R"sql(
+INSERT INTO kernels SELECT exact_key, exact_key, graph_key, family_key,
+  name, op_graph, shape_bucket, family, target, first_seen FROM kernels_v1;
+INSERT INTO candidates SELECT kernel_key, genome_hash, genome, run, stage,
+  ok, median_ms, diagnosis, recorded FROM candidates_v1;
+DROP TABLE candidates_v1;
+DROP TABLE kernels_v1;
 )sql";
 } // namespace
 
@@ -234,7 +226,9 @@ ExperienceLibrary::open(const std::string &path, std::string &error,
   if (library->version() == 1) {
     // One transaction, foreign keys off while the tables are rebuilt.
     if (!library->exec("PRAGMA foreign_keys = OFF; BEGIN IMMEDIATE;", error) ||
-        !library->exec(kUpgradeFrom1, error) ||
+        !library->exec(kSetVersion1Aside, error) ||
+        !library->exec(kSchema, error) ||
+        !library->exec(kFromVersion1, error) ||
         !library->exec("COMMIT", error)) {
       library->rollback();
       error = path + ": cannot upgrade the library from version 1: " + error;
