@@ -1079,6 +1079,21 @@ static LogicalResult interleaveOverThreads(TilingInterface root,
   return success();
 }
 
+/// True if the block tile `block` is already spread over threads or warps
+/// (foundry-tile-threads, -warps, -phases, foundry-split-reduction's
+/// blocks). Loops on linear thread ids (foundry-reduce-threads' partial
+/// reductions, shared-memory copies) leave the rest to distribute.
+static bool isDistributed(scf::ForallOp block) {
+  if (block->hasAttr(kSplitReductionAttr) || block->hasAttr(kPhasesAttr))
+    return true;
+  bool distributed = false;
+  block.getBody()->walk([&](scf::ForallOp inner) {
+    distributed |= !isLinearForall(inner) &&
+                   (isThreadLevelForall(inner) || isWarpLevelForall(inner));
+  });
+  return distributed;
+}
+
 /// Distributes each block tile of the kernels under `root` over threads or
 /// warps (foundry-tile-threads, foundry-tile-warps): `sizes` is the tile of
 /// one thread or one warp per parallel loop.
@@ -1103,26 +1118,10 @@ static LogicalResult distributeBlockTiles(Operation *root,
   MappingLevel level = warps ? MappingLevel::Warp : MappingLevel::Thread;
   for (scf::ForallOp block : blocks) {
     Block &body = *block.getBody();
-    // Loops on linear thread ids (foundry-reduce-threads' partial
-    // reductions, shared-memory copies) leave the rest to distribute.
-    bool distributed =
-        block->hasAttr(kSplitReductionAttr) || block->hasAttr(kPhasesAttr);
-    block.getBody()->walk([&](scf::ForallOp inner) {
-      distributed |= !isLinearForall(inner) &&
-                     (isThreadLevelForall(inner) || isWarpLevelForall(inner));
-    });
     // Block tiles distributed by an earlier pass (a GEMM split from what
     // follows it, say) are left as they are; if all are, that is an error.
-    if (distributed) {
-      if (llvm::all_of(blocks, [&](scf::ForallOp other) {
-            bool done = other->hasAttr(kSplitReductionAttr) ||
-                        other->hasAttr(kPhasesAttr);
-            other.getBody()->walk([&](scf::ForallOp inner) {
-              done |= !isLinearForall(inner) &&
-                      (isThreadLevelForall(inner) || isWarpLevelForall(inner));
-            });
-            return done;
-          }))
+    if (isDistributed(block)) {
+      if (llvm::all_of(blocks, isDistributed))
         return block.emitOpError()
                << passName << ": the block tile is already distributed";
       continue;
@@ -1818,12 +1817,7 @@ struct FoundryTilePhasesPass final
     // follows it, say) are left as they are; if all are, that is an error.
     bool any = false;
     for (scf::ForallOp block : blocks) {
-      bool distributed =
-          block->hasAttr(kSplitReductionAttr) || block->hasAttr(kPhasesAttr);
-      block.getBody()->walk([&](scf::ForallOp inner) {
-        distributed |= isThreadLevelForall(inner) || isWarpLevelForall(inner);
-      });
-      if (distributed)
+      if (isDistributed(block))
         continue;
       any = true;
       if (failed(distributePhases(block, threads, width, kPass)))
