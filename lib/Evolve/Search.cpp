@@ -1530,9 +1530,11 @@ static constexpr double kNaiveErrorFactor = 2;
 /// change that makes a genome string compile to other code (2: an im2col
 /// gather is read through tensor.extract, fused into k-loops and shared
 /// tiles, issued as cp.async with 32-bit indices; 3: foundry-tile-blocks{
-/// target=reduction} takes pooling windows), so that verdicts and times
-/// measured on older code are measured again rather than reused.
-static constexpr llvm::StringLiteral kCodegen = " codegen=3";
+/// target=reduction} takes pooling windows; 4: vector accesses wider than
+/// 16 bytes proved aligned become 16-byte ones, shared memory aligned to
+/// 16 bytes), so that verdicts and times measured on older code are
+/// measured again rather than reused.
+static constexpr llvm::StringLiteral kCodegen = " codegen=4";
 /// How the cuda target judges candidates: "naive-error", an
 /// ill-conditioned kernel's tolerance from the naive schedule's error
 /// (before: a second check against its fp32 output).

@@ -242,23 +242,32 @@ static bool isAlignedAccess(Value memref, ValueRange indices, int64_t n) {
   return succeeded(base.getStridesAndOffset(strides, offset)) && offset == 0;
 }
 
-/// Marks 8- and 16-byte vector loads and stores whose address is provably
-/// aligned to their size, so that they become one ld/st.global.v2/v4.
+/// Marks vector loads and stores of 8 bytes or more whose address is
+/// provably aligned to 16 or 8 bytes (the largest that divides their size),
+/// so that they become ld/st.global.v4 or .v2: one for an access of that
+/// size, several for a wider one (a thread's 8 floats, two v4 accesses
+/// instead of eight scalar ones).
 static void annotateAlignment(gpu::LaunchOp launch) {
   auto visit = [&](Operation *op, Value memref, ValueRange indices,
                    VectorType vectorType) {
     if (vectorType.getRank() != 1 ||
         !vectorType.getElementType().isIntOrFloat())
       return;
-    int64_t elements = vectorType.getNumElements();
-    int64_t bytes =
-        elements * vectorType.getElementType().getIntOrFloatBitWidth() / 8;
-    if ((bytes != 8 && bytes != 16) ||
-        !isAlignedAccess(memref, indices, elements))
+    unsigned bits = vectorType.getElementType().getIntOrFloatBitWidth();
+    if (bits % 8)
       return;
-    op->setAttr(
-        "alignment",
-        IntegerAttr::get(IntegerType::get(op->getContext(), 64), bytes));
+    int64_t elementBytes = bits / 8;
+    int64_t bytes = vectorType.getNumElements() * elementBytes;
+    for (int64_t alignment : {16, 8}) {
+      if (bytes % alignment || alignment % elementBytes)
+        continue;
+      if (!isAlignedAccess(memref, indices, alignment / elementBytes))
+        continue;
+      op->setAttr(
+          "alignment",
+          IntegerAttr::get(IntegerType::get(op->getContext(), 64), alignment));
+      return;
+    }
   };
   launch.getBody().walk([&](Operation *op) {
     if (auto load = dyn_cast<vector::LoadOp>(op))

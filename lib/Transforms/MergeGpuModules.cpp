@@ -24,6 +24,9 @@ namespace mlir::foundry {
 using namespace mlir;
 using namespace mlir::foundry;
 
+/// Bytes every shared-memory buffer is aligned to.
+static constexpr int64_t kSharedMemoryAlignment = 16;
+
 LogicalResult mlir::foundry::mergeGpuModules(ModuleOp module) {
   SmallVector<gpu::GPUModuleOp> gpuModules(module.getOps<gpu::GPUModuleOp>());
   if (gpuModules.size() < 2)
@@ -107,7 +110,15 @@ struct FoundryMergeGpuModulesPass final
           sharedBuffers.insert(launch.getKernelName());
     });
     UnitAttr unit = UnitAttr::get(&getContext());
+    // Shared-memory buffers are aligned to 16 bytes (the upstream lowering
+    // otherwise declares them .align 4): the 16-byte vector accesses that
+    // foundry-map-forall-to-gpu proves aligned relative to a buffer's start,
+    // and cp.async's 16-byte copies, need the start aligned too.
+    IntegerAttr align16 = IntegerAttr::get(IntegerType::get(&getContext(), 64),
+                                           kSharedMemoryAlignment);
     getOperation().walk([&](gpu::GPUFuncOp func) {
+      for (unsigned i = 0, e = func.getNumWorkgroupAttributions(); i < e; ++i)
+        func.setWorkgroupAttributionAttr(i, "llvm.align", align16);
       if (!func.isKernel() || sharedBuffers.contains(func.getNameAttr()))
         return;
       // The parameters only: the entry block's arguments also hold the

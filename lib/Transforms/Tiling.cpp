@@ -1196,6 +1196,10 @@ static LogicalResult shareTemporaries(linalg::LinalgOp op, Block &body,
                                       RewriterBase &rewriter,
                                       StringRef passName) {
   for (OpOperand &init : op.getDpsInitsMutable()) {
+    // A result nothing reads (an argmax's values, beside the indices it
+    // returns) stays in each thread's own buffer.
+    if (op.getTiedOpResult(&init).use_empty())
+      continue;
     OpOperand *dest = &init;
     while (auto producer = dest->get().getDefiningOp<linalg::LinalgOp>()) {
       if (producer->getBlock() != &body ||
@@ -1247,17 +1251,31 @@ static LogicalResult distributePhases(scf::ForallOp block, int64_t threads,
            << ": the block tile has a k-loop (foundry-tile-reduction); "
               "run foundry-tile-phases before it";
   IRRewriter rewriter(block.getContext());
-  // Each op gets an init of its own: a fill read by two ops (a scan's
-  // group totals and group offsets both start from zeros) is cloned, so
-  // that neither result overwrites the other's buffer.
+  // Each op gets an init of its own, so that no result overwrites a buffer
+  // another op still reads (bufferization would otherwise copy it at block
+  // level, on every thread, without a barrier): a fill read by two ops (a
+  // scan's group totals and offsets both start from zeros) is cloned; an
+  // op accumulating onto another's result that is also read elsewhere
+  // starts from a copy of it, which each thread makes of its own tile.
   for (auto op : llvm::to_vector(body.getOps<linalg::LinalgOp>()))
     for (OpOperand &init : op.getDpsInitsMutable()) {
-      auto fill = init.get().getDefiningOp<linalg::FillOp>();
-      if (!fill || fill->getBlock() != &body || init.get().hasOneUse())
+      auto producer = init.get().getDefiningOp<linalg::LinalgOp>();
+      if (!producer || producer->getBlock() != &body || init.get().hasOneUse())
         continue;
       rewriter.setInsertionPoint(op);
-      Operation *copy = rewriter.clone(*fill);
-      rewriter.modifyOpInPlace(op, [&] { init.set(copy->getResult(0)); });
+      Value own;
+      if (isa<linalg::FillOp>(producer)) {
+        own = rewriter.clone(*producer)->getResult(
+            cast<OpResult>(init.get()).getResultNumber());
+      } else {
+        Location loc = op.getLoc();
+        Value empty = tensor::EmptyOp::create(
+            rewriter, loc, tensor::getMixedSizes(rewriter, loc, init.get()),
+            cast<RankedTensorType>(init.get().getType()).getElementType());
+        own = linalg::CopyOp::create(rewriter, loc, init.get(), empty)
+                  .getResult(0);
+      }
+      rewriter.modifyOpInPlace(op, [&] { init.set(own); });
     }
   MLIRContext *ctx = block.getContext();
   Builder builder(ctx);
@@ -1294,7 +1312,15 @@ static LogicalResult distributePhases(scf::ForallOp block, int64_t threads,
              << passName
              << ": an op without parallel loops (a reduction to a scalar: "
                 "foundry-reduce-threads splits it over threads)";
-    SmallVector<int64_t> units = phaseThreads(parallel, threads, width);
+    // `width` shapes the accesses of the phase writing the block's result
+    // to global memory; the others write shared memory, and a wider tile
+    // there only lengthens each thread's serial work (a scan's offsets).
+    bool writesResult = llvm::any_of(last->getUsers(), [&](Operation *user) {
+      return isa<tensor::ParallelInsertSliceOp>(user) &&
+             user->getParentOp() == block.getTerminator();
+    });
+    SmallVector<int64_t> units =
+        phaseThreads(parallel, threads, writesResult ? width : 1);
     // A phase of a single element still gets one thread of its own.
     if (llvm::all_of(units, [](int64_t n) { return n == 0; }))
       units.front() = 1;

@@ -28,7 +28,7 @@
 // Four stages over twelve k-steps of 8: four sets of tiles, the first
 // three k-steps' copies (six groups) before the loop, four groups left in
 // flight by each wait.
-// FOUR-COUNT-8:  .shared .align 4 .b8
+// FOUR-COUNT-8:  .shared .align 16 .b8
 // FOUR-COUNT-6:  cp.async.commit_group
 // FOUR:          cp.async.wait_group 4;
 // FOUR-NEXT:     bar.sync
@@ -37,7 +37,7 @@
 // PTXAS: 0 bytes spill stores, 0 bytes spill loads
 // Six k-steps of 16 that four stages do not divide: one stage (two tiles,
 // every copy waited for).
-// ODD-COUNT-2:   .shared .align 4 .b8
+// ODD-COUNT-2:   .shared .align 16 .b8
 // ODD-NOT:       .shared .align
 // ODD-NOT:       cp.async.wait_group {{[1-9]}}
 foundry.kernel @mm(%a: tensor<128x96xf32>, %b: tensor<96x128xf32>) -> tensor<128x128xf32> attributes {precision = #foundry.precision<tf32>} {

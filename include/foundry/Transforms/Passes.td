@@ -264,7 +264,10 @@ def FoundryMergeGpuModulesPass
     (buffer views are sunk into launches before outlining, and the runner
     allocates each argument on its own), and without the mark LLVM must
     store a reduction's accumulator to the output on every iteration, in
-    case the output is also an input.
+    case the output is also an input. Every workgroup (shared-memory) buffer
+    is aligned to 16 bytes (`llvm.align`; upstream declares them `.align 4`),
+    which the 16-byte vector accesses and cp.async copies of the GPU tail
+    assume.
   }];
   let dependentDialects = ["::mlir::gpu::GPUDialect"];
 }
@@ -875,10 +878,14 @@ def FoundryTilePhasesPass
 
     Each op's parallel loops of extent above 1 (at most three, innermost
     first) are spread over up to `threads` threads on linear thread ids:
-    consecutive threads take consecutive elements of the innermost loop
-    (`width` of them each where `width` divides it), so a warp's accesses
-    are contiguous; a phase with fewer elements than threads leaves the
-    rest idle. Reduction loops stay inside each thread's tile. With one row
+    consecutive threads take consecutive elements of the innermost loop, so
+    a warp's accesses are contiguous; in the phase writing the block's
+    result, `width` of them each where `width` divides the loop (the other
+    phases write shared memory, where a wider tile only lengthens each
+    thread's serial work). A phase with fewer elements than threads leaves
+    the rest idle. An op accumulating onto another's result that is read
+    again later starts from a copy of it that each thread makes of its own
+    tile, so that nothing runs at block level between the phases. Reduction loops stay inside each thread's tile. With one row
     of a cumsum per block (`foundry-tile-blocks{sizes=1}`), the row's scan is
     one kernel reading its row once from global memory for the totals and
     once for the output.
@@ -892,7 +899,8 @@ def FoundryTilePhasesPass
     Option<"threads", "threads", "int64_t", /*default=*/"256",
            "Threads per block (1 to 1024).">,
     Option<"width", "width", "int64_t", /*default=*/"1",
-           "Consecutive elements of the innermost parallel loop per thread.">
+           "Consecutive elements of the innermost parallel loop per thread, "
+           "in the phase writing the block's result.">
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",
