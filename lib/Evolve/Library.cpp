@@ -53,6 +53,9 @@ private:
   sqlite3_stmt *stmt_ = nullptr;
 };
 
+/// The schema version kSchema sets (SQLite's user_version).
+constexpr int64_t kLibraryVersion = 2;
+
 const char *kSchema = R"sql(
 CREATE TABLE IF NOT EXISTS kernels (
   kernel_key TEXT PRIMARY KEY, exact_key TEXT NOT NULL,
@@ -170,6 +173,13 @@ ExperienceLibrary::open(const std::string &path, std::string &error,
       }
       code = tables();
     }
+    if (code == SQLITE_OK && library->version() != 1 &&
+        library->version() != kLibraryVersion) {
+      error = path + ": a library of version " +
+              std::to_string(library->version()) +
+              "; this foundry reads version " + std::to_string(kLibraryVersion);
+      return nullptr;
+    }
     if (code == SQLITE_OK && library->version() == 1) {
       error = path +
               ": a library of version 1 (kernels keyed by their "
@@ -220,6 +230,15 @@ ExperienceLibrary::open(const std::string &path, std::string &error,
               ": an SQLite database that is not a foundry experience "
               "library (its tables: " +
               list + "); foundry adds no tables to it";
+      return nullptr;
+    }
+    // A library of another version (a newer foundry's, or one whose
+    // version was lost) is not rewritten as this one's.
+    int64_t version = library->version();
+    if (!names.empty() && version != 1 && version != kLibraryVersion) {
+      error = path + ": a library of version " + std::to_string(version) +
+              "; this foundry reads versions 1 and " +
+              std::to_string(kLibraryVersion);
       return nullptr;
     }
   }

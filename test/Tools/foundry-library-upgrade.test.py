@@ -1,5 +1,6 @@
 """Writes a version-1 experience library (the schema before kernel keys)
-with one kernel and one candidate, for foundry-library-upgrade.test."""
+with one kernel and one candidate, for foundry-library-upgrade.test; with a
+second argument, labelled with that version instead."""
 import sqlite3
 import sys
 
@@ -35,5 +36,7 @@ INSERT INTO candidates VALUES ('0123456789abcdef', '807af9637e2342e1',
   'foundry-tile-blocks{sizes={1,4} target=result}', 1, 'ok', 1, 3.8, '',
   '2026-11-30');
 """)
+if len(sys.argv) > 2:
+    db.execute("PRAGMA user_version = %d" % int(sys.argv[2]))
 db.commit()
 db.close()

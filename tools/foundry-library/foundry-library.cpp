@@ -223,6 +223,13 @@ static YAML::Node field(const YAML::Node &map, const char *key) {
   return value;
 }
 
+/// True for a key as KernelFingerprint makes them: 16 lower-case hex digits.
+static bool isDigest(llvm::StringRef key) {
+  return key.size() == 16 && llvm::all_of(key, [](char c) {
+           return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+         });
+}
+
 static int importYaml(ExperienceLibrary &library) {
   if (argument.empty())
     return fail("import needs a YAML file written by export");
@@ -246,8 +253,15 @@ static int importYaml(ExperienceLibrary &library) {
     return fail(message);
   };
   try {
-    if (!root.IsMap() || root["version"].as<int>(0) != 1)
-      return abort(argument + ": not a foundry-library export (version 1)");
+    if (!root.IsMap())
+      return abort(argument + ": not a foundry-library export (a map with "
+                              "version: 1, kernels, candidates, insights)");
+    if (!root["version"] || root["version"].as<std::string>("") != "1")
+      return abort(at(root["version"] ? root["version"].Mark() : root.Mark()) +
+                   "export version '" +
+                   (root["version"] ? root["version"].as<std::string>("?")
+                                    : std::string("none")) +
+                   "'; this foundry reads version 1");
     for (const char *list : {"kernels", "candidates", "insights"})
       if (root[list] && !root[list].IsSequence())
         return abort(at(root[list].Mark()) + "'" + list + "' must be a list");
@@ -255,8 +269,10 @@ static int importYaml(ExperienceLibrary &library) {
       // Exports from before kernel keys (2026-12-01) key each kernel, and
       // its candidates, by its exact fingerprint.
       std::string exactKey = field(k, "exact_key").as<std::string>();
+      std::string kernelKey =
+          k["kernel_key"] ? k["kernel_key"].as<std::string>() : exactKey;
       ExperienceLibrary::KernelRow row{
-          k["kernel_key"] ? k["kernel_key"].as<std::string>() : exactKey,
+          kernelKey,
           exactKey,
           field(k, "graph_key").as<std::string>(),
           field(k, "family_key").as<std::string>(),
@@ -265,6 +281,11 @@ static int importYaml(ExperienceLibrary &library) {
           field(k, "shape_bucket").as<std::string>(),
           field(k, "family").as<std::string>(),
           field(k, "target").as<std::string>()};
+      if (!isDigest(row.kernelKey))
+        return abort(at((k["kernel_key"] ? k["kernel_key"] : k).Mark()) +
+                     "kernel_key '" +
+                     llvm::StringRef(row.kernelKey).take_front(40).str() +
+                     "' is not a key (16 lower-case hex digits)");
       if (!library.importKernel(row, error))
         return abort(at(k.Mark()) + error);
       ++kernels;
@@ -283,6 +304,10 @@ static int importYaml(ExperienceLibrary &library) {
       record.ok = field(c, "ok").as<bool>();
       record.medianMs = field(c, "median_ms").as<double>();
       record.diagnosis = c["diagnosis"].as<std::string>("");
+      if (!isDigest(record.kernelKey))
+        return abort(at(c["kernel"].Mark()) + "kernel '" +
+                     llvm::StringRef(record.kernelKey).take_front(40).str() +
+                     "' is not a key (16 lower-case hex digits)");
       std::string normalized;
       if (!record.genome.empty() &&
           !validateSchedule(&context, record.genome, normalized, error))
