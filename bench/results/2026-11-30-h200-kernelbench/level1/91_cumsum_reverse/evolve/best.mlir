@@ -7,7 +7,7 @@
 #map6 = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d4)>
 #map7 = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d3)>
 module {
-  foundry.kernel @cumsum_reverse(%arg0: tensor<32768x32768xf32>) -> tensor<32768x32768xf32> attributes {schedule = #foundry.schedule<"foundry-tile-blocks{fuse=all sizes={1} target=result},foundry-tile-phases{threads=1024 width=1},foundry-vectorize{max-elements=1024}">} {
+  foundry.kernel @cumsum_reverse(%arg0: tensor<32768x32768xf32>) -> tensor<32768x32768xf32> attributes {schedule = #foundry.schedule<"foundry-tile-blocks{fuse=all sizes={1} target=result},foundry-tile-phases{threads=1024 width=4},foundry-vectorize{max-elements=1024}">} {
     %cst = arith.constant 0.000000e+00 : f32
     %expanded = tensor.expand_shape %arg0 [[0], [1, 2, 3]] output_shape [32768, 256, 16, 8] : tensor<32768x32768xf32> into tensor<32768x256x16x8xf32>
     %0 = tensor.empty() : tensor<32768x256x16xf32>
