@@ -1280,7 +1280,8 @@ static LogicalResult distributePhases(scf::ForallOp block, int64_t threads,
   MLIRContext *ctx = block.getContext();
   Builder builder(ctx);
   for (;;) {
-    // Producers fused into every reader are left without users.
+    // Each phase's op, and producers fused into every reader, are left
+    // without users.
     for (Operation &op : llvm::make_early_inc_range(llvm::reverse(body)))
       if (isa<linalg::LinalgOp>(op) && isOpTriviallyDead(&op))
         rewriter.eraseOp(&op);
@@ -1353,8 +1354,6 @@ static LogicalResult distributePhases(scf::ForallOp block, int64_t threads,
                      linalgOp.getNumReductionLoops() == 0;
             })))
       return failure();
-    if (op->use_empty())
-      rewriter.eraseOp(op);
   }
   block->setAttr(kPhasesAttr, rewriter.getUnitAttr());
   return success();

@@ -230,6 +230,13 @@ static bool isDigest(llvm::StringRef key) {
          });
 }
 
+/// The error for `field` holding `key`, which is not a digest.
+static std::string notAKey(llvm::StringRef field, llvm::StringRef key) {
+  return (field + " '" + key.take_front(40) +
+          "' is not a key (16 lower-case hex digits)")
+      .str();
+}
+
 static int importYaml(ExperienceLibrary &library) {
   if (argument.empty())
     return fail("import needs a YAML file written by export");
@@ -283,9 +290,7 @@ static int importYaml(ExperienceLibrary &library) {
           field(k, "target").as<std::string>()};
       if (!isDigest(row.kernelKey))
         return abort(at((k["kernel_key"] ? k["kernel_key"] : k).Mark()) +
-                     "kernel_key '" +
-                     llvm::StringRef(row.kernelKey).take_front(40).str() +
-                     "' is not a key (16 lower-case hex digits)");
+                     notAKey("kernel_key", row.kernelKey));
       if (!library.importKernel(row, error))
         return abort(at(k.Mark()) + error);
       ++kernels;
@@ -305,9 +310,8 @@ static int importYaml(ExperienceLibrary &library) {
       record.medianMs = field(c, "median_ms").as<double>();
       record.diagnosis = c["diagnosis"].as<std::string>("");
       if (!isDigest(record.kernelKey))
-        return abort(at(c["kernel"].Mark()) + "kernel '" +
-                     llvm::StringRef(record.kernelKey).take_front(40).str() +
-                     "' is not a key (16 lower-case hex digits)");
+        return abort(at(c["kernel"].Mark()) +
+                     notAKey("kernel", record.kernelKey));
       std::string normalized;
       if (!record.genome.empty() &&
           !validateSchedule(&context, record.genome, normalized, error))
