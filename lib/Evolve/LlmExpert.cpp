@@ -88,6 +88,26 @@ bool mlir::foundry::validateSchedule(MLIRContext *context,
   return true;
 }
 
+bool mlir::foundry::validateGenome(MLIRContext *context, llvm::StringRef genome,
+                                   std::string &normalized,
+                                   std::string &error) {
+  GenomeParts parts = splitGenome(genome);
+  std::string schedule;
+  // A patch alone runs under the naive schedule.
+  if (!(parts.schedule.empty() && !parts.patch.empty()) &&
+      !validateSchedule(context, parts.schedule, schedule, error))
+    return false;
+  if (parts.patch.empty()) {
+    normalized = schedule;
+    return true;
+  }
+  FailureOr<std::string> patch = normalizePatch(context, parts.patch, error);
+  if (failed(patch))
+    return false;
+  normalized = joinGenome(schedule, *patch);
+  return true;
+}
+
 std::string mlir::foundry::buildLlmRequest(const LlmExpertConfig &config,
                                            llvm::StringRef context,
                                            int count) {
@@ -99,8 +119,15 @@ std::string mlir::foundry::buildLlmRequest(const LlmExpertConfig &config,
       "braces, e.g. foundry-tile-blocks{sizes=64,64},foundry-tile-threads{"
       "sizes=4,4},foundry-tile-reduction{sizes=8},foundry-vectorize. "
       "Propose schedules that are likely to be faster than the best so far, "
-      "using the diagnoses. Answer with JSON only, of the form "
-      "{\"proposals\": [{\"schedule\": \"...\", \"rationale\": \"...\"}]}.";
+      "using the diagnoses. A proposal may also rewrite the kernel: its "
+      "optional \"kernel\" field is a whole foundry.kernel op with the same "
+      "signature whose body replaces the kernel's before the schedule runs "
+      "(ops of the arith, math, linalg and tensor dialects only; the "
+      "kernel's tolerance and precision stay), e.g. to fuse, reorder or "
+      "simplify its ops; it is checked against the original kernel on "
+      "random inputs. Answer with JSON only, of the form "
+      "{\"proposals\": [{\"schedule\": \"...\", \"rationale\": \"...\", "
+      "\"kernel\": \"...\" (optional)}]}.";
   std::string user = context.str() + "\n\nPropose " + std::to_string(count) +
                      " distinct schedules.";
   llvm::json::Object body{
@@ -231,8 +258,10 @@ bool mlir::foundry::parseLlmResponse(llvm::StringRef body,
       continue;
     std::optional<llvm::StringRef> rationale =
         proposal->getString("rationale");
+    std::optional<llvm::StringRef> kernel = proposal->getString("kernel");
     proposals.push_back({schedule->str(),
-                         rationale ? rationale->take_front(1000).str() : ""});
+                         rationale ? rationale->take_front(1000).str() : "",
+                         kernel ? kernel->str() : ""});
   }
   return true;
 }
@@ -352,14 +381,26 @@ Expert mlir::foundry::makeLlmExpert(
               }
               for (LlmProposal &p : proposals) {
                 std::string normalized, why;
-                if (!validateSchedule(context, p.schedule, normalized, why)) {
+                auto reject = [&] {
                   if (log)
                     log("expert " + config.name + ": rejected '" +
                         printable(llvm::StringRef(p.schedule).take_front(120)) +
-                        "': " + printable(why));
+                        "'" + (p.kernel.empty() ? "" : " with a kernel") +
+                        ": " + printable(why));
+                };
+                // Schedules hold no newline: a schedule with one would
+                // pass for a genome with a patch.
+                if (llvm::StringRef(p.schedule).contains('\n')) {
+                  why = "holds a newline";
+                  reject();
                   continue;
                 }
-                state->queue.push_back({normalized, p.rationale});
+                if (!validateGenome(context, joinGenome(p.schedule, p.kernel),
+                                    normalized, why)) {
+                  reject();
+                  continue;
+                }
+                state->queue.push_back({normalized, p.rationale, ""});
               }
               if (state->queue.empty()) {
                 // Twice in a row: this expert has nothing to offer here.

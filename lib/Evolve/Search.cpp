@@ -395,33 +395,6 @@ std::string mlir::foundry::referenceScheduleFor(const KernelShape &shape,
   return "foundry-split-reduction";
 }
 
-FailureOr<std::string> mlir::foundry::normalizeGenome(MLIRContext *context,
-                                                      llvm::StringRef schedule,
-                                                      std::string &error) {
-  if (schedule.trim().empty())
-    return std::string();
-  OpPassManager pm("builtin.module");
-  std::string messages;
-  llvm::raw_string_ostream stream(messages);
-  if (failed(parsePassPipeline(schedule, pm, stream))) {
-    error = llvm::StringRef(messages).trim().str();
-    return failure();
-  }
-  std::string text;
-  llvm::raw_string_ostream out(text);
-  pm.printAsTextualPipeline(out);
-  // "builtin.module(a,b)" -> "a,b".
-  llvm::StringRef inner(text);
-  if (inner.consume_front("builtin.module(") && inner.consume_back(")"))
-    return inner.str();
-  return text;
-}
-
-std::string mlir::foundry::genomeHash(llvm::StringRef normalizedGenome) {
-  return llvm::utohexstr(llvm::xxh3_64bits(normalizedGenome),
-                         /*LowerCase=*/true, 16);
-}
-
 /// A random element of `choices`.
 template <typename T>
 static T pick(const std::vector<T> &choices, std::mt19937 &rng) {
@@ -1506,14 +1479,20 @@ bool mlir::foundry::fitsKernel(llvm::StringRef schedule,
   return true;
 }
 
-std::string mlir::foundry::scheduleChange(llvm::StringRef parent,
-                                          llvm::StringRef child) {
+std::string mlir::foundry::scheduleChange(llvm::StringRef parentGenome,
+                                          llvm::StringRef childGenome) {
+  GenomeParts parent = splitGenome(parentGenome),
+              child = splitGenome(childGenome);
   std::multiset<std::string> from, to;
-  for (std::string &name : passNames(parent))
+  for (std::string &name : passNames(parent.schedule))
     from.insert(std::move(name));
-  for (std::string &name : passNames(child))
+  for (std::string &name : passNames(child.schedule))
     to.insert(std::move(name));
   std::vector<std::string> parts;
+  if (parent.patch != child.patch)
+    parts.push_back(child.patch.empty()    ? "-patch"
+                    : parent.patch.empty() ? "+patch"
+                                           : "patch");
   for (const std::string &name : to)
     if (to.count(name) > from.count(name) &&
         !llvm::is_contained(parts, "+" + name))
@@ -1720,6 +1699,14 @@ private:
   /// in the work directory; returns the cubin path or "" with `error`.
   std::string writeCandidate(const CompileResult &result,
                              const std::string &stem, std::string &error);
+  /// A copy of the module whose kernel has IR patch `patch` applied
+  /// (applyPatch); null with `error` when the patch does not apply.
+  OwningOpRef<ModuleOp> patchedModule(llvm::StringRef patch,
+                                      std::string &error);
+  /// The source compile() takes for `genome` (the kernel alone, in a
+  /// module): kernelSource_, or the kernel with the genome's IR patch;
+  /// "" with `error` when the patch does not apply.
+  std::string sourceFor(llvm::StringRef genome, std::string &error);
 
   ModuleOp module_;
   std::string kernelName_;
@@ -1741,6 +1728,8 @@ private:
   bool noGpu_ = false;
   /// The cuda target: the kernel alone as MLIR text, and its naive cubin.
   std::string kernelSource_;
+  /// sourceFor()'s patched sources, by patch.
+  std::map<std::string, std::string, std::less<>> patchedSources_;
   std::string naiveCubin_;
   /// What candidates are checked against: naiveCubin_, or the reference's
   /// cubin (f64, and/or referenceScheduleFor's schedule).
@@ -1853,7 +1842,11 @@ static std::string spliceGenomes(llvm::StringRef a, llvm::StringRef b,
 
 std::string Search::propose(const Expert &expert, const Evaluated *parent,
                             bool initial) {
-  ExpertRequest request{shape_, parent ? parent->genome : std::string(),
+  // Experts mutate schedules; a parent's IR patch stays with its children
+  // unless the expert proposes one of its own (LLM experts may).
+  GenomeParts parentParts =
+      parent ? splitGenome(parent->genome) : GenomeParts();
+  ExpertRequest request{shape_, parentParts.schedule.str(),
                         parent && parent->diagnosed ? &parent->diag : nullptr};
   request.initial = initial;
   request.context = [this] { return contextText(); };
@@ -1864,7 +1857,13 @@ std::string Search::propose(const Expert &expert, const Evaluated *parent,
   }
   lastRationale_.clear();
   request.rationale = &lastRationale_;
-  std::string fresh = expert.propose(request, rng_);
+  std::string proposal = expert.propose(request, rng_);
+  if (proposal.empty())
+    return proposal;
+  GenomeParts proposalParts = splitGenome(proposal);
+  std::string fresh = proposalParts.schedule.str();
+  std::string patch = proposalParts.patch.empty() ? parentParts.patch.str()
+                                                  : proposalParts.patch.str();
   // A GEMM followed by a reduction over its outputs: an expert's tiling of
   // the kernel's root cannot fuse the GEMM (the reduction needs all of its
   // rows), which would stay a naive kernel of its own (a second per launch
@@ -1888,22 +1887,25 @@ std::string Search::propose(const Expert &expert, const Evaluated *parent,
   if (!shape_.splitFirst.empty() && !fresh.empty() &&
       fresh.find("foundry-split-reduction") == std::string::npos)
     fresh = shape_.splitFirst + "," + fresh;
-  if (!lastRationale_.empty() && !fresh.empty())
-    rationales_[fresh] = lastRationale_;
+  if (!lastRationale_.empty())
+    rationales_[joinGenome(fresh, patch)] = lastRationale_;
   if (request.parent.empty() || fresh.empty() || expert.mutatesWhole)
-    return fresh;
+    return joinGenome(fresh, patch);
   // Mutation: keep the parent's block tile, take the rest from the expert,
   // or the reverse (both are valid pipelines of the same passes). Reductions
   // tiled as kernels of their own before the root stay in front: the
   // parent's, else the expert's.
   std::string mutated = spliceGenomes(request.parent, fresh, rng_() % 2);
-  return mutated.empty() ? fresh : mutated;
+  return joinGenome(mutated.empty() ? fresh : mutated, patch);
 }
 
 std::string Search::transplant(const std::string &seed,
                                llvm::StringRef level) {
   if (level == "exact")
     return seed;
+  // Another kernel's IR patch does not apply to this one; its schedule may.
+  if (GenomeParts parts = splitGenome(seed); !parts.patch.empty())
+    return transplant(parts.schedule.str(), level);
   // A neighbour's tiling of other loops: an expert proposes instead.
   auto fitted = [&](std::string schedule) {
     return fitsKernel(schedule, shape_) ? schedule : std::string();
@@ -1928,7 +1930,11 @@ std::string Search::transplant(const std::string &seed,
 std::string Search::crossover(const Evaluated &a, const Evaluated &b) {
   if (!a.ok || !b.ok || a.genome == b.genome)
     return "";
-  return spliceGenomes(a.genome, b.genome, rng_() % 2);
+  // The child compiles a's kernel (its IR patch, if any).
+  GenomeParts partsA = splitGenome(a.genome), partsB = splitGenome(b.genome);
+  std::string child =
+      spliceGenomes(partsA.schedule, partsB.schedule, rng_() % 2);
+  return child.empty() ? child : joinGenome(child, partsA.patch);
 }
 
 const Expert &Search::chooseExpert(const Evaluated &parent) {
@@ -1991,12 +1997,20 @@ void Search::precompile(const std::vector<std::string> &genomes) {
   compileOptions.target = "sm_90";
   compileOptions.ptxasTimeoutSeconds = ptxasTimeout();
   compileOptions.cancel = &cancelCompiles_;
-  // Each task owns copies of what it reads: kernelSource_ and kernelName_
-  // do not change during a search.
-  for (const std::string &genome : todo)
-    compiling_[genome] = compilePool_->async([this, genome, compileOptions] {
-      return compile(kernelSource_, genome, compileOptions, kernelName_);
-    });
+  // Each task owns copies of what it reads (kernelName_ does not change
+  // during a search). A patch that does not apply is left to
+  // evaluateOnGpu, which says why.
+  for (const std::string &genome : todo) {
+    std::string error;
+    std::string source = sourceFor(genome, error);
+    if (source.empty())
+      continue;
+    std::string schedule = splitGenome(genome).schedule.str();
+    compiling_[genome] =
+        compilePool_->async([this, source, schedule, compileOptions] {
+          return compile(source, schedule, compileOptions, kernelName_);
+        });
+  }
 }
 
 bool Search::compiledYet(const std::string &normal) {
@@ -2081,17 +2095,20 @@ std::string Search::contextText() {
        << " ms\n";
   if (result_.best.ok)
     os << "best: " << llvm::formatv("{0:F4}", result_.best.medianMs)
-       << " ms, schedule: "
-       << (result_.best.genome.empty() ? "naive" : result_.best.genome)
+       << " ms, schedule: " << displayGenome(result_.best.genome)
        << (result_.best.diagnosed ? "; diagnosis: " + result_.best.diag.hint
                                   : std::string())
        << "\n";
+  if (llvm::StringRef patch = splitGenome(result_.best.genome).patch;
+      result_.best.ok && !patch.empty())
+    os << "The best's IR patch (the kernel it compiles instead):\n"
+       << patch.take_front(8000) << "\n";
   os << "\n## Recent candidates (schedule | result | diagnosis)\n";
   size_t first = result_.evaluated.size() > 12 ? result_.evaluated.size() - 12
                                                : 0;
   for (size_t i = first; i < result_.evaluated.size(); ++i) {
     const Evaluated &e = result_.evaluated[i];
-    os << "- " << (e.genome.empty() ? "naive" : e.genome) << " | "
+    os << "- " << displayGenome(e.genome) << " | "
        << (e.ok ? llvm::formatv("{0:F4} ms", e.medianMs).str() : e.stage)
        << " | " << llvm::StringRef(e.diagnosis).take_front(240) << "\n";
   }
@@ -2099,7 +2116,7 @@ std::string Search::contextText() {
     os << "\n## Experience library: best known schedules for this kernel "
           "or similar ones\n";
     for (const std::string &genome : retrieved_)
-      os << "- " << genome << "\n";
+      os << "- " << displayGenome(genome) << "\n";
   }
   return text;
 }
@@ -2168,9 +2185,22 @@ void Search::evaluateOnCpu(Evaluated &record) {
       diagnostics = d.str();
     return success();
   });
-  FailureOr<CpuRun> run =
-      runKernelOnCpu(module_, kernelName_, record.genome, inputs_,
-                     /*widenToF64=*/false, options_.timedRuns);
+  // A patched kernel runs on the same inputs and is checked against the
+  // unpatched kernel's naive schedule.
+  GenomeParts parts = splitGenome(record.genome);
+  OwningOpRef<ModuleOp> patched;
+  if (!parts.patch.empty()) {
+    std::string error;
+    patched = patchedModule(parts.patch, error);
+    if (!patched) {
+      record.stage = "patch";
+      record.diagnosis = error;
+      return;
+    }
+  }
+  FailureOr<CpuRun> run = runKernelOnCpu(
+      patched ? *patched : module_, kernelName_, parts.schedule, inputs_,
+      /*widenToF64=*/false, options_.timedRuns);
   if (failed(run)) {
     record.stage = "schedule";
     record.diagnosis = diagnostics.empty() ? "failed" : diagnostics;
@@ -2265,7 +2295,7 @@ void Search::remeasureLibraryBest() {
           (again.ok ? llvm::formatv("{0:F4} ms", again.medianMs).str()
                     : again.stage) +
           " (library: " + llvm::formatv("{0:F4} ms", best->medianMs).str() +
-          ")  " + (again.genome.empty() ? "naive" : again.genome));
+          ")  " + displayGenome(again.genome));
     recordInLibrary(again);
     measured[again.hash] = std::move(again);
   }
@@ -2294,6 +2324,31 @@ std::string Search::writeCandidate(const CompileResult &result,
     out << data;
   }
   return base + ".cubin";
+}
+
+OwningOpRef<ModuleOp> Search::patchedModule(llvm::StringRef patch,
+                                            std::string &error) {
+  OwningOpRef<ModuleOp> copy(module_.clone());
+  auto kernel = copy->lookupSymbol<KernelOp>(kernelName_);
+  if (!kernel || failed(applyPatch(kernel, patch, error)))
+    return nullptr;
+  return copy;
+}
+
+std::string Search::sourceFor(llvm::StringRef genome, std::string &error) {
+  llvm::StringRef patch = splitGenome(genome).patch;
+  if (patch.empty())
+    return kernelSource_;
+  if (auto it = patchedSources_.find(patch); it != patchedSources_.end())
+    return it->second;
+  OwningOpRef<ModuleOp> patched = patchedModule(patch, error);
+  if (!patched)
+    return "";
+  std::string source;
+  llvm::raw_string_ostream os(source);
+  os << "module {\n" << patched->lookupSymbol<KernelOp>(kernelName_) << "\n}\n";
+  patchedSources_.emplace(patch.str(), source);
+  return source;
 }
 
 std::optional<llvm::json::Value>
@@ -2387,8 +2442,8 @@ void Search::verifyBest() {
       recordInLibrary(tried);
     }
     if (options_.progress)
-      options_.progress("the best (" + (naive ? "naive" : tried.genome) +
-                        ") " + tried.diagnosis);
+      options_.progress("the best (" + displayGenome(tried.genome) + ") " +
+                        tried.diagnosis);
     result_.rejected.push_back(tried);
     result_.best = tried;
     if (naive)
@@ -2406,8 +2461,11 @@ Search::FinalVerdict Search::verifyFinal(Evaluated &best) {
     CompileOptions compileOptions;
     compileOptions.target = "sm_90";
     std::string error;
-    CompileResult compiled =
-        compile(kernelSource_, best.genome, compileOptions, kernelName_);
+    std::string source = sourceFor(best.genome, error);
+    CompileResult compiled;
+    if (!source.empty())
+      compiled = compile(source, splitGenome(best.genome).schedule,
+                         compileOptions, kernelName_);
     if (!compiled.succeeded ||
         writeCandidate(compiled, "cand-" + best.hash, error).empty()) {
       best.ok = false;
@@ -2500,11 +2558,18 @@ void Search::evaluateOnGpu(Evaluated &record) {
     compiled = it->second.get();
     compiling_.erase(it);
   } else {
+    std::string error;
+    std::string source = sourceFor(record.genome, error);
+    if (source.empty()) {
+      record.stage = "patch";
+      record.diagnosis = error;
+      return;
+    }
     CompileOptions compileOptions;
     compileOptions.target = "sm_90";
     compileOptions.ptxasTimeoutSeconds = ptxasTimeout();
-    compiled =
-        compile(kernelSource_, record.genome, compileOptions, kernelName_);
+    compiled = compile(source, splitGenome(record.genome).schedule,
+                       compileOptions, kernelName_);
   }
   if (!compiled.succeeded) {
     record.stage = compiled.stage == "schedule" || compiled.stage == "resources"
@@ -2882,7 +2947,7 @@ FailureOr<SearchResult> Search::run() {
          << e.island << " gen " << e.generation << " " << e.expert << ": "
          << (e.ok ? llvm::formatv("{0:F4} ms", e.medianMs).str() : e.stage)
          << (e.pruned ? " (pruned)" : "") << (e.cached ? " (cached)" : "")
-         << "  " << (e.genome.empty() ? "naive" : e.genome);
+         << "  " << displayGenome(e.genome);
       if (e.diagnosed && !e.diag.hint.empty())
         os << "  [" << e.diag.hint << "]";
       options_.progress(line);

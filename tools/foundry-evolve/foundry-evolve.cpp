@@ -367,7 +367,8 @@ int main(int argc, char **argv) {
     std::string source;
     llvm::raw_string_ostream os(source);
     os << "module {\n" << kernel << "\n}\n";
-    CompileResult compiled = compile(source, best.genome, {}, name);
+    CompileResult compiled =
+        compile(source, splitGenome(best.genome).schedule, {}, name);
     if (compiled.ptx.empty())
       return "";
     writeFile(stem + ".ptx", compiled.ptx);
@@ -502,11 +503,21 @@ int main(int argc, char **argv) {
                    << result->libraryFailures << " candidates\n";
       anyFailure = true;
     }
-    // The kernel with the winning schedule, replayable by hand.
+    // The kernel with the winning schedule (and IR patch, if it has one:
+    // the search applied it to a copy), replayable by hand.
     if (best.ok) {
       auto kernel = module->lookupSymbol<KernelOp>(name);
+      GenomeParts parts = splitGenome(best.genome);
+      std::string error;
+      if (!parts.patch.empty() &&
+          failed(applyPatch(kernel, parts.patch, error))) {
+        llvm::errs() << "foundry-evolve: @" << name
+                     << ": the best's IR patch no longer applies: " << error
+                     << "\n";
+        anyFailure = true;
+      }
       kernel.setScheduleAttr(ScheduleAttr::get(
-          &context, best.genome.empty() ? "foundry-naive" : best.genome));
+          &context, parts.schedule.empty() ? "foundry-naive" : parts.schedule));
     }
     llvm::json::Array candidates;
     for (const Evaluated &e : result->evaluated)
@@ -560,7 +571,8 @@ int main(int argc, char **argv) {
                                             {"diagnosis", e.diagnosis}});
       llvm::StringRef why = e.diagnosis;
       why.consume_front("failed the final verification: ");
-      rejectedText += "- `" + genome + "`: " + why.str() + "\n";
+      rejectedText +=
+          "- `" + displayGenome(e.genome) + "`: " + why.str() + "\n";
     }
     if (!rejectedText.empty())
       rejectedText = "Not the best after all: failed the final verification, "
@@ -607,23 +619,27 @@ int main(int argc, char **argv) {
                (roofline > 0 ? llvm::formatv("{0:P0}", roofline).str()
                              : std::string("-")) +
                " | " + std::to_string(result->evaluated.size()) + " | `" +
-               (best.genome.empty() ? std::string("naive") : best.genome) +
-               "` |\n";
+               displayGenome(best.genome) + "` |\n";
     details += "\n## @" + name + "\n\nStopped: " + result->stopReason +
                " after " + std::to_string(result->evaluated.size()) +
                " candidates, " + std::to_string(result->generations) +
                " generations" + artifacts + ".\n\n" +
                (result->referenceSchedule.empty()
                     ? std::string()
-                    : "Reference: `" + result->referenceSchedule + "`: " +
-                          result->referenceReason + ".\n\n") +
-               rejectedText + "Best per island:\n\n"
+                    : "Reference: `" + result->referenceSchedule +
+                          "`: " + result->referenceReason + ".\n\n") +
+               rejectedText +
+               (splitGenome(best.genome).patch.empty()
+                    ? std::string()
+                    : "The best rewrites the kernel (its IR patch; best.mlir "
+                      "holds the patched kernel):\n\n```mlir\n" +
+                          splitGenome(best.genome).patch.str() + "\n```\n\n") +
+               "Best per island:\n\n"
                "| island | best ms | schedule |\n|---|---|---|\n";
     for (auto [island, e] : islandBest)
       details += "| " + std::to_string(island) + " | " +
                  llvm::formatv("{0:F4}", e->medianMs).str() + " | `" +
-                 (e->genome.empty() ? std::string("naive") : e->genome) +
-                 "` |\n";
+                 displayGenome(e->genome) + "` |\n";
     details += "\nHow the best evolved:\n\n| evaluation | seconds | best "
                "ms | expert |\n|---|---|---|---|\n";
     running = INFINITY;

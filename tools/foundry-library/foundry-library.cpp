@@ -106,9 +106,9 @@ static int best(ExperienceLibrary &library) {
                  << ", " << targetOpt << "): " << found.size()
                  << " known schedule(s)\n";
     for (const CandidateRecord &record : found)
-      llvm::outs() << llvm::formatv(
-          "  {0,-6} {1:F4} ms  {2}\n", record.match, record.medianMs,
-          record.genome.empty() ? "naive" : record.genome);
+      llvm::outs() << llvm::formatv("  {0,-6} {1:F4} ms  {2}\n", record.match,
+                                    record.medianMs,
+                                    displayGenome(record.genome));
   }
   return 0;
 }
@@ -296,10 +296,12 @@ static int importYaml(ExperienceLibrary &library) {
       ++kernels;
     }
     // A candidate's genome must be a schedule (foundry-* schedule passes
-    // only: the search would replay it) whose digest is its genome_hash (the
+    // only: the search would replay it), with an IR patch that parses if it
+    // has one (the search checks it against its kernel before running it),
+    // whose digest is its genome_hash (the
     // key a search looks it up by): a record that fails either is forged or
     // corrupted, and would stand for another schedule's verdict.
-    MLIRContext context;
+    MLIRContext context{KernelFile::dialects()};
     for (const YAML::Node &c : root["candidates"]) {
       CandidateRecord record;
       record.kernelKey = field(c, "kernel").as<std::string>();
@@ -314,7 +316,7 @@ static int importYaml(ExperienceLibrary &library) {
                      notAKey("kernel", record.kernelKey));
       std::string normalized;
       if (!record.genome.empty() &&
-          !validateSchedule(&context, record.genome, normalized, error))
+          !validateGenome(&context, record.genome, normalized, error))
         return abort(at((c["genome"] ? c["genome"] : c).Mark()) + "candidate " +
                      record.genomeHash +
                      ": the genome is not a foundry schedule (" + error + ")");

@@ -4,10 +4,14 @@
 // asks an OpenAI-compatible chat-completions endpoint for schedules. The
 // request carries the search's context (kernel IR, loop analysis, best so
 // far, recent diagnoses, the library's experience, the schedule passes).
-// The reply is untrusted data: only a JSON list of schedules is read from
-// it, and each schedule must parse as a pipeline of foundry schedule passes
-// alone. Anything else is dropped with a reason; nothing from the reply is
-// ever run.
+// The reply is untrusted data: only a JSON list of proposals is read from
+// it; each schedule must parse as a pipeline of foundry schedule passes
+// alone, and a rewritten kernel (an IR patch, Genome.h) must parse within
+// limits as one foundry.kernel. Anything else is dropped with a reason. A
+// rewritten kernel is compiled like the kernel itself, only after the
+// search has checked it (same signature and numerical contract; arith,
+// math, linalg and tensor ops alone), and its results are checked against
+// the unpatched kernel's reference; nothing else from a reply is run.
 //
 //===----------------------------------------------------------------------===//
 
@@ -63,9 +67,10 @@ struct ExpertsConfig {
 bool parseExpertsConfig(const std::string &path, ExpertsConfig &config,
                         std::string &error);
 
-/// One schedule an LLM proposed, with its rationale.
+/// One schedule an LLM proposed, with its rationale and, optionally, a
+/// rewritten kernel (the text of an IR patch, see Genome.h; "" for none).
 struct LlmProposal {
-  std::string schedule, rationale;
+  std::string schedule, rationale, kernel;
 };
 
 /// The foundry passes a schedule may use (the search space).
@@ -76,6 +81,12 @@ const std::vector<std::string> &schedulePassNames();
 bool validateSchedule(MLIRContext *context, llvm::StringRef schedule,
                       std::string &normalized, std::string &error);
 
+/// Checks an untrusted genome (Genome.h): its schedule with
+/// validateSchedule (it may be empty when the genome has an IR patch), its
+/// patch with normalizePatch; fills `normalized` (normalizeGenome's form).
+bool validateGenome(MLIRContext *context, llvm::StringRef genome,
+                    std::string &normalized, std::string &error);
+
 /// The body of a chat-completions request asking for `count` schedules,
 /// with `context` (the search's state, see Search) as the user message.
 std::string buildLlmRequest(const LlmExpertConfig &config,
@@ -83,13 +94,17 @@ std::string buildLlmRequest(const LlmExpertConfig &config,
 
 /// Reads the schedules out of a chat-completions response body: the first
 /// JSON object in choices[0].message.content (code fences allowed) of the
-/// form {"proposals": [{"schedule": "...", "rationale": "..."}]}. At most
-/// 16 proposals of at most 4096 characters are kept. Returns false with
-/// `error` when no such list is found.
+/// form {"proposals": [{"schedule": "...", "rationale": "...", "kernel":
+/// "..."}]} ("kernel", a rewritten foundry.kernel, is optional). At most 16
+/// proposals with schedules of at most 4096 characters are kept. Returns false
+/// with `error` when no such list is found.
 bool parseLlmResponse(llvm::StringRef body, std::vector<LlmProposal> &proposals,
                       std::string &error);
 
-/// An Expert backed by `config`. It keeps a queue of validated proposals,
+/// An Expert backed by `config`. Its genomes are the validated schedules,
+/// each with its rewritten kernel, when it has one, as an IR patch
+/// (normalizePatch; checked against the kernel by the search, see
+/// applyPatch). It keeps a queue of validated proposals,
 /// refilled by one HTTP request when empty. After a failed request it logs
 /// the reason through `log` and proposes nothing more in this search.
 /// Rejected proposals are logged with their reason too.

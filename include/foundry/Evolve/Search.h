@@ -13,6 +13,7 @@
 #define FOUNDRY_EVOLVE_SEARCH_H
 
 #include "foundry/Evolve/Diagnosis.h"
+#include "foundry/Evolve/Genome.h"
 #include "foundry/Evolve/Library.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -142,19 +143,11 @@ struct KernelShape {
 /// Fails when the kernel has no tileable root.
 FailureOr<KernelShape> analyzeKernel(KernelOp kernel);
 
-/// The canonical text of a schedule (parsed as a pass pipeline and printed
-/// back), or failure with `error` when it does not parse.
-FailureOr<std::string> normalizeGenome(MLIRContext *context,
-                                       llvm::StringRef schedule,
-                                       std::string &error);
-
-/// The digest of a normalized genome that the experience library keys
-/// candidates by (16 hex digits of XXH3-64).
-std::string genomeHash(llvm::StringRef normalizedGenome);
-
 /// What an expert is asked: propose a schedule for `shape`, fresh when
-/// `parent` is empty, else a mutation of `parent`, whose diagnosis (when it
-/// was evaluated on the GPU) is `diagnosis`.
+/// `parent` is empty, else a mutation of `parent` (the parent genome's
+/// schedule: its IR patch, if any, stays with the child unless the expert
+/// proposes one of its own), whose diagnosis (when it was evaluated on the
+/// GPU) is `diagnosis`.
 struct ExpertRequest {
   const KernelShape &shape;
   std::string parent;
@@ -195,12 +188,16 @@ splitAtEpilogue(llvm::StringRef schedule);
 bool fitsKernel(llvm::StringRef schedule, const KernelShape &shape);
 
 /// What a mutation changed, as the library's insights record it: the
-/// schedule passes added ("+name") and removed ("-name"), or "options" when
-/// the passes are the same.
-std::string scheduleChange(llvm::StringRef parent, llvm::StringRef child);
+/// schedule passes added ("+name") and removed ("-name"), "+patch",
+/// "-patch" or "patch" when the genomes' IR patches differ, or "options"
+/// when nothing else did.
+std::string scheduleChange(llvm::StringRef parentGenome,
+                           llvm::StringRef childGenome);
 
-/// A built-in expert: proposes schedules for a kernel, deterministically for
-/// a given random engine.
+/// An expert: proposes genomes for a kernel (a schedule, optionally with an
+/// IR patch, see Genome.h; "" when it has nothing to propose). Built-in
+/// experts propose schedules only, deterministically for a given random
+/// engine.
 struct Expert {
   std::string name;
   std::function<std::string(const ExpertRequest &, std::mt19937 &)> propose;
