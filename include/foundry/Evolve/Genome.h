@@ -1,4 +1,4 @@
-//===- Genome.h - Schedules and IR patches, what the search evolves -*- C++ -*-===//
+//===- Genome.h - Schedules and IR patches ----------------------*- C++ -*-===//
 //
 // A genome is a schedule (a pipeline of foundry schedule passes) and,
 // optionally, an IR patch: a foundry.kernel whose body replaces the kernel's
