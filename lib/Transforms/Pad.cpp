@@ -1,7 +1,8 @@
-//===- Pad.cpp - Zero-padding of contractions to tile multiples -----------===//
+//===- Pad.cpp - Zero-padding of contractions, reading through pads -------===//
 //
 // foundry-pad: upstream linalg::rewriteAsPaddedOp on the contractions of
 // kernels, so that block, warp and k tiles divide them.
+// foundry-fold-pad: consumers of a tensor.pad read its source instead.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +19,7 @@
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::foundry {
+#define GEN_PASS_DEF_FOUNDRYFOLDPADPASS
 #define GEN_PASS_DEF_FOUNDRYPADPASS
 #include "foundry/Transforms/Passes.h.inc"
 } // namespace mlir::foundry
@@ -240,6 +242,142 @@ static LogicalResult foldPadIntoProducer(RewriterBase &rewriter,
   return success();
 }
 
+/// True when `pad` has static low and high padding (non-negative), a
+/// constant padding value and a static source, and each user reads it as an
+/// input of a linalg op on tensors outside any scf.forall.
+static bool isFoldablePad(tensor::PadOp pad) {
+  auto nonNegative = [](ArrayRef<int64_t> values) {
+    return llvm::all_of(values, [](int64_t v) { return v >= 0; });
+  };
+  if (!pad.getConstantPaddingValue() || !pad.getSourceType().hasStaticShape() ||
+      !nonNegative(pad.getStaticLow()) || !nonNegative(pad.getStaticHigh()) ||
+      pad->use_empty())
+    return false;
+  for (OpOperand &use : pad->getUses()) {
+    auto consumer = dyn_cast<linalg::LinalgOp>(use.getOwner());
+    if (!consumer || !consumer.hasPureTensorSemantics() ||
+        !consumer.isDpsInput(&use) ||
+        consumer->getParentOfType<scf::ForallOp>() ||
+        consumer->getNumRegions() != 1 || consumer->getRegion(0).empty())
+      return false;
+  }
+  return true;
+}
+
+SmallVector<Operation *> mlir::foundry::foldablePads(Operation *root) {
+  SmallVector<Operation *> pads;
+  root->walk([&](tensor::PadOp pad) {
+    if (pad->getParentOfType<KernelOp>() && isFoldablePad(pad))
+      pads.push_back(pad);
+  });
+  return pads;
+}
+
+/// Rewrites `consumer` (a generic reading `pad`, which isFoldablePad
+/// accepted, among its inputs) as a generic without those inputs: its body
+/// reads the pad's source with tensor.extract at the operand's indices
+/// minus the low padding, where an unsigned compare per padded dimension
+/// says they are inside the source, and takes the padding value elsewhere.
+static void readThroughPad(RewriterBase &rewriter, linalg::GenericOp consumer,
+                           tensor::PadOp pad) {
+  Value padded = pad.getResult();
+  SmallVector<Value> inputs;
+  SmallVector<AffineMap> maps;
+  for (OpOperand *input : consumer.getDpsInputOperands())
+    if (input->get() != padded) {
+      inputs.push_back(input->get());
+      maps.push_back(consumer.getMatchingIndexingMap(input));
+    }
+  for (OpOperand &init : consumer.getDpsInitsMutable())
+    maps.push_back(consumer.getMatchingIndexingMap(&init));
+  ArrayRef<int64_t> low = pad.getStaticLow(), high = pad.getStaticHigh();
+  ArrayRef<int64_t> sourceShape = pad.getSourceType().getShape();
+  Value padValue = pad.getConstantPaddingValue();
+  unsigned loops = consumer.getNumLoops();
+  Block &body = consumer.getRegion().front();
+  rewriter.setInsertionPoint(consumer);
+  auto generic = linalg::GenericOp::create(
+      rewriter, consumer.getLoc(), consumer->getResultTypes(), inputs,
+      consumer.getDpsInits(), maps, consumer.getIteratorTypesArray(),
+      [&](OpBuilder &b, Location l, ValueRange args) {
+        IRMapping mapping;
+        unsigned next = 0;
+        for (OpOperand *input : consumer.getDpsInputOperands()) {
+          BlockArgument arg = consumer.getMatchingBlockArgument(input);
+          if (input->get() != padded) {
+            mapping.map(arg, args[next++]);
+            continue;
+          }
+          AffineMap map = consumer.getMatchingIndexingMap(input);
+          SmallVector<Value> dims;
+          for (unsigned d = 0; d < loops; ++d)
+            dims.push_back(linalg::IndexOp::create(b, l, d));
+          SmallVector<Value> indices;
+          Value inside;
+          Value zero = arith::ConstantIndexOp::create(b, l, 0);
+          for (auto [d, expr] : llvm::enumerate(map.getResults())) {
+            AffineExpr shifted = expr - low[d];
+            Value index =
+                isa<AffineDimExpr>(shifted)
+                    ? dims[cast<AffineDimExpr>(shifted).getPosition()]
+                    : affine::AffineApplyOp::create(
+                          b, l, AffineMap::get(loops, 0, shifted), dims)
+                          .getResult();
+            if (low[d] == 0 && high[d] == 0) {
+              indices.push_back(index);
+              continue;
+            }
+            // Below the low padding the index wraps to a large unsigned
+            // value: one compare checks both ends.
+            Value extent = arith::ConstantIndexOp::create(b, l, sourceShape[d]);
+            Value ok = arith::CmpIOp::create(b, l, arith::CmpIPredicate::ult,
+                                             index, extent);
+            inside = inside
+                         ? arith::AndIOp::create(b, l, inside, ok).getResult()
+                         : ok;
+            indices.push_back(arith::SelectOp::create(b, l, ok, index, zero));
+          }
+          Value value =
+              tensor::ExtractOp::create(b, l, pad.getSource(), indices);
+          if (inside) {
+            Value fill = padValue;
+            if (Operation *def = padValue.getDefiningOp();
+                def && pad->isAncestor(def))
+              fill = b.clone(*def)->getResult(0);
+            value = arith::SelectOp::create(b, l, inside, value, fill);
+          }
+          mapping.map(arg, value);
+        }
+        for (OpOperand &init : consumer.getDpsInitsMutable())
+          mapping.map(consumer.getMatchingBlockArgument(&init), args[next++]);
+        for (Operation &op : body)
+          b.clone(op, mapping);
+      });
+  rewriter.replaceOp(consumer, generic->getResults());
+}
+
+/// Folds `pad` (isFoldablePad) into all its consumers (named ops
+/// generalized first) and erases it.
+static void foldPadIntoConsumers(RewriterBase &rewriter, tensor::PadOp pad) {
+  SmallVector<Operation *> consumers(pad->getUsers());
+  llvm::sort(consumers);
+  consumers.erase(llvm::unique(consumers), consumers.end());
+  for (Operation *op : consumers) {
+    auto consumer = dyn_cast<linalg::GenericOp>(op);
+    if (!consumer) {
+      rewriter.setInsertionPoint(op);
+      FailureOr<linalg::GenericOp> generic =
+          linalg::generalizeNamedOp(rewriter, cast<linalg::LinalgOp>(op));
+      if (failed(generic))
+        continue; // Left reading the pad.
+      consumer = *generic;
+    }
+    readThroughPad(rewriter, consumer, pad);
+  }
+  if (pad->use_empty())
+    rewriter.eraseOp(pad);
+}
+
 namespace mlir::foundry {
 namespace {
 constexpr StringLiteral kPass = "foundry-pad";
@@ -334,6 +472,29 @@ struct FoundryPadPass final : impl::FoundryPadPassBase<FoundryPadPass> {
     getOperation()->walk([&](KernelOp kernel) {
       (void)applyPatternsGreedily(kernel, frozen);
     });
+  }
+};
+} // namespace
+} // namespace mlir::foundry
+
+namespace mlir::foundry {
+namespace {
+struct FoundryFoldPadPass final
+    : impl::FoundryFoldPadPassBase<FoundryFoldPadPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    SmallVector<Operation *> pads = foldablePads(getOperation());
+    if (pads.empty()) {
+      getOperation().emitError()
+          << "foundry-fold-pad: no tensor.pad to fold (one with static "
+             "padding, a constant padding value and only linalg ops reading "
+             "it, outside block tiles)";
+      return signalPassFailure();
+    }
+    IRRewriter rewriter(&getContext());
+    for (Operation *pad : pads)
+      foldPadIntoConsumers(rewriter, cast<tensor::PadOp>(pad));
   }
 };
 } // namespace

@@ -222,6 +222,12 @@ rewriteAsGather(RewriterBase &rewriter, linalg::GenericOp producer,
                 RankedTensorType type,
                 function_ref<Value(OpBuilder &, Location)> padValue);
 
+/// The tensor.pad ops in kernels under `root` that foundry-fold-pad folds:
+/// static non-negative low and high padding, a constant padding value, a
+/// static source, and read only as inputs of linalg ops on tensors outside
+/// any scf.forall.
+SmallVector<Operation *> foldablePads(Operation *root);
+
 /// True for an op that fills a workgroup-memory tensor made by
 /// foundry-promote: a linalg.copy of an operand tile, or an all-parallel
 /// linalg op that computes the tile in place (an im2col gather fused into a

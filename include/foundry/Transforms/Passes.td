@@ -452,6 +452,38 @@ def FoundryTransposeAPass : Pass<"foundry-transpose-a", "::mlir::ModuleOp"> {
   ];
 }
 
+def FoundryFoldPadPass : Pass<"foundry-fold-pad", "::mlir::ModuleOp"> {
+  let summary = "Read through tensor.pad inside its consumers.";
+  let description = [{
+    A `tensor.pad` of a kernel otherwise becomes kernels of its own: a fill
+    of the padded tensor with the padding value and a copy of the source
+    into it, both through a workspace, before the op that reads it (the
+    padded input of a pooling window or of a convolution). Each
+    `tensor.pad` with static non-negative low and high padding, a constant
+    padding value and a static source, whose users are all linalg ops on
+    tensors reading it as an input outside any block tile, is folded into
+    them: a named op is generalized, the padded operand leaves its inputs,
+    and its body reads the source with `tensor.extract` at the operand's
+    indices minus the low padding, the padding value where one unsigned
+    compare per padded dimension finds the index outside the source. The
+    pad disappears, and with it its two kernels and the padded tensor's
+    traffic. Run it first, before the tiling passes.
+
+    The generalized consumer is no longer a named convolution, so
+    `foundry-im2col` does not apply to it: for a padded convolution, choose
+    one or the other. Error: no such `tensor.pad` in the module.
+
+    Example, max-pool 1-D with padding: `foundry-fold-pad,
+    foundry-tile-blocks{sizes=1,4,256}`.
+  }];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect"
+  ];
+}
+
 def FoundryPadPass : Pass<"foundry-pad", "::mlir::ModuleOp"> {
   let summary = "Pad a kernel's contractions with zeros to multiples of tile sizes.";
   let description = [{
