@@ -7,6 +7,8 @@
 
 #include "foundry/Evolve/Genome.h"
 
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/OwningOpRef.h"
@@ -41,10 +43,12 @@ std::string mlir::foundry::displayGenome(llvm::StringRef genome) {
 }
 
 /// The deepest nesting of (, [, { and < (not the > of "->") in `text`
-/// outside string literals: MLIR's parser recurses on each, so hostile
-/// depth would overflow the stack before any rule could reject it.
+/// outside string literals and // comments, a run of unary minus signs
+/// counting as that many levels more: MLIR's parser recurses on each, so
+/// hostile depth would overflow the stack before any rule could reject it.
+/// A closing bracket without an opening one does not lower the depth.
 static int nestingDepth(llvm::StringRef text) {
-  int depth = 0, deepest = 0;
+  int depth = 0, deepest = 0, minuses = 0;
   bool inString = false;
   for (size_t i = 0; i < text.size(); ++i) {
     char c = text[i];
@@ -55,12 +59,25 @@ static int nestingDepth(llvm::StringRef text) {
         inString = false;
       continue;
     }
+    if (c == '/' && i + 1 < text.size() && text[i + 1] == '/') {
+      i = text.find('\n', i);
+      if (i == llvm::StringRef::npos)
+        break;
+      continue;
+    }
+    if (c == '-' && !(i + 1 < text.size() && text[i + 1] == '>')) {
+      deepest = std::max(deepest, depth + ++minuses);
+      continue;
+    }
+    if (!llvm::isSpace(c))
+      minuses = 0;
     if (c == '"')
       inString = true;
     else if (c == '(' || c == '[' || c == '{' || c == '<')
       deepest = std::max(deepest, ++depth);
-    else if (c == ')' || c == ']' || c == '}' ||
-             (c == '>' && (i == 0 || text[i - 1] != '-')))
+    else if ((c == ')' || c == ']' || c == '}' ||
+              (c == '>' && (i == 0 || text[i - 1] != '-'))) &&
+             depth > 0)
       --depth;
   }
   return deepest;
@@ -106,6 +123,23 @@ static FailureOr<KernelOp> parsePatch(MLIRContext *context,
   auto kernel = body->empty() ? KernelOp() : dyn_cast<KernelOp>(body->front());
   if (!kernel || !llvm::hasSingleElement(*body)) {
     error = "an IR patch is one foundry.kernel op";
+    return failure();
+  }
+  // A resource blob prints under another key at each parse, so the patch
+  // would normalize (and hash) differently each time.
+  if (kernel
+          ->walk([](Operation *op) {
+            return op->getAttrDictionary()
+                           .walk([](DenseResourceElementsAttr) {
+                             return WalkResult::interrupt();
+                           })
+                           .wasInterrupted()
+                       ? WalkResult::interrupt()
+                       : WalkResult::advance();
+          })
+          .wasInterrupted()) {
+    error = "an IR patch may not hold dense_resource constants (use "
+            "dense<...>)";
     return failure();
   }
   return kernel;
@@ -204,13 +238,32 @@ LogicalResult mlir::foundry::applyPatch(KernelOp kernel, llvm::StringRef patch,
   WalkResult walk =
       replacement.getBody().walk<WalkOrder::PreOrder>([&](Operation *op) {
         llvm::StringRef dialect = op->getName().getDialectNamespace();
-        if (isa<YieldOp>(op) ||
-            llvm::is_contained({"arith", "math", "linalg", "tensor"}, dialect))
-          return WalkResult::advance();
-        error = "an IR patch may only use arith, math, linalg and tensor ops; "
-                "it has '" +
-                op->getName().getStringRef().str() + "'";
-        return WalkResult::interrupt();
+        if (!isa<YieldOp>(op) &&
+            !llvm::is_contained({"arith", "math", "linalg", "tensor"},
+                                dialect)) {
+          error = "an IR patch may only use arith, math, linalg and tensor "
+                  "ops; it has '" +
+                  op->getName().getStringRef().str() + "'";
+          return WalkResult::interrupt();
+        }
+        // foundry.* attributes steer the schedule passes (split tiles):
+        // the schedule's business, not the patch's.
+        for (NamedAttribute attr : op->getDiscardableAttrs())
+          if (attr.getName().getValue().starts_with("foundry.")) {
+            error = "an IR patch may not set '" +
+                    attr.getName().getValue().str() + "' on '" +
+                    op->getName().getStringRef().str() + "'";
+            return WalkResult::interrupt();
+          }
+        if (auto pad = dyn_cast<tensor::PadOp>(op))
+          if (llvm::any_of(pad.getStaticLow(),
+                           [](int64_t v) { return v < 0; }) ||
+              llvm::any_of(pad.getStaticHigh(),
+                           [](int64_t v) { return v < 0; })) {
+            error = "an IR patch's tensor.pad has negative padding";
+            return WalkResult::interrupt();
+          }
+        return WalkResult::advance();
       });
   if (walk.wasInterrupted())
     return failure();

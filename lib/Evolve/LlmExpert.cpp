@@ -258,7 +258,12 @@ bool mlir::foundry::parseLlmResponse(llvm::StringRef body,
       continue;
     std::optional<llvm::StringRef> rationale =
         proposal->getString("rationale");
+    // A "kernel" that is not a string is not a patch: the proposal is
+    // dropped, not evaluated as a schedule alone.
     std::optional<llvm::StringRef> kernel = proposal->getString("kernel");
+    if (!kernel && proposal->get("kernel") &&
+        proposal->get("kernel")->kind() != llvm::json::Value::Null)
+      continue;
     proposals.push_back({schedule->str(),
                          rationale ? rationale->take_front(1000).str() : "",
                          kernel ? kernel->str() : ""});

@@ -269,6 +269,11 @@ FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel) {
                        parts + "}";
     shape.reduced.assign(shape.reduced.size(), false);
   }
+  for (Operation *pad : foldablePads(kernel))
+    shape.foldPad |= llvm::none_of(pad->getUsers(), [](Operation *user) {
+      return isIm2ColKind(user) ||
+             linalg::isaContractionOpInterface(cast<linalg::LinalgOp>(user));
+    });
   // A convolution foundry-im2col takes: the GEMM it becomes.
   if (!anyContraction) {
     // Exactly one, which the pass can rewrite (it fails on the others).
@@ -1631,10 +1636,18 @@ private:
   /// parallelism; memory-bound below 70%: reduction for kernels that reduce,
   /// else memory), at random otherwise.
   const Expert &chooseExpert(const Evaluated &parent);
-  /// The cpu target: runs `record.genome` through the JIT on inputs_,
-  /// checks it against naive_ and times it; fills stage, ok, time and
-  /// diagnosis.
+  /// `schedule` with foundry-fold-pad in front one time in two, for a
+  /// kernel with a pad to fold (shape_.foldPad) that it does not fold yet.
+  std::string withFoldPad(std::string schedule);
+  /// The cpu target: runs `record.genome` through the JIT on inputs_ in a
+  /// child process (runKernelOnCpuIsolated), checks it against naive_ (and
+  /// a patched kernel also on otherInputs_) and times it; fills stage, ok,
+  /// time and diagnosis.
   void evaluateOnCpu(Evaluated &record);
+  /// The cpu target: inputs for the kernel's arguments from rng_, as each
+  /// argument's foundry.init says, else uniform in [0, 1) or, with
+  /// `normal`, standard normal.
+  std::vector<std::vector<char>> makeCpuInputs(KernelOp kernel, bool normal);
   /// Stores `record` as this run's verdict in the library (the results
   /// cache); a failure is counted and reported, the search goes on.
   void recordInLibrary(const Evaluated &record);
@@ -1722,6 +1735,16 @@ private:
   int64_t resumedRun_ = 0;
   std::vector<std::vector<char>> inputs_;
   CpuRun naive_;
+  /// The cpu target: a candidate's child process is killed after this long
+  /// (10 s plus 10 times the naive schedule's compile and run).
+  double cpuTimeoutSeconds_ = 0;
+  /// The cpu target: a second set of inputs, normal where the kernel's
+  /// foundry.init does not say otherwise, and the naive schedule's outputs
+  /// on them by result number; made for the first IR patch. A patch must
+  /// pass on both (a reference whose output is constant on inputs in
+  /// [0, 1) would let a patch returning that constant through).
+  std::vector<std::vector<char>> otherInputs_;
+  std::vector<std::vector<char>> otherReference_;
   double atol_ = 0, rtol_ = 0;
   std::map<std::string, Evaluated> seen_;
   int evaluations_ = 0;
@@ -1890,13 +1913,20 @@ std::string Search::propose(const Expert &expert, const Evaluated *parent,
   if (!lastRationale_.empty())
     rationales_[joinGenome(fresh, patch)] = lastRationale_;
   if (request.parent.empty() || fresh.empty() || expert.mutatesWhole)
-    return joinGenome(fresh, patch);
+    return joinGenome(withFoldPad(fresh), patch);
   // Mutation: keep the parent's block tile, take the rest from the expert,
   // or the reverse (both are valid pipelines of the same passes). Reductions
   // tiled as kernels of their own before the root stay in front: the
   // parent's, else the expert's.
   std::string mutated = spliceGenomes(request.parent, fresh, rng_() % 2);
-  return joinGenome(mutated.empty() ? fresh : mutated, patch);
+  return joinGenome(withFoldPad(mutated.empty() ? fresh : mutated), patch);
+}
+
+std::string Search::withFoldPad(std::string schedule) {
+  if (!shape_.foldPad || schedule.empty() ||
+      llvm::StringRef(schedule).contains("foundry-fold-pad") || rng_() % 2)
+    return schedule;
+  return "foundry-fold-pad," + schedule;
 }
 
 std::string Search::transplant(const std::string &seed,
@@ -2177,14 +2207,57 @@ Evaluated Search::evaluate(const std::string &genome, const std::string &expert,
   return record;
 }
 
+/// Compares the f32 outputs of a run (`outputs`, by result number) with
+/// `reference` (the same) within atol/rtol; empty when they match, else
+/// where they first differ.
+static std::string compareOutputs(
+    ArrayRef<BufferSpec> specs, const std::vector<std::vector<char>> &reference,
+    const std::vector<std::vector<char>> &outputs, double atol, double rtol) {
+  for (const BufferSpec &spec : specs) {
+    if (spec.role != BufferSpec::Role::Output || !spec.elementType.isF32())
+      continue;
+    size_t index = spec.index;
+    if (index >= reference.size() || index >= outputs.size() ||
+        outputs[index].size() != reference[index].size())
+      return "output #" + std::to_string(index) + " is missing or has " +
+             "another size";
+    const float *want =
+        reinterpret_cast<const float *>(reference[index].data());
+    const float *got = reinterpret_cast<const float *>(outputs[index].data());
+    for (size_t i = 0; i < reference[index].size() / 4; ++i)
+      if (!::foundry::runtime::isClose(got[i], want[i], atol, rtol))
+        return "output #" + std::to_string(index) +
+               " differs from the naive schedule at index " + std::to_string(i);
+  }
+  return "";
+}
+
+std::vector<std::vector<char>> Search::makeCpuInputs(KernelOp kernel,
+                                                     bool normal) {
+  std::vector<std::vector<char>> inputs;
+  for (auto [index, type] : llvm::enumerate(kernel.getArgumentTypes())) {
+    auto tensor = cast<RankedTensorType>(type);
+    InputInit init;
+    if (normal)
+      init.distribution = InputInit::Distribution::Normal;
+    if (auto spec =
+            kernel.getArgAttrOfType<StringAttr>(index, InputInit::kAttrName))
+      (void)parseInputInit(spec.getValue(), init); // The verifier checked it.
+    std::uniform_real_distribution<float> uniform(0.0f, 1.0f);
+    std::normal_distribution<float> standard(0.0f, 1.0f);
+    bool isNormal = init.distribution == InputInit::Distribution::Normal;
+    std::vector<char> bytes(*getCheckedBufferBytes(tensor));
+    for (size_t i = 0; i < bytes.size() / 4; ++i) {
+      float unit = isNormal ? standard(rng_) : uniform(rng_);
+      float v = float(init.shift() + init.scale() * unit);
+      std::memcpy(bytes.data() + 4 * i, &v, 4);
+    }
+    inputs.push_back(std::move(bytes));
+  }
+  return inputs;
+}
+
 void Search::evaluateOnCpu(Evaluated &record) {
-  // Diagnostics of a rejected schedule are the candidate's diagnosis.
-  std::string diagnostics;
-  ScopedDiagnosticHandler handler(module_.getContext(), [&](Diagnostic &d) {
-    if (diagnostics.empty())
-      diagnostics = d.str();
-    return success();
-  });
   // A patched kernel runs on the same inputs and is checked against the
   // unpatched kernel's naive schedule.
   GenomeParts parts = splitGenome(record.genome);
@@ -2198,34 +2271,69 @@ void Search::evaluateOnCpu(Evaluated &record) {
       return;
     }
   }
-  FailureOr<CpuRun> run = runKernelOnCpu(
-      patched ? *patched : module_, kernelName_, parts.schedule, inputs_,
-      /*widenToF64=*/false, options_.timedRuns);
-  if (failed(run)) {
-    record.stage = "schedule";
-    record.diagnosis = diagnostics.empty() ? "failed" : diagnostics;
-  } else {
-    record.stage = "ok";
-    record.ok = true;
-    for (auto [spec, want, got] :
-         llvm::zip(naive_.specs, naive_.data, run->data)) {
-      if (spec.role != BufferSpec::Role::Output || !spec.elementType.isF32())
-        continue;
-      const float *a = reinterpret_cast<const float *>(want.data());
-      const float *b = reinterpret_cast<const float *>(got.data());
-      for (size_t i = 0; i < want.size() / 4; ++i)
-        if (!::foundry::runtime::isClose(b[i], a[i], atol_, rtol_)) {
-          record.stage = "correctness";
-          record.ok = false;
-          record.diagnosis = "output #" + std::to_string(spec.index) +
-                             " differs from the naive schedule at index " +
-                             std::to_string(i);
-          break;
+  ModuleOp module = patched ? *patched : module_;
+  // Anything can happen in the child: a crash, a hang, an error.
+  auto runIsolated = [&](ArrayRef<std::vector<char>> inputs,
+                         unsigned timedRuns) {
+    IsolatedCpuRun run =
+        runKernelOnCpuIsolated(module, kernelName_, parts.schedule, inputs,
+                               timedRuns, cpuTimeoutSeconds_);
+    using Outcome = IsolatedCpuRun::Outcome;
+    if (run.outcome != Outcome::Ran) {
+      record.stage = run.outcome == Outcome::Crashed    ? "crash"
+                     : run.outcome == Outcome::TimedOut ? "timeout"
+                                                        : "schedule";
+      record.diagnosis = run.error;
+    }
+    return run;
+  };
+  IsolatedCpuRun run = runIsolated(inputs_, options_.timedRuns);
+  if (run.outcome != IsolatedCpuRun::Outcome::Ran)
+    return;
+  std::vector<std::vector<char>> reference;
+  for (auto [spec, data] : llvm::zip(naive_.specs, naive_.data))
+    if (spec.role == BufferSpec::Role::Output) {
+      reference.resize(std::max<size_t>(reference.size(), spec.index + 1));
+      reference[spec.index] = data;
+    }
+  std::string mismatch =
+      compareOutputs(naive_.specs, reference, run.outputs, atol_, rtol_);
+  if (mismatch.empty() && patched) {
+    if (otherInputs_.empty()) {
+      auto kernel = module_.lookupSymbol<KernelOp>(kernelName_);
+      otherInputs_ = makeCpuInputs(kernel, /*normal=*/true);
+      // The unpatched kernel's naive schedule, trusted: run here.
+      FailureOr<CpuRun> naive =
+          runKernelOnCpu(module_, kernelName_, "", otherInputs_);
+      if (failed(naive)) {
+        record.stage = "correctness";
+        record.diagnosis = "the naive schedule fails on the second inputs";
+        otherInputs_.clear();
+        return;
+      }
+      for (auto [spec, data] : llvm::zip(naive->specs, naive->data))
+        if (spec.role == BufferSpec::Role::Output) {
+          otherReference_.resize(
+              std::max<size_t>(otherReference_.size(), spec.index + 1));
+          otherReference_[spec.index] = std::move(data);
         }
     }
-    if (record.ok)
-      record.medianMs = median(run->milliseconds);
+    IsolatedCpuRun other = runIsolated(otherInputs_, 0);
+    if (other.outcome != IsolatedCpuRun::Outcome::Ran)
+      return;
+    mismatch = compareOutputs(naive_.specs, otherReference_, other.outputs,
+                              atol_, rtol_);
+    if (!mismatch.empty())
+      mismatch += " on the second (normal) inputs";
   }
+  if (!mismatch.empty()) {
+    record.stage = "correctness";
+    record.diagnosis = mismatch;
+    return;
+  }
+  record.stage = "ok";
+  record.ok = true;
+  record.medianMs = median(run.milliseconds);
 }
 
 void Search::recordInLibrary(const Evaluated &record) {
@@ -2656,6 +2764,25 @@ void Search::evaluateOnGpu(Evaluated &record) {
                     .str());
   if (record.ok && record.medianMs <= 0)
     record.ok = false;
+  // A patched kernel is also checked on normal inputs: a reference whose
+  // output is constant on inputs in (0, 1) would let a patch returning that
+  // constant through.
+  if (record.ok && !splitGenome(record.genome).patch.empty()) {
+    std::optional<llvm::json::Value> other = runChecked(
+        cubin, "cand-" + record.hash + "-normal",
+        {"--trials", "2", "--no-time", "--distribution=normal",
+         "--reference-cache=" + options_.workDirectory + "/reference-cache"},
+        code, message, executionFailed);
+    const llvm::json::Object *checked = other ? other->getAsObject() : nullptr;
+    if (!checked || !checked->getBoolean("ok").value_or(false)) {
+      record.ok = false;
+      record.stage = checked ? "correctness" : code == -2 ? "timeout" : "crash";
+      record.diagnosis = "passed on uniform inputs, not on normal inputs";
+      for (const std::string &error : resultErrors(checked))
+        record.diagnosis += ": " + error;
+      return;
+    }
+  }
   // The diagnosis: the heaviest launch's resources, the measured fractions.
   DiagnosisInput input;
   input.tensorCores = shape_.tensorCores;
@@ -2727,7 +2854,7 @@ FailureOr<SearchResult> Search::run() {
   // cpu target: inputs uniform in [0, 1) (KernelBench's torch.rand), or as
   // an argument's foundry.init says, fixed for the whole search (foundry-run
   // makes its own on the GPU).
-  for (auto [index, type] : llvm::enumerate(kernel.getArgumentTypes())) {
+  for (Type type : kernel.getArgumentTypes()) {
     auto tensor = cast<RankedTensorType>(type);
     if (!tensor.getElementType().isF32())
       return kernel.emitOpError("foundry-evolve: only f32 inputs for now");
@@ -2745,21 +2872,9 @@ FailureOr<SearchResult> Search::run() {
                       : std::string("more than 2^43"))
              << " MiB, more than " << (maxCpuBytes >> 20)
              << " MiB (use --target cuda or a smaller variant)";
-    InputInit init;
-    if (auto spec = kernel.getArgAttrOfType<StringAttr>(index,
-                                                        InputInit::kAttrName))
-      (void)parseInputInit(spec.getValue(), init); // The verifier checked it.
-    std::uniform_real_distribution<float> uniform(0.0f, 1.0f);
-    std::normal_distribution<float> normal(0.0f, 1.0f);
-    bool isNormal = init.distribution == InputInit::Distribution::Normal;
-    std::vector<char> bytes(*size);
-    for (size_t i = 0; i < bytes.size() / 4; ++i) {
-      float unit = isNormal ? normal(rng_) : uniform(rng_);
-      float v = float(init.shift() + init.scale() * unit);
-      std::memcpy(bytes.data() + 4 * i, &v, 4);
-    }
-    inputs_.push_back(std::move(bytes));
   }
+  if (options_.target == "cpu")
+    inputs_ = makeCpuInputs(kernel, /*normal=*/false);
   if (options_.target == "cuda") {
     // The kernel alone, as compile() takes it; its naive compilation is the
     // reference of every candidate (foundry-run times it too).
@@ -2825,10 +2940,14 @@ FailureOr<SearchResult> Search::run() {
     if (naiveTooSlow_ && options_.progress)
       options_.progress("note: " + reason);
   } else {
+    auto start = std::chrono::steady_clock::now();
     FailureOr<CpuRun> naive = runKernelOnCpu(module_, kernelName_, "", inputs_,
                                              false, options_.timedRuns);
     if (failed(naive))
       return kernel.emitOpError("foundry-evolve: the naive schedule fails");
+    std::chrono::duration<double> naiveSeconds =
+        std::chrono::steady_clock::now() - start;
+    cpuTimeoutSeconds_ = 10 + 10 * naiveSeconds.count();
     // Its time is taken from the naive candidate, evaluated first like
     // every other, so that the naive schedule is never faster than itself.
     naive_ = std::move(*naive);

@@ -9,14 +9,26 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/Support/CheckedArithmetic.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/TargetSelect.h"
 
+#include <cerrno>
 #include <chrono>
+#include <csignal>
 #include <cstring>
 #include <mutex>
+
+#include <poll.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 
 using namespace mlir;
 using namespace mlir::foundry;
@@ -199,5 +211,232 @@ FailureOr<CpuRun> mlir::foundry::runKernelOnCpu(
         std::chrono::steady_clock::now() - start;
     run.milliseconds.push_back(elapsed.count());
   }
+  return run;
+}
+
+//===----------------------------------------------------------------------===//
+// Isolated runs
+//===----------------------------------------------------------------------===//
+//
+// The child writes one message to a pipe and exits:
+//   'E', u64 length, the diagnostic's text            (the run failed)
+//   'O', u64 outputs, per output (i64 index, u64 bytes, the bytes),
+//        u64 times, the times as doubles               (the run passed)
+
+/// Writes all of `bytes` to `fd`; false on an error.
+static bool writeAll(int fd, const void *bytes, size_t size) {
+  const char *next = static_cast<const char *>(bytes);
+  while (size) {
+    ssize_t written = ::write(fd, next, size);
+    if (written < 0 && errno == EINTR)
+      continue;
+    if (written <= 0)
+      return false;
+    next += written;
+    size -= written;
+  }
+  return true;
+}
+
+template <typename T> static bool writeValue(int fd, T value) {
+  return writeAll(fd, &value, sizeof(T));
+}
+
+/// The child's side: runs the kernel, writes the message, never returns.
+[[noreturn]] static void runChild(const DialectRegistry &registry,
+                                  const std::string &moduleText,
+                                  StringRef kernelName, StringRef schedule,
+                                  ArrayRef<std::vector<char>> inputs,
+                                  unsigned timedRuns, int fd) {
+  MLIRContext context(registry, MLIRContext::Threading::DISABLED);
+  std::string diagnostic;
+  ScopedDiagnosticHandler handler(&context, [&](Diagnostic &d) {
+    if (diagnostic.empty() && d.getSeverity() == DiagnosticSeverity::Error)
+      diagnostic = d.str();
+    return success();
+  });
+  auto fail = [&](const std::string &text) {
+    writeValue<char>(fd, 'E') && writeValue<uint64_t>(fd, text.size()) &&
+        writeAll(fd, text.data(), text.size());
+    ::_exit(0);
+  };
+  OwningOpRef<ModuleOp> module =
+      parseSourceString<ModuleOp>(moduleText, ParserConfig(&context));
+  if (!module)
+    fail("the kernel does not parse again in the child: " + diagnostic);
+  FailureOr<CpuRun> run = runKernelOnCpu(*module, kernelName, schedule, inputs,
+                                         /*widenToF64=*/false, timedRuns);
+  if (failed(run))
+    fail(diagnostic.empty() ? "failed" : diagnostic);
+  uint64_t outputs = 0;
+  for (const BufferSpec &spec : run->specs)
+    outputs += spec.role == BufferSpec::Role::Output;
+  bool ok = writeValue<char>(fd, 'O') && writeValue<uint64_t>(fd, outputs);
+  for (auto [spec, data] : llvm::zip(run->specs, run->data))
+    if (spec.role == BufferSpec::Role::Output)
+      ok = ok && writeValue<int64_t>(fd, spec.index) &&
+           writeValue<uint64_t>(fd, data.size()) &&
+           writeAll(fd, data.data(), data.size());
+  ok = ok && writeValue<uint64_t>(fd, run->milliseconds.size()) &&
+       writeAll(fd, run->milliseconds.data(),
+                run->milliseconds.size() * sizeof(double));
+  ::_exit(ok ? 0 : 1);
+}
+
+/// Reads a message of the child from `message`; false when it is cut short
+/// or malformed.
+static bool readMessage(StringRef message, IsolatedCpuRun &run,
+                        std::string &error) {
+  size_t at = 0;
+  auto take = [&](void *out, size_t size) {
+    if (message.size() - at < size)
+      return false;
+    std::memcpy(out, message.data() + at, size);
+    at += size;
+    return true;
+  };
+  char kind = 0;
+  uint64_t count = 0;
+  if (!take(&kind, 1) || !take(&count, sizeof(count)))
+    return false;
+  if (kind == 'E') {
+    if (message.size() - at != count)
+      return false;
+    error = message.substr(at).str();
+    if (error.empty())
+      error = "failed";
+    return true;
+  }
+  if (kind != 'O')
+    return false;
+  for (uint64_t i = 0; i < count; ++i) {
+    int64_t index = 0;
+    uint64_t bytes = 0;
+    if (!take(&index, sizeof(index)) || !take(&bytes, sizeof(bytes)) ||
+        index < 0 || static_cast<uint64_t>(index) >= count ||
+        message.size() - at < bytes)
+      return false;
+    if (run.outputs.size() < count)
+      run.outputs.resize(count);
+    run.outputs[index].assign(message.data() + at, message.data() + at + bytes);
+    at += bytes;
+  }
+  uint64_t times = 0;
+  if (!take(&times, sizeof(times)) ||
+      (message.size() - at) / sizeof(double) != times ||
+      (message.size() - at) % sizeof(double))
+    return false;
+  run.milliseconds.resize(times);
+  take(run.milliseconds.data(), times * sizeof(double));
+  return true;
+}
+
+IsolatedCpuRun mlir::foundry::runKernelOnCpuIsolated(
+    ModuleOp module, StringRef kernelName, StringRef schedule,
+    ArrayRef<std::vector<char>> inputs, unsigned timedRuns,
+    double timeoutSeconds) {
+  using Outcome = IsolatedCpuRun::Outcome;
+  IsolatedCpuRun run;
+  // Printed here: the child touches nothing of this process's context.
+  std::string moduleText;
+  {
+    llvm::raw_string_ostream os(moduleText);
+    module->print(os, OpPrintingFlags().enableDebugInfo(false));
+  }
+  int fds[2];
+  if (::pipe(fds) != 0) {
+    run.error = std::string("cannot create a pipe: ") + std::strerror(errno);
+    return run;
+  }
+  pid_t parent = ::getpid();
+  pid_t child = ::fork();
+  if (child < 0) {
+    run.error = std::string("cannot fork: ") + std::strerror(errno);
+    ::close(fds[0]);
+    ::close(fds[1]);
+    return run;
+  }
+  if (child == 0) {
+    ::close(fds[0]);
+#ifdef __linux__
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (::getppid() != parent)
+      ::_exit(1);
+#endif
+    (void)parent;
+    runChild(module->getContext()->getDialectRegistry(), moduleText, kernelName,
+             schedule, inputs, timedRuns, fds[1]);
+  }
+  ::close(fds[1]);
+
+  auto deadline = std::chrono::steady_clock::now() +
+                  std::chrono::duration<double>(timeoutSeconds);
+  auto remainingMs = [&] {
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+        deadline - std::chrono::steady_clock::now());
+    return std::max<int64_t>(0, left.count());
+  };
+  std::string message;
+  bool timedOut = false;
+  std::vector<char> chunk(1 << 16);
+  while (true) {
+    pollfd entry{fds[0], POLLIN, 0};
+    int ready = ::poll(
+        &entry, 1, static_cast<int>(std::min<int64_t>(remainingMs(), 1 << 30)));
+    if (ready < 0 && errno == EINTR)
+      continue;
+    if (ready <= 0) {
+      timedOut = ready == 0;
+      break;
+    }
+    ssize_t got = ::read(fds[0], chunk.data(), chunk.size());
+    if (got < 0 && errno == EINTR)
+      continue;
+    if (got <= 0)
+      break; // the end of the message, or the child is gone
+    message.append(chunk.data(), got);
+  }
+  ::close(fds[0]);
+  // The message is complete (or the time is up): the child has nothing more
+  // to do but exit.
+  int status = 0;
+  while (!timedOut && ::waitpid(child, &status, WNOHANG) == 0) {
+    if (remainingMs() == 0) {
+      timedOut = true;
+      break;
+    }
+    ::usleep(1000);
+  }
+  if (timedOut) {
+    ::kill(child, SIGKILL);
+    while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {
+    }
+    run.outcome = Outcome::TimedOut;
+    run.error =
+        llvm::formatv("ran longer than {0:F1} s (killed)", timeoutSeconds)
+            .str();
+    return run;
+  }
+  if (WIFSIGNALED(status)) {
+    int signal = WTERMSIG(status);
+    const char *name = ::strsignal(signal);
+    run.outcome = Outcome::Crashed;
+    run.error = "crashed (signal " + std::to_string(signal) + ", " +
+                (name ? name : "unknown") + ")";
+    return run;
+  }
+  std::string childError;
+  if (!readMessage(message, run, childError) ||
+      (childError.empty() && WEXITSTATUS(status) != 0)) {
+    run.outcome = Outcome::Crashed;
+    run.error = "the child exited with status " +
+                std::to_string(WEXITSTATUS(status)) + " without a result";
+    return run;
+  }
+  if (!childError.empty()) {
+    run.error = std::move(childError);
+    return run;
+  }
+  run.outcome = Outcome::Ran;
   return run;
 }

@@ -974,3 +974,38 @@ foundry.kernel @conv(%x: tensor<8x16x34x34xf32>, %w: tensor<64x16x3x3xf32>) -> t
   EXPECT_GT(gathering, 0);
   EXPECT_GT(reading, 0);
 }
+
+TEST_F(FingerprintTest, PaddedPoolingWindowsMayReadThroughThePad) {
+  // A max-pool window over a padded input: foundry-fold-pad applies.
+  KernelShape pool = shapeOf(R"mlir(
+foundry.kernel @pool(%x: tensor<2x3x37xf32>) -> tensor<2x3x38xf32> {
+  %neg_inf = arith.constant 0xFF800000 : f32
+  %p = tensor.pad %x low[0, 0, 4] high[0, 0, 4] {
+  ^bb0(%i: index, %j: index, %l: index):
+    tensor.yield %neg_inf : f32
+  } : tensor<2x3x37xf32> to tensor<2x3x45xf32>
+  %w = tensor.empty() : tensor<8xf32>
+  %e = tensor.empty() : tensor<2x3x38xf32>
+  %f = linalg.fill ins(%neg_inf : f32) outs(%e : tensor<2x3x38xf32>) -> tensor<2x3x38xf32>
+  %y = linalg.pooling_ncw_max {dilations = dense<1> : tensor<1xi64>, strides = dense<1> : tensor<1xi64>}
+      ins(%p, %w : tensor<2x3x45xf32>, tensor<8xf32>) outs(%f : tensor<2x3x38xf32>) -> tensor<2x3x38xf32>
+  foundry.yield %y : tensor<2x3x38xf32>
+})mlir");
+  EXPECT_TRUE(pool.foldPad);
+  // A padded convolution stays a named convolution for foundry-im2col.
+  KernelShape conv = shapeOf(R"mlir(
+foundry.kernel @conv(%x: tensor<1x2x6x6xf32>, %w: tensor<4x2x3x3xf32>) -> tensor<1x4x6x6xf32> {
+  %zero = arith.constant 0.0 : f32
+  %p = tensor.pad %x low[0, 0, 1, 1] high[0, 0, 1, 1] {
+  ^bb0(%i: index, %j: index, %h: index, %v: index):
+    tensor.yield %zero : f32
+  } : tensor<1x2x6x6xf32> to tensor<1x2x8x8xf32>
+  %e = tensor.empty() : tensor<1x4x6x6xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x4x6x6xf32>) -> tensor<1x4x6x6xf32>
+  %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%p, %w : tensor<1x2x8x8xf32>, tensor<4x2x3x3xf32>) outs(%f : tensor<1x4x6x6xf32>) -> tensor<1x4x6x6xf32>
+  foundry.yield %c : tensor<1x4x6x6xf32>
+})mlir");
+  EXPECT_FALSE(conv.foldPad);
+  EXPECT_TRUE(conv.im2col);
+}

@@ -130,6 +130,22 @@ TEST_F(GenomeTest, RefusesPatchesThatAreNotOneKernel) {
   EXPECT_NE(error.find("nests deeper"), std::string::npos) << error;
   EXPECT_TRUE(
       refused("foundry.kernel @k() -> tensor<" + std::string(100, '<')));
+  // Brackets in a comment neither nest nor unnest; closing brackets first
+  // do not buy depth for the opening ones after them.
+  EXPECT_TRUE(refused("// " + std::string(100, '(') + "\n" + doubling()) ==
+              false)
+      << error;
+  EXPECT_TRUE(refused("// " + std::string(100, ')') + "\n" + doubling() +
+                      "// x\n" + "foundry.kernel @k() " +
+                      std::string(40, '(')));
+  EXPECT_NE(error.find("nests deeper"), std::string::npos) << error;
+  // A chain of unary minus recurses in the affine parser as brackets do.
+  std::string minuses;
+  for (int i = 0; i < 40; ++i)
+    minuses += "- ";
+  EXPECT_TRUE(
+      refused("#m = affine_map<(d0) -> (" + minuses + "d0)>\n" + doubling()));
+  EXPECT_NE(error.find("nests deeper"), std::string::npos) << error;
   EXPECT_TRUE(refused(doubling() + "// " + std::string(kMaxPatchBytes, 'x')));
   EXPECT_NE(error.find("longer than"), std::string::npos) << error;
   // The schedule part is still checked.
@@ -179,7 +195,8 @@ TEST_F(GenomeTest, RefusesPatchesThatBreakTheContract) {
   auto refused = [&](const std::string &patch, llvm::StringRef why) {
     error.clear();
     bool refusedIt = failed(applyPatch(kernel, patch, error));
-    EXPECT_NE(error.find(why.str()), std::string::npos) << error;
+    EXPECT_NE(error.find(why.str()), std::string::npos) << error << "\n"
+                                                        << patch;
     return refusedIt;
   };
   EXPECT_TRUE(refused(doubling("arith.mulf %in, %two : f32", "", "4x4"),
@@ -203,6 +220,26 @@ TEST_F(GenomeTest, RefusesPatchesThatBreakTheContract) {
                   "f32\n  }\n");
   EXPECT_TRUE(refused(wrapped, "it has 'scf.execute_region'"));
   EXPECT_TRUE(refused("foundry.kernel @k(", "patch:1:"));
+  // Attributes that steer schedule passes are the schedule's.
+  std::string steered = doubling();
+  steered.replace(steered.find("} ins("), 1, ", foundry.split_tile = 2}");
+  EXPECT_TRUE(refused(steered, "may not set 'foundry.split_tile'"));
+  // Resource blobs would hash differently at each parse.
+  std::string blob = doubling("arith.addf %in, %c : f32");
+  blob.replace(blob.find("  %e = "), 0,
+               "  %r = arith.constant dense_resource<__elided__> : "
+               "tensor<2xf32>\n  %c = tensor.extract %r[%i0] : "
+               "tensor<2xf32>\n");
+  blob.replace(blob.find("  %r = "), 0, "  %i0 = arith.constant 0 : index\n");
+  EXPECT_TRUE(refused(blob, "dense_resource"));
+  // A negative high padding cuts the tensor instead of padding it.
+  std::string cut = doubling();
+  cut.replace(cut.find("ins(%x"), 6, "ins(%p");
+  cut.replace(cut.find("  %e = "), 0,
+              "  %p = tensor.pad %x low[1, 0] high[-1, 0] {\n  ^bb0(%a: "
+              "index, %b: index):\n    tensor.yield %two : f32\n  } : "
+              "tensor<4x8xf32> to tensor<4x8xf32>\n");
+  EXPECT_TRUE(refused(cut, "negative padding"));
   // Nothing of a refused patch reached the kernel.
   std::string after;
   llvm::raw_string_ostream(after) << kernel;

@@ -85,6 +85,10 @@ struct KernelShape {
   bool im2col = false;
   /// With im2col: the convolution is the kernel's root (no epilogue).
   bool im2colRoot = false;
+  /// The kernel pads a tensor that foundry-fold-pad can read through in its
+  /// consumers, none of them a convolution or a contraction (the padded
+  /// input of a pooling window: im2col keeps the padded convolutions).
+  bool foldPad = false;
   /// Extents of the parallel loops (batch, filters, output positions) of the
   /// kernel's one convolution when other ops reduce after it (a softmax,
   /// a norm, pooling: L2 6's 3-D convolution then softmax and max-pools),

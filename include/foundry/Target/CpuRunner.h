@@ -14,6 +14,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace mlir {
@@ -63,6 +64,38 @@ FailureOr<CpuRun> runKernelOnCpu(ModuleOp module, StringRef kernelName,
                                  ArrayRef<std::vector<char>> inputs,
                                  bool widenToF64 = false,
                                  unsigned timedRuns = 0);
+
+/// What comes back from runKernelOnCpuIsolated.
+struct IsolatedCpuRun {
+  enum class Outcome {
+    Ran,      ///< The kernel ran: `outputs` and `milliseconds` are filled.
+    Failed,   ///< The schedule or lowering failed: `error` is its diagnostic.
+    Crashed,  ///< The child died of a signal: `error` names it.
+    TimedOut, ///< The child ran past the time limit and was killed.
+  };
+  Outcome outcome = Outcome::Failed;
+  std::string error;
+  /// The bytes of each output buffer by result number (`outputs[i]` for
+  /// foundry.output = i).
+  std::vector<std::vector<char>> outputs;
+  /// The times of the timed calls in milliseconds, as in CpuRun.
+  std::vector<double> milliseconds;
+};
+
+/// runKernelOnCpu (no widening) in a child process, so that a kernel that
+/// crashes (an out-of-bounds access, an integer division by zero, a stack
+/// overflow, an upstream assertion) or never ends fails alone: `module` is
+/// printed, parsed again by a forked child in a context of its own without
+/// threads, and run there. The child is killed (SIGKILL) after
+/// `timeoutSeconds` of wall-clock time, and when this process dies. The
+/// caller must not have other threads holding locks the child needs (an
+/// idle MLIRContext thread pool is fine): fork() copies only the calling
+/// thread. POSIX only.
+IsolatedCpuRun runKernelOnCpuIsolated(ModuleOp module, StringRef kernelName,
+                                      StringRef schedule,
+                                      ArrayRef<std::vector<char>> inputs,
+                                      unsigned timedRuns,
+                                      double timeoutSeconds);
 
 } // namespace mlir::foundry
 

@@ -5,8 +5,10 @@ llm_patch_reply.py OUT.json
 
 One proposal per rule of IR patches (lib/Evolve/Genome.cpp): a faithful
 rewrite (the copy, 1024 times less work), one that computes something else,
-and ones that change the signature, loosen the tolerance, use an op outside
-arith/math/linalg/tensor, do not parse, nest too deep, or are not a kernel;
+one that divides by zero (a crash, in the search's child process), one that
+matches only on inputs in [0, 1) (relu), and ones that change the signature,
+loosen the tolerance, use an op outside arith/math/linalg/tensor, do not
+parse, nest too deep, or are not a kernel;
 and a schedule with a newline in it.
 """
 import json
@@ -48,6 +50,13 @@ proposals = [
      kernel("  %y = scf.execute_region -> tensor<64x64xf32> {\n"
             + copy.replace("%y =", "%c =") +
             "\n    scf.yield %c : tensor<64x64xf32>\n  }")),
+    ("x / trunc(x), a crash", kernel(generic(
+        "arith.fptosi %in : f32 to i32\n"
+        "    %one = arith.constant 1000 : i32\n"
+        "    %q = arith.divsi %one, %v : i32\n"
+        "    %r = arith.sitofp %q : i32 to f32").replace(
+            "linalg.yield %v", "linalg.yield %r"))),
+    ("relu(x) is x on [0, 1)", kernel(generic("arith.maximumf %in, %zero : f32"))),
     ("cut short", "foundry.kernel @slow_copy(%x: tensor<64x64xf32>"),
     ("deep", "foundry.kernel @k() " + "(" * 100),
     ("not a kernel", "func.func @f() {\n  return\n}"),
