@@ -13,6 +13,7 @@
 #include "foundry/Runtime/Compare.h"
 #include "foundry/Target/Compile.h"
 #include "foundry/Target/CpuRunner.h"
+#include "foundry/Target/IsolatedCompile.h"
 #include "foundry/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -1579,6 +1580,23 @@ private:
   /// Seconds a candidate's ptxas may take: what is left of a time budget
   /// (at least 30 s, at most 300 s), so that one pathological PTX cannot
   /// stall the search past its budget.
+  /// compile() of a cuda candidate: in a child process when
+  /// options_.compileWorker is set (a crash or hang is then a result at
+  /// stage "crash" or "timeout"), else here. The child gets two minutes for
+  /// the MLIR pipeline on top of ptxas's own limit.
+  CompileResult compileCandidate(llvm::StringRef source,
+                                 llvm::StringRef schedule,
+                                 const CompileOptions &compileOptions) const {
+    if (options_.compileWorker.empty())
+      return compile(source, schedule, compileOptions, kernelName_);
+    CompileWorker worker;
+    worker.program = options_.compileWorker;
+    worker.timeoutSeconds = compileOptions.ptxasTimeoutSeconds + 120;
+    // compileOptions.cancel, where set, kills the child.
+    return compileInChildProcess(source, schedule, compileOptions, kernelName_,
+                                 worker);
+  }
+
   unsigned ptxasTimeout() const {
     if (options_.budgetSeconds <= 0)
       return 300;
@@ -2038,7 +2056,7 @@ void Search::precompile(const std::vector<std::string> &genomes) {
     std::string schedule = splitGenome(genome).schedule.str();
     compiling_[genome] =
         compilePool_->async([this, source, schedule, compileOptions] {
-          return compile(source, schedule, compileOptions, kernelName_);
+          return compileCandidate(source, schedule, compileOptions);
         });
   }
 }
@@ -2201,8 +2219,9 @@ Evaluated Search::evaluate(const std::string &genome, const std::string &expert,
     evaluateOnCpu(record);
   }
   seen_[record.hash] = record;
-  // "no-gpu" says nothing about the candidate: not kept for later runs.
-  if (record.stage != "no-gpu")
+  // "no-gpu", "worker" and "cancelled" say nothing about the candidate:
+  // not kept for later runs.
+  if (!llvm::is_contained({"no-gpu", "worker", "cancelled"}, record.stage))
     recordInLibrary(record);
   return record;
 }
@@ -2572,8 +2591,8 @@ Search::FinalVerdict Search::verifyFinal(Evaluated &best) {
     std::string source = sourceFor(best.genome, error);
     CompileResult compiled;
     if (!source.empty())
-      compiled = compile(source, splitGenome(best.genome).schedule,
-                         compileOptions, kernelName_);
+      compiled = compileCandidate(source, splitGenome(best.genome).schedule,
+                                  compileOptions);
     if (!compiled.succeeded ||
         writeCandidate(compiled, "cand-" + best.hash, error).empty()) {
       best.ok = false;
@@ -2676,11 +2695,16 @@ void Search::evaluateOnGpu(Evaluated &record) {
     CompileOptions compileOptions;
     compileOptions.target = "sm_90";
     compileOptions.ptxasTimeoutSeconds = ptxasTimeout();
-    compiled = compile(source, splitGenome(record.genome).schedule,
-                       compileOptions, kernelName_);
+    compiled = compileCandidate(source, splitGenome(record.genome).schedule,
+                                compileOptions);
   }
   if (!compiled.succeeded) {
-    record.stage = compiled.stage == "schedule" || compiled.stage == "resources"
+    // crash and timeout come from the compile child; worker (the child
+    // could not start or answer) and cancelled (the search ended) are not
+    // the candidate's fault and are not kept.
+    record.stage = llvm::is_contained({"schedule", "resources", "crash",
+                                       "timeout", "worker", "cancelled"},
+                                      compiled.stage)
                        ? compiled.stage
                        : "compile";
     record.diagnosis = compiled.diagnostics;
@@ -2885,7 +2909,7 @@ FailureOr<SearchResult> Search::run() {
             llvm::sys::fs::create_directories(options_.workDirectory))
       return kernel.emitOpError("foundry-evolve: ")
              << options_.workDirectory << ": " << ec.message();
-    CompileResult naive = compile(kernelSource_, "", {}, kernelName_);
+    CompileResult naive = compileCandidate(kernelSource_, "", {});
     if (naive.succeeded)
       naiveCubin_ = writeCandidate(naive, "naive", error);
     if (naiveCubin_.empty())
@@ -2900,7 +2924,7 @@ FailureOr<SearchResult> Search::run() {
       CompileOptions compileOptions;
       compileOptions.target = "sm_90";
       CompileResult compiled =
-          compile(kernelSource_, schedule, compileOptions, kernelName_);
+          compileCandidate(kernelSource_, schedule, compileOptions);
       std::string written;
       if (compiled.succeeded)
         written = writeCandidate(compiled, "reference", error);

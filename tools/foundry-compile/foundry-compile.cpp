@@ -4,7 +4,9 @@
 // schedules in; per candidate a JSON record (stage reached, diagnostics,
 // launch manifest, ptxas resources) and, with -o, the PTX and cubin.
 // Candidates compile concurrently on -j threads, one MLIRContext each, and
-// the closing line gives the compile rate.
+// the closing line gives the compile rate. With --isolate each candidate
+// compiles in a child process (this tool re-executed in worker mode), so a
+// candidate that crashes the compiler is a failed record, not a dead tool.
 //
 //   foundry-compile kernel.mlir --schedule='foundry-tile-blocks{sizes=64,64}'
 //   -o out foundry-compile kernel.mlir --schedules=list.txt -j 2
@@ -14,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "foundry/Target/Compile.h"
+#include "foundry/Target/IsolatedCompile.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -66,6 +69,17 @@ static llvm::cl::opt<unsigned>
          llvm::cl::desc("Compile this many candidates at once (default: "
                         "hardware threads)."),
          llvm::cl::init(0));
+static llvm::cl::opt<bool> isolate(
+    "isolate", llvm::cl::cat(toolOptions),
+    llvm::cl::desc("Compile each candidate in a child process: a crash or "
+                   "a hang ends that candidate (stage crash or timeout), "
+                   "not the tool."),
+    llvm::cl::init(false));
+static llvm::cl::opt<unsigned> isolateTimeout(
+    "isolate-timeout", llvm::cl::cat(toolOptions),
+    llvm::cl::desc("With --isolate, seconds before a child is killed (0: no "
+                   "limit)."),
+    llvm::cl::init(600));
 static llvm::cl::opt<unsigned>
     repeat("repeat", llvm::cl::cat(toolOptions),
            llvm::cl::desc("Compile every candidate this many times (for the "
@@ -86,6 +100,8 @@ static bool writeFile(const llvm::Twine &path, llvm::StringRef bytes) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  if (argc == 3 && llvm::StringRef(argv[1]) == kCompileWorkerFlag)
+    return runCompileWorker(argv[2]);
   llvm::cl::HideUnrelatedOptions(toolOptions);
   llvm::cl::ParseCommandLineOptions(
       argc, argv, "Kernel Foundry: compile a kernel under schedules\n");
@@ -134,6 +150,12 @@ int main(int argc, char **argv) {
   options.target = target;
   options.features = features;
   options.assemble = !noAssemble;
+  CompileWorker worker;
+  if (isolate) {
+    worker.program = llvm::sys::fs::getMainExecutable(
+        argv[0], reinterpret_cast<void *>(&writeFile));
+    worker.timeoutSeconds = isolateTimeout;
+  }
   size_t total = candidates.size() * repeat;
   std::vector<CompileResult> results(total);
   unsigned threads = jobs ? jobs.getValue()
@@ -143,9 +165,12 @@ int main(int argc, char **argv) {
     llvm::DefaultThreadPool pool(llvm::hardware_concurrency(threads));
     for (size_t i = 0; i < total; ++i)
       pool.async([&, i] {
+        llvm::StringRef schedule = candidates[i % candidates.size()];
         results[i] =
-            compile((*source)->getBuffer(), candidates[i % candidates.size()],
-                    options, inputFile);
+            isolate
+                ? compileInChildProcess((*source)->getBuffer(), schedule,
+                                        options, inputFile, worker)
+                : compile((*source)->getBuffer(), schedule, options, inputFile);
       });
     pool.wait();
   }

@@ -16,6 +16,7 @@
 #include "foundry/Evolve/Search.h"
 #include "foundry/InitAll.h"
 #include "foundry/Target/Compile.h"
+#include "foundry/Target/IsolatedCompile.h"
 #include "foundry/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -176,6 +177,9 @@ static bool writeFile(const std::string &path, llvm::StringRef text) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  // The child side of the cuda target's isolated compilations.
+  if (argc == 3 && llvm::StringRef(argv[1]) == kCompileWorkerFlag)
+    return runCompileWorker(argv[2]);
   registerAllPasses();
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(
@@ -247,10 +251,10 @@ int main(int argc, char **argv) {
                                       : "no CUDA driver (libcuda.so.1)")
                  << ", searching on the " << target << " target\n";
   }
-  std::string runner;
+  std::string runner, self;
   if (target == "cuda") {
     // foundry-run sits next to foundry-evolve in a build, else on PATH.
-    std::string self = llvm::sys::fs::getMainExecutable(
+    self = llvm::sys::fs::getMainExecutable(
         argv[0], reinterpret_cast<void *>(&onInterrupt));
     llvm::SmallString<256> sibling(llvm::sys::path::parent_path(self));
     llvm::sys::path::append(sibling, "foundry-run");
@@ -395,6 +399,8 @@ int main(int argc, char **argv) {
     options.seed = seedOpt;
     options.target = target;
     options.runner = runner;
+    // Candidates compile in children of this executable (worker mode).
+    options.compileWorker = self;
     options.workDirectory = outputDir + "/gpu-" + name;
     options.gpuTrials = gpuTrials;
     options.gpuRuns = gpuRuns;

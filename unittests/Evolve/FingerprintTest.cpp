@@ -556,10 +556,12 @@ foundry.kernel @conv_max(%x: tensor<2x3x10x9xf32>, %f: tensor<6x3x3x3xf32>) -> t
   EXPECT_EQ(convMax.splitConvolution, (std::vector<int64_t>{2, 6, 8, 7}));
   // The reduction expert computes the convolution first, as a kernel of its
   // own (the search prefixes the other experts' proposals the same way).
-  for (const std::string &schedule : proposalsOf(convMax, "reduction", 16))
-    if (!schedule.empty())
+  for (const std::string &schedule : proposalsOf(convMax, "reduction", 16)) {
+    if (!schedule.empty()) {
       EXPECT_NE(schedule.find("target=contraction"), std::string::npos)
           << schedule;
+    }
+  }
 }
 
 TEST_F(FingerprintTest, RowReductionsDrawWarpShuffles) {

@@ -234,6 +234,13 @@ struct SearchOptions {
   std::string target = "cpu";
   std::string runner;
   std::string workDirectory;
+  /// On the cuda target, the executable that compiles each candidate in a
+  /// child process (compileInChildProcess, Target/IsolatedCompile.h: a tool
+  /// re-executed in worker mode; foundry-evolve passes itself), so a
+  /// schedule or patch that crashes or hangs the compiler ends that
+  /// candidate at stage `crash` or `timeout`, not the search. Empty:
+  /// compile() in this process.
+  std::string compileWorker;
   /// Correctness trials and timed runs of each candidate during the
   /// search; the best is verified again at the end with finalTrials and
   /// finalRuns (KernelBench's protocol: 5 and 100).
