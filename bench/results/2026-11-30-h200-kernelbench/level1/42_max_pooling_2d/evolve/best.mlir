@@ -1,5 +1,5 @@
 module {
-  foundry.kernel @max_pool2d(%arg0: tensor<32x64x512x512xf32>) -> tensor<32x64x511x511xf32> attributes {schedule = #foundry.schedule<"foundry-tile-blocks{sizes={1,1,1,0} target=result},foundry-tile-threads{interleave=0 sizes={0,1,1,1}},foundry-vectorize{max-elements=1024}">} {
+  foundry.kernel @max_pool2d(%arg0: tensor<32x64x512x512xf32>) -> tensor<32x64x511x511xf32> attributes {schedule = #foundry.schedule<"foundry-fold-pad,foundry-tile-blocks{fuse=all sizes={1,1,1,0} target=result},foundry-tile-threads{interleave=0 sizes={0,0,0,1}},foundry-vectorize{max-elements=1024}">} {
     %cst = arith.constant 0xFF800000 : f32
     %padded = tensor.pad %arg0 low[0, 0, 1, 1] high[0, 0, 1, 1] {
     ^bb0(%arg1: index, %arg2: index, %arg3: index, %arg4: index):

@@ -1,6 +1,6 @@
 #map = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
 module {
-  foundry.kernel @avg_pool1d(%arg0: tensor<64x128x65536xf32>) -> tensor<64x128x65537xf32> attributes {schedule = #foundry.schedule<"foundry-tile-blocks{sizes={4,8,64} target=result},foundry-tile-threads{interleave=0 sizes={4,4,1}},foundry-vectorize{max-elements=1024},foundry-unroll{factor=4}">} {
+  foundry.kernel @avg_pool1d(%arg0: tensor<64x128x65536xf32>) -> tensor<64x128x65537xf32> attributes {schedule = #foundry.schedule<"foundry-fold-pad,foundry-tile-blocks{fuse=all sizes={8,4,32} target=result},foundry-tile-threads{interleave=0 sizes={2,4,1}},foundry-vectorize{max-elements=1024},foundry-unroll{factor=2}">} {
     %cst = arith.constant 0.000000e+00 : f32
     %cst_0 = arith.constant 8.000000e+00 : f32
     %padded = tensor.pad %arg0 low[0, 0, 4] high[0, 0, 4] {
