@@ -176,6 +176,9 @@ FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel) {
         shape.softmax = true;
     }
   });
+  kernel.walk([&](linalg::GenericOp op) {
+    shape.variance |= isSquaredDeviationSum(op);
+  });
   shape.tensorCores = kernel.getEffectivePrecision() != Precision::ieee;
   for (Operation &op : body) {
     auto generic = dyn_cast<linalg::GenericOp>(op);
@@ -934,18 +937,23 @@ static std::string splitGemmPhases(const KernelShape &shape, bool initial,
 /// combines its partial results by shuffles first. Three times in four, a
 /// softmax's maximum and sum of exp are one pass (online=true): L1 23's
 /// softmax over rows of 393216 took 4.74 ms instead of 6.22 (H200,
-/// 2026-12-01, same threads: one read of the row less).
+/// 2026-12-01, same threads: one read of the row less). One time in two, a
+/// variance's sum of squared deviations joins the mean's pass
+/// (welford=true) where the block tiles hold whole rows (`rowTiles`).
 static std::string reduceThreads(const KernelShape &shape, int64_t threads,
                                  int64_t width, int64_t extent,
-                                 std::mt19937 &rng) {
+                                 std::mt19937 &rng, bool rowTiles = false) {
   int64_t working =
       width > 0 || extent <= 0 ? threads : std::min(threads, extent);
   bool shuffle = shape.warpShuffles && working % kWarpSize == 0 && rng() % 2;
   bool online = shape.softmax && rng() % 4 != 0;
+  // Only for whole rows in block tiles: split reductions (partial results
+  // over blocks) keep the variance's reduction in a kernel of its own.
+  bool welford = rowTiles && shape.variance && rng() % 2;
   return "foundry-reduce-threads{threads=" + std::to_string(threads) +
          (width > 0 ? " interleave=" + std::to_string(width) : std::string()) +
          (shuffle ? " shuffle=true" : "") + (online ? " online=true" : "") +
-         "}";
+         (welford ? " welford=true" : "") + "}";
 }
 
 /// A schedule for a kernel reduced to a scalar (`shape.scalarReduction`:
@@ -1094,7 +1102,7 @@ static std::string rowsOverThreads(const KernelShape &shape,
                                    int64_t threads, int64_t width, int64_t row,
                                    std::mt19937 &rng) {
   return tileRootBlocks(shape, llvm::join(blocks, ",")) + "," +
-         reduceThreads(shape, threads, width, row, rng);
+         reduceThreads(shape, threads, width, row, rng, /*rowTiles=*/true);
 }
 
 /// The diagnosis of the parent, if it has one and it says `bottleneck`.

@@ -7,6 +7,14 @@
 // calculation for softmax", 2018); the merge takes the maximum M of the
 // threads' m and the sum of s * exp(m - M).
 //
+// foundry-reduce-threads{welford=true}: a sum of squared deviations from a
+// row constant (a variance's) is computed in the pass of an earlier
+// reduction over the same chunks (the mean's sum), with Welford's running
+// mean and M2 per thread ("Note on a method for calculating corrected sums
+// of squares and products", Technometrics 1962), merged by the pairwise
+// formula of Chan, Golub and LeVeque ("Algorithms for computing the sample
+// variance", 1983).
+//
 //===----------------------------------------------------------------------===//
 
 #include "foundry/Transforms/Passes.h"
@@ -14,6 +22,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
@@ -21,6 +30,7 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/CSE.h"
+#include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
 using namespace mlir::foundry;
@@ -358,6 +368,377 @@ int64_t mlir::foundry::fuseOnlineSoftmax(scf::ForallOp block) {
         }
       if (changed)
         break;
+    }
+  }
+  return fused;
+}
+
+namespace {
+
+/// A sum of squared deviations `acc = (v - m) * (v - m) + acc` (or
+/// (m - v)^2) in the body of a partial reduction: m computed only from
+/// inputs indexed like the output (constant along the reduced dimensions:
+/// a mean from an earlier reduction) and from values outside the body; v
+/// only from the other inputs and values outside the body.
+struct SquaredDeviation {
+  Value v, m;
+};
+
+/// True if `value`, in or outside `body`, depends on a block argument of
+/// `body` for which `pred` holds.
+bool dependsOnArgument(Value value, Block *body,
+                       function_ref<bool(BlockArgument)> pred, int depth = 0) {
+  if (depth > 64)
+    return true;
+  if (auto arg = dyn_cast<BlockArgument>(value))
+    return arg.getOwner() == body && pred(arg);
+  Operation *def = value.getDefiningOp();
+  if (!def || def->getBlock() != body)
+    return false;
+  return llvm::any_of(def->getOperands(), [&](Value operand) {
+    return dependsOnArgument(operand, body, pred, depth + 1);
+  });
+}
+
+/// Whether input #i of `op` is indexed like its output (a row constant).
+bool isRowInput(linalg::GenericOp op, unsigned i) {
+  return op.getMatchingIndexingMap(op.getDpsInputOperand(i)) ==
+         op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+}
+
+std::optional<SquaredDeviation> squaredDeviation(linalg::GenericOp op) {
+  Value term = combinedValue<arith::AddFOp>(op);
+  auto square = term ? term.getDefiningOp<arith::MulFOp>() : arith::MulFOp();
+  if (!square || square.getLhs() != square.getRhs())
+    return std::nullopt;
+  auto sub = square.getLhs().getDefiningOp<arith::SubFOp>();
+  Block *body = &op.getRegion().front();
+  if (!sub || sub->getBlock() != body)
+    return std::nullopt;
+  unsigned inputs = op.getNumDpsInputs();
+  auto isRow = [&](BlockArgument arg) {
+    return arg.getArgNumber() < inputs && isRowInput(op, arg.getArgNumber());
+  };
+  auto isElement = [&](BlockArgument arg) {
+    return arg.getArgNumber() >= inputs || !isRowInput(op, arg.getArgNumber());
+  };
+  auto isV = [&](Value x) {
+    return dependsOnArgument(x, body, isElement) &&
+           !dependsOnArgument(x, body, isRow);
+  };
+  auto isM = [&](Value x) { return !dependsOnArgument(x, body, isElement); };
+  if (isV(sub.getLhs()) && isM(sub.getRhs()))
+    return SquaredDeviation{sub.getLhs(), sub.getRhs()};
+  if (isM(sub.getLhs()) && isV(sub.getRhs()))
+    return SquaredDeviation{sub.getRhs(), sub.getLhs()};
+  return std::nullopt;
+}
+
+/// True if the body of `op` reads, besides its block arguments and its own
+/// values, only values defined outside `forall` that properly dominate
+/// `point`: what a clone of it placed elsewhere may read.
+bool bodyReadsOnlyOutside(linalg::GenericOp op, scf::ForallOp forall,
+                          Operation *point, DominanceInfo &dominance) {
+  WalkResult result = op.getRegion().walk([&](Operation *inner) {
+    for (Value operand : inner->getOperands()) {
+      if (op->isAncestor(operand.getParentBlock()->getParentOp()))
+        continue;
+      if (forall->isAncestor(operand.getParentBlock()->getParentOp()) ||
+          !dominance.properlyDominates(operand, point))
+        return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return !result.wasInterrupted();
+}
+
+/// Clones into `b` the ops of `body` that `value` depends on, in order,
+/// with `mapping` giving the block arguments they read; returns the clone
+/// of `value`.
+Value cloneSlice(OpBuilder &b, Block *body, Value value, IRMapping &mapping) {
+  llvm::SetVector<Operation *> slice;
+  SmallVector<Value> work = {value};
+  while (!work.empty()) {
+    Value next = work.pop_back_val();
+    Operation *def = next.getDefiningOp();
+    if (!def || def->getBlock() != body || !slice.insert(def))
+      continue;
+    llvm::append_range(work, def->getOperands());
+  }
+  for (Operation &op : *body)
+    if (slice.contains(&op))
+      b.clone(op, mapping);
+  return mapping.lookupOrDefault(value);
+}
+
+/// Fuses the partial reduction of squared deviations `dev` into the pass of
+/// the earlier partial reduction `host` over the same chunks: the fused
+/// forall keeps host's result and, per thread, the count, running mean and
+/// M2 of v (Welford); the merge combines the threads' triples (Chan et al.)
+/// and gives sum (v - m)^2 = M2 + n (mean - m)^2 for the m dev subtracts.
+/// Fails, leaving the IR as it was, when the two do not match.
+LogicalResult fuseVariance(PartialReduction host, PartialReduction dev,
+                           DominanceInfo &dominance) {
+  linalg::GenericOp hostOp = host.perThread, devOp = dev.perThread;
+  std::optional<SquaredDeviation> parts = squaredDeviation(devOp);
+  if (!parts)
+    return failure();
+  auto rowType = dyn_cast<RankedTensorType>(dev.merge.getResult(0).getType());
+  Type elementType = devOp.getResult(0).getType();
+  if (auto shaped = dyn_cast<ShapedType>(elementType))
+    elementType = shaped.getElementType();
+  if (!rowType || !isa<FloatType>(elementType) ||
+      host.forall->getBlock() != dev.forall->getBlock() ||
+      !host.forall->isBeforeInBlock(dev.forall) ||
+      host.forall.getMixedLowerBound() != dev.forall.getMixedLowerBound() ||
+      host.forall.getMixedUpperBound() != dev.forall.getMixedUpperBound() ||
+      host.forall.getMixedStep() != dev.forall.getMixedStep() ||
+      host.forall.getMapping() != dev.forall.getMapping() ||
+      hostOp.getIndexingMapsArray().back() !=
+          devOp.getIndexingMapsArray().back() ||
+      hostOp.getIteratorTypesArray() != devOp.getIteratorTypesArray() ||
+      host.forall.getOutputs()[0].getType() !=
+          dev.forall.getOutputs()[0].getType())
+    return failure();
+  // The row constants dev reads (the mean's inputs) come from outside its
+  // forall as whole rows: the correction after the merge reads them there.
+  for (unsigned i = 0, e = devOp.getNumDpsInputs(); i < e; ++i) {
+    if (!isRowInput(devOp, i))
+      continue;
+    Value input = devOp.getDpsInputs()[i];
+    if (dev.forall->isAncestor(input.getParentBlock()->getParentOp()) ||
+        input.getType() != rowType)
+      return failure();
+  }
+  Value devOutput = dev.forall.getOutputs()[0];
+  Operation *devOutputDef = devOutput.getDefiningOp();
+  if (!bodyReadsOnlyOutside(hostOp, host.forall, host.forall, dominance) ||
+      !bodyReadsOnlyOutside(devOp, dev.forall, host.forall, dominance) ||
+      !devOutputDef || devOutputDef->getNumOperands() != 0 ||
+      devOutputDef->getNumRegions() != 0 ||
+      !usesDominate(dev.forall, devOp, host.forall, dominance))
+    return failure();
+
+  IRRewriter rewriter(host.forall);
+  rewriter.setInsertionPoint(host.forall);
+  // Three per-thread slots: count, running mean, M2.
+  SmallVector<Value> outputs = {host.forall.getOutputs()[0]};
+  for (int i = 0; i < 3; ++i)
+    outputs.push_back(rewriter.clone(*devOutputDef)->getResult(0));
+  auto fused = scf::ForallOp::create(
+      rewriter, host.forall.getLoc(), host.forall.getMixedLowerBound(),
+      host.forall.getMixedUpperBound(), host.forall.getMixedStep(), outputs,
+      host.forall.getMapping());
+  IRMapping hostMapping;
+  IRMapping devMappings[3];
+  cloneBody(rewriter, host.forall, fused, 0, hostMapping);
+  for (int i = 0; i < 3; ++i)
+    cloneBody(rewriter, dev.forall, fused, i + 1, devMappings[i]);
+  auto hostClone = cast<linalg::GenericOp>(hostMapping.lookup(hostOp));
+  linalg::GenericOp devClones[3];
+  for (int i = 0; i < 3; ++i)
+    devClones[i] = cast<linalg::GenericOp>(devMappings[i].lookup(devOp));
+  DominanceInfo fusedDominance(fused);
+  eliminateCommonSubExpressions(rewriter, fusedDominance, fused);
+
+  // dev's element inputs must be host's inputs (the same chunks), read
+  // through the same maps.
+  SmallVector<std::optional<unsigned>> hostInputOf;
+  bool sameChunks = true;
+  for (unsigned i = 0, e = devOp.getNumDpsInputs(); i < e; ++i) {
+    if (isRowInput(devOp, i)) {
+      hostInputOf.push_back(std::nullopt);
+      continue;
+    }
+    std::optional<unsigned> match;
+    for (unsigned j = 0, f = hostClone.getNumDpsInputs(); j < f; ++j)
+      if (hostClone.getDpsInputs()[j] == devClones[0].getDpsInputs()[i] &&
+          hostClone.getIndexingMapsArray()[j] ==
+              devClones[0].getIndexingMapsArray()[i])
+        match = j;
+    sameChunks &= match.has_value();
+    hostInputOf.push_back(match);
+  }
+  auto usedByInsertsOnly = [](Operation *op) {
+    return llvm::all_of(op->getUsers(), [](Operation *user) {
+      return isa<scf::InParallelOp>(user->getParentOp());
+    });
+  };
+  if (!sameChunks || !usedByInsertsOnly(hostClone) ||
+      !llvm::all_of(devClones, [&](linalg::GenericOp clone) {
+        return usedByInsertsOnly(clone);
+      })) {
+    rewriter.eraseOp(fused);
+    for (unsigned i = 1; i < outputs.size(); ++i)
+      rewriter.eraseOp(outputs[i].getDefiningOp());
+    return failure();
+  }
+
+  // Per element: host's own update, then n' = n + 1, d = v - mean,
+  // mean' = mean + d / n', M2' = M2 + d (v - mean').
+  rewriter.setInsertionPoint(devClones[2]);
+  SmallVector<AffineMap> maps(hostClone.getIndexingMapsArray());
+  for (int i = 0; i < 3; ++i)
+    maps.push_back(maps.back());
+  SmallVector<Value> inits = {hostClone.getDpsInits()[0]};
+  SmallVector<Type> resultTypes = {hostClone.getResultTypes()[0]};
+  for (linalg::GenericOp clone : devClones) {
+    inits.push_back(clone.getDpsInits()[0]);
+    resultTypes.push_back(clone.getResultTypes()[0]);
+  }
+  Block *hostBody = &hostOp.getRegion().front();
+  Block *devBody = &devOp.getRegion().front();
+  unsigned hostInputs = hostOp.getNumDpsInputs();
+  auto welford = linalg::GenericOp::create(
+      rewriter, devClones[0].getLoc(), resultTypes, hostClone.getDpsInputs(),
+      inits, maps, hostClone.getIteratorTypesArray(),
+      [&](OpBuilder &b, Location loc, ValueRange args) {
+        IRMapping mapping;
+        for (unsigned j = 0; j <= hostInputs; ++j)
+          mapping.map(hostBody->getArgument(j), args[j]);
+        for (Operation &op : hostBody->without_terminator())
+          b.clone(op, mapping);
+        Value hostValue =
+            mapping.lookupOrDefault(hostBody->getTerminator()->getOperand(0));
+        IRMapping devMapping;
+        for (auto [i, j] : llvm::enumerate(hostInputOf))
+          if (j)
+            devMapping.map(devBody->getArgument(i), args[*j]);
+        Value v = cloneSlice(b, devBody, parts->v, devMapping);
+        Value n = args[hostInputs + 1], mean = args[hostInputs + 2],
+              m2 = args[hostInputs + 3];
+        Value one =
+            arith::ConstantOp::create(b, loc, b.getFloatAttr(v.getType(), 1.0));
+        Value count = arith::AddFOp::create(b, loc, n, one);
+        Value delta = arith::SubFOp::create(b, loc, v, mean);
+        Value newMean = arith::AddFOp::create(
+            b, loc, mean, arith::DivFOp::create(b, loc, delta, count));
+        Value newM2 = arith::AddFOp::create(
+            b, loc, m2,
+            arith::MulFOp::create(b, loc, delta,
+                                  arith::SubFOp::create(b, loc, v, newMean)));
+        linalg::YieldOp::create(b, loc,
+                                ValueRange{hostValue, count, newMean, newM2});
+      });
+  rewriter.replaceOp(hostClone, welford.getResult(0));
+  for (int i = 0; i < 3; ++i)
+    rewriter.replaceOp(devClones[i], welford.getResult(i + 1));
+  rewriter.replaceAllUsesWith(host.forall->getResult(0), fused.getResult(0));
+
+  // The merge: the threads' (n, mean, M2) combined in turn (Chan et al.:
+  // N = Na + nb, delta = mb - Ma, M = Ma + delta nb / N,
+  // Q = Qa + qb + delta^2 Na nb / N), then sum (v - m)^2 = Q + N (M - m)^2
+  // on top of the merge's own initial value.
+  linalg::ReduceOp merge = dev.merge;
+  rewriter.setInsertionPoint(merge);
+  Location loc = merge.getLoc();
+  auto partialType = cast<RankedTensorType>(fused.getResult(1).getType());
+  MLIRContext *ctx = rewriter.getContext();
+  int64_t rank = partialType.getRank();
+  AffineMap identity = AffineMap::getMultiDimIdentityMap(rank, ctx);
+  AffineMap row = identity.dropResult(rank - 1);
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+  iterators.back() = utils::IteratorType::reduction;
+  Value zero = arith::ConstantOp::create(
+      rewriter, loc, rewriter.getFloatAttr(elementType, 0.0));
+  SmallVector<Value> zeros;
+  for (int i = 0; i < 3; ++i) {
+    Value empty =
+        tensor::EmptyOp::create(rewriter, loc, rowType.getShape(), elementType);
+    zeros.push_back(
+        linalg::FillOp::create(rewriter, loc, zero, empty).getResult(0));
+  }
+  auto chan = linalg::GenericOp::create(
+      rewriter, loc, TypeRange{rowType, rowType, rowType},
+      ValueRange{fused.getResult(1), fused.getResult(2), fused.getResult(3)},
+      zeros,
+      SmallVector<AffineMap>{identity, identity, identity, row, row, row},
+      iterators, [](OpBuilder &b, Location loc, ValueRange args) {
+        Value nb = args[0], mb = args[1], qb = args[2], na = args[3],
+              ma = args[4], qa = args[5];
+        Value zero =
+            arith::ConstantOp::create(b, loc, b.getFloatAttr(nb.getType(), 0));
+        Value n = arith::AddFOp::create(b, loc, na, nb);
+        Value positive =
+            arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, n, zero);
+        Value weight = arith::SelectOp::create(
+            b, loc, positive, arith::DivFOp::create(b, loc, nb, n), zero);
+        Value delta = arith::SubFOp::create(b, loc, mb, ma);
+        Value mean = arith::AddFOp::create(
+            b, loc, ma, arith::MulFOp::create(b, loc, delta, weight));
+        Value cross = arith::MulFOp::create(
+            b, loc, arith::MulFOp::create(b, loc, delta, delta),
+            arith::MulFOp::create(b, loc, na, weight));
+        Value q = arith::AddFOp::create(
+            b, loc, arith::AddFOp::create(b, loc, qa, qb), cross);
+        linalg::YieldOp::create(b, loc, ValueRange{n, mean, q});
+      });
+  SmallVector<Value> correctionInputs(chan.getResults());
+  SmallVector<unsigned> rowInputs;
+  for (unsigned i = 0, e = devOp.getNumDpsInputs(); i < e; ++i)
+    if (isRowInput(devOp, i)) {
+      rowInputs.push_back(i);
+      correctionInputs.push_back(devOp.getDpsInputs()[i]);
+    }
+  AffineMap rowIdentity = AffineMap::getMultiDimIdentityMap(rank - 1, ctx);
+  SmallVector<AffineMap> correctionMaps(correctionInputs.size() + 1,
+                                        rowIdentity);
+  auto correction = linalg::GenericOp::create(
+      rewriter, loc, TypeRange{rowType}, correctionInputs, merge.getDpsInits(),
+      correctionMaps,
+      SmallVector<utils::IteratorType>(rank - 1, utils::IteratorType::parallel),
+      [&](OpBuilder &b, Location loc, ValueRange args) {
+        IRMapping mapping;
+        for (auto [k, i] : llvm::enumerate(rowInputs))
+          mapping.map(devBody->getArgument(i), args[3 + k]);
+        Value m = cloneSlice(b, devBody, parts->m, mapping);
+        Value shift = arith::SubFOp::create(b, loc, args[1], m);
+        Value q = arith::AddFOp::create(
+            b, loc, args[2],
+            arith::MulFOp::create(b, loc, args[0],
+                                  arith::MulFOp::create(b, loc, shift, shift)));
+        linalg::YieldOp::create(
+            b, loc, arith::AddFOp::create(b, loc, args.back(), q).getResult());
+      });
+  rewriter.replaceOp(merge, correction->getResults());
+  rewriter.eraseOp(dev.forall);
+  rewriter.eraseOp(host.forall);
+  if (devOutputDef->use_empty())
+    rewriter.eraseOp(devOutputDef);
+  return success();
+}
+
+} // namespace
+
+bool mlir::foundry::isSquaredDeviationSum(linalg::GenericOp op) {
+  return op.getNumReductionLoops() > 0 && op.getNumDpsInits() == 1 &&
+         squaredDeviation(op).has_value();
+}
+
+int64_t mlir::foundry::fuseWelfordVariance(scf::ForallOp block) {
+  int64_t fused = 0;
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    SmallVector<PartialReduction> partials;
+    for (Operation &op : *block.getBody())
+      if (auto forall = dyn_cast<scf::ForallOp>(op))
+        if (std::optional<PartialReduction> partial =
+                matchPartialReduction(forall))
+          partials.push_back(*partial);
+    DominanceInfo dominance(block);
+    // Each sum of squared deviations joins the nearest earlier pass over the
+    // same chunks.
+    for (size_t d = 0; d < partials.size() && !changed; ++d) {
+      if (!squaredDeviation(partials[d].perThread))
+        continue;
+      for (size_t h = d; h-- > 0;)
+        if (succeeded(fuseVariance(partials[h], partials[d], dominance))) {
+          ++fused;
+          changed = true;
+          break;
+        }
     }
   }
   return fused;

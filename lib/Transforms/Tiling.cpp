@@ -1778,6 +1778,27 @@ struct FoundryReduceThreadsPass final
       }
       getOperation()->walk([&](KernelOp kernel) { cleanUp(kernel); });
     }
+    if (welford) {
+      SmallVector<scf::ForallOp> blocks;
+      getOperation()->walk([&](scf::ForallOp forall) {
+        if (isBlockLevelForall(forall))
+          blocks.push_back(forall);
+      });
+      int64_t fused = 0;
+      for (scf::ForallOp block : blocks)
+        fused += fuseWelfordVariance(block);
+      if (fused == 0) {
+        getOperation()->walk([&](KernelOp kernel) {
+          kernel.emitOpError(
+              "foundry-reduce-threads: welford=true needs a sum of squared "
+              "deviations from a row constant (acc = (v - m)^2 + acc) after "
+              "another reduction over the same row in one block tile (a "
+              "variance); none found");
+        });
+        return signalPassFailure();
+      }
+      getOperation()->walk([&](KernelOp kernel) { cleanUp(kernel); });
+    }
     if (!shuffle)
       return;
     SmallVector<scf::ForallOp> warpShuffles;

@@ -646,6 +646,71 @@ foundry.kernel @softmax(%x: tensor<64x8192xf32>) -> tensor<64x8192xf32> {
     EXPECT_EQ(schedule.find("online=true"), std::string::npos) << schedule;
 }
 
+TEST_F(FingerprintTest, VariancesSometimesJoinTheMeansPass) {
+  // An instance norm over rows of 4096 (sum, mean, sum of (x - mean)^2,
+  // then the normalized row): the reduction expert sometimes computes the
+  // squared deviations in the pass of the sum (welford=true), and only in
+  // row tiles; a softmax and a sum of squares without a mean never get the
+  // option, which the pass would refuse.
+  KernelShape norm = shapeOf(R"mlir(
+#in = affine_map<(i, j) -> (i, j)>
+#out = affine_map<(i, j) -> (i)>
+foundry.kernel @norm(%x: tensor<64x4096xf32>) -> tensor<64x4096xf32> {
+  %zero = arith.constant 0.0 : f32
+  %count = arith.constant 4096.0 : f32
+  %re = tensor.empty() : tensor<64xf32>
+  %si = linalg.fill ins(%zero : f32) outs(%re : tensor<64xf32>) -> tensor<64xf32>
+  %sum = linalg.generic {indexing_maps = [#in, #out], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<64x4096xf32>) outs(%si : tensor<64xf32>) {
+  ^bb0(%v: f32, %acc: f32):
+    %s = arith.addf %v, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<64xf32>
+  %q = linalg.generic {indexing_maps = [#in, #out, #out], iterator_types = ["parallel", "reduction"]}
+      ins(%x, %sum : tensor<64x4096xf32>, tensor<64xf32>) outs(%si : tensor<64xf32>) {
+  ^bb0(%v: f32, %s: f32, %acc: f32):
+    %m = arith.divf %s, %count : f32
+    %d = arith.subf %v, %m : f32
+    %d2 = arith.mulf %d, %d : f32
+    %r = arith.addf %d2, %acc : f32
+    linalg.yield %r : f32
+  } -> tensor<64xf32>
+  %oe = tensor.empty() : tensor<64x4096xf32>
+  %y = linalg.generic {indexing_maps = [#in, #out, #out, #in], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %sum, %q : tensor<64x4096xf32>, tensor<64xf32>, tensor<64xf32>) outs(%oe : tensor<64x4096xf32>) {
+  ^bb0(%v: f32, %s: f32, %sq: f32, %o: f32):
+    %m = arith.divf %s, %count : f32
+    %var = arith.divf %sq, %count : f32
+    %r = math.rsqrt %var : f32
+    %d = arith.subf %v, %m : f32
+    %n = arith.mulf %d, %r : f32
+    linalg.yield %n : f32
+  } -> tensor<64x4096xf32>
+  foundry.yield %y : tensor<64x4096xf32>
+})mlir");
+  EXPECT_TRUE(norm.variance);
+  EXPECT_FALSE(norm.softmax);
+  int welford = 0, twoPass = 0;
+  for (const std::string &schedule : proposalsOf(norm, "reduction", 32)) {
+    if (schedule.find("foundry-reduce-threads{") == std::string::npos)
+      continue;
+    if (schedule.find("welford=true") == std::string::npos) {
+      ++twoPass;
+      continue;
+    }
+    ++welford;
+    EXPECT_EQ(schedule.find("foundry-split-reduction"), std::string::npos)
+        << schedule;
+  }
+  EXPECT_GT(welford, 0);
+  EXPECT_GT(twoPass, 0);
+
+  KernelShape rowMax = shapeOf(kRowMax);
+  EXPECT_FALSE(rowMax.variance);
+  for (const std::string &schedule : proposalsOf(rowMax, "reduction", 32))
+    EXPECT_EQ(schedule.find("welford=true"), std::string::npos) << schedule;
+}
+
 TEST_F(FingerprintTest, PoolsAfterConvolutionsAreSometimesPhases) {
   // A 3-D convolution, a 2x2x2 max-pool of (conv + bias) / 2, a global
   // average, a sum over channels (L2 8's chain, smaller): the reduction

@@ -108,6 +108,11 @@ struct KernelShape {
   /// the maximum and the sum of exp into one pass
   /// (foundry-reduce-threads{online=true}).
   bool softmax = false;
+  /// Some reduction sums squared deviations from a row constant,
+  /// `(v - m)^2` with m a mean from an earlier reduction (a variance:
+  /// instance, group and layer norms): proposals may compute it in the pass
+  /// of the mean's sum (foundry-reduce-threads{welford=true}).
+  bool variance = false;
   /// The root accumulates onto the result of another reduction: its init
   /// is computed (through ops without reductions: a broadcast) from a
   /// reduction, as the last level of a blocked scan adds each block's

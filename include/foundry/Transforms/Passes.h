@@ -265,6 +265,23 @@ Value createSharedMemoryTensor(OpBuilder &builder, Location loc,
 /// the number of pairs fused; pairs that do not match are left as they are.
 int64_t fuseOnlineSoftmax(scf::ForallOp block);
 
+/// foundry-reduce-threads{welford=true}: in the block tile `block`, moves
+/// each partial reduction of squared deviations (`acc = (v - m)^2 + acc`,
+/// m a row constant such as the mean of an earlier reduction, v an
+/// elementwise function of the inputs) into the pass of the nearest earlier
+/// partial reduction over the same chunks: each thread keeps Welford's
+/// count, running mean and M2 of v (Welford 1962), the merge combines them
+/// pairwise (Chan, Golub and LeVeque 1983) and adds n (mean - m)^2, which
+/// makes the result sum (v - m)^2 for any m. The row is read once for both
+/// statistics. Returns the number of reductions fused.
+int64_t fuseWelfordVariance(scf::ForallOp block);
+
+/// True if `op` reduces `acc = (v - m)^2 + acc` with m computed only from
+/// inputs indexed like its output (a row constant: a mean) and v only from
+/// the other inputs: the reduction fuseWelfordVariance moves into an earlier
+/// pass.
+bool isSquaredDeviationSum(linalg::GenericOp op);
+
 /// True for an scf.forall whose loops all map to linear thread ids
 /// (`#gpu.thread<linear_dim_i>`: shared-memory copies, partial reductions).
 bool isLinearForall(scf::ForallOp forall);

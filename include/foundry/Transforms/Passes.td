@@ -650,6 +650,19 @@ def FoundryReduceThreadsPass
     shuffled (`shuffle` applies to the block's other reductions). Error:
     `online=true` and no such pair in any block.
 
+    With `welford=true` a variance's sum of squared deviations,
+    `acc = (v - m)^2 + acc` with m a row constant (the mean, from an
+    earlier reduction's merge) and v an elementwise function of the inputs,
+    is computed in the pass of the nearest earlier reduction over the same
+    chunks (the mean's sum): each thread also keeps the count, running mean
+    and M2 of v (Welford, Technometrics 1962: one division per element),
+    the merge combines the threads' triples pairwise (Chan, Golub and
+    LeVeque 1983), and the result is M2 + n (mean - m)^2, which is
+    sum (v - m)^2 for whatever m the kernel subtracts. A norm's row is then
+    read twice (statistics, output) instead of three times. The fused
+    reductions are not shuffled. Error: `welford=true` and no such
+    reduction in any block.
+
     Example, softmax over rows, one row per block:
     `foundry-tile-blocks{sizes=1},foundry-reduce-threads{threads=256},
     foundry-tile-threads{sizes=1,4}`.
@@ -665,7 +678,11 @@ def FoundryReduceThreadsPass
            "the merge then reads one slot per warp.">,
     Option<"online", "online", "bool", /*default=*/"false",
            "Fuse a softmax's row max and sum of exp(x - max) into one pass "
-           "over the row (online softmax).">
+           "over the row (online softmax).">,
+    Option<"welford", "welford", "bool", /*default=*/"false",
+           "Compute a sum of squared deviations from a row constant (a "
+           "variance) in the pass of an earlier reduction over the same "
+           "row (Welford).">
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
