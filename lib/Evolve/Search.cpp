@@ -240,6 +240,7 @@ FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel) {
           return product;
         };
         shape.gemmKMajorA = kMajorRowOperand(op).has_value();
+        shape.gemmWgmma = hasWgmmaOperandLayout(op);
         if (succeeded(dims)) {
           shape.gemmM = extent(dims->m);
           shape.gemmN = extent(dims->n);
@@ -575,6 +576,11 @@ struct MmaTiles {
   /// Operands computed per tile (foundry-tile-blocks{fuse=elementwise}):
   /// a convolution's im2col gather into the staged tile, an implicit GEMM.
   bool fuseOperands = false;
+  /// Warpgroup tiles of warpM x warpN on wgmma (foundry-tile-warpgroups)
+  /// instead of warp tiles on mma.sync: K-major operands (shape.gemmWgmma)
+  /// staged without padding, the k-step taken whole.
+  bool warpgroups = false;
+  int64_t warpN = 0;
 };
 
 /// The tensor-core GEMM of a schedule over `loops` parallel loops (leading
@@ -595,6 +601,16 @@ static std::string mmaGemm(int64_t loops, bool ownKernel, const MmaTiles &t,
       "foundry-tile-blocks{sizes=" + llvm::join(blocks, ",") +
       (ownKernel ? " target=contraction" : "") +
       (ownKernel && t.fuseOperands ? " fuse=elementwise}" : "}");
+  if (t.warpgroups) {
+    std::vector<std::string> groups =
+        gemmLoopSizes(shape, loops, "0", std::to_string(t.warpM),
+                      std::to_string(t.warpN));
+    return schedule + ",foundry-tile-reduction{sizes=" +
+           std::to_string(t.stagedK) +
+           "},foundry-promote{operands=0,1 stages=" +
+           std::to_string(t.stages) + "},foundry-tile-warpgroups{sizes=" +
+           llvm::join(groups, ",") + "},foundry-mma";
+  }
   if (t.stagedK)
     schedule += ",foundry-tile-reduction{sizes=" + std::to_string(t.stagedK) +
                 "},foundry-promote{operands=0,1 padding=4 stages=" +
@@ -610,6 +626,15 @@ static std::string mmaGemm(int64_t loops, bool ownKernel, const MmaTiles &t,
 /// (2026-11-30, bench/results/2026-11-30-h200-mma-staging.md).
 static constexpr MmaTiles kBestMmaTiles{128, 128, 64, /*stagedK=*/32,
                                         /*stages=*/2};
+
+/// The wgmma GEMM tiles measured best: 128x128 block tiles over 32-deep
+/// k-steps in 128-byte swizzled shared tiles, four stages (the GPU tail's
+/// own pipeline), two 64x128 warpgroup tiles: 1.34 ms for L1 17 and 1.36 to
+/// 1.56 ms for the GEMMs of L2 9, 12, 22, 29, 30 and 33 in 3xtf32 on the
+/// H200, against 2.29 to 2.52 ms for those with kBestMmaTiles (2026-12-02,
+/// bench/results/2026-12-02-h200-wgmma.md).
+static constexpr MmaTiles kBestWgmmaTiles{128,  128,   64,    /*stagedK=*/32,
+                                          /*stages=*/4, false, true, 128};
 
 /// "foundry-pad{m=BM n=BN k=BK}," when the kernel's first contraction
 /// (KernelShape::gemmM/N/K) is not a multiple of the block tile BM x BN and
@@ -1193,7 +1218,8 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
          // ms on 2026-11-29, where random draws stopped at 5.85 ms).
          if (shape.gemm && request.parent.empty() && shape.tensorCores &&
              (request.initial || rng() % 3 == 0))
-           return mmaGemmKernel(shape, kBestMmaTiles);
+           return mmaGemmKernel(shape, shape.gemmWgmma ? kBestWgmmaTiles
+                                                       : kBestMmaTiles);
          if (shape.gemm && request.parent.empty() &&
              (request.initial || rng() % 3 == 0)) {
            std::vector<std::string> blocks = fitGrid(
@@ -1529,9 +1555,13 @@ static constexpr double kNaiveErrorFactor = 2;
 /// tiles, issued as cp.async with 32-bit indices; 3: foundry-tile-blocks{
 /// target=reduction} takes pooling windows; 4: vector accesses wider than
 /// 16 bytes proved aligned become 16-byte ones, shared memory aligned to
-/// 16 bytes), so that verdicts and times measured on older code are
+/// 16 bytes; 5: cuda candidates compile for sm_90a, and warpgroup tiles go
+/// on wgmma), so that verdicts and times measured on older code are
 /// measured again rather than reused.
-static constexpr llvm::StringLiteral kCodegen = " codegen=4";
+static constexpr llvm::StringLiteral kCodegen = " codegen=5";
+/// The chip cuda candidates compile for: the H200's sm_90 with its
+/// architecture-specific instructions (wgmma).
+static constexpr llvm::StringLiteral kCudaChip = "sm_90a";
 /// How the cuda target judges candidates: "naive-error", an
 /// ill-conditioned kernel's tolerance from the naive schedule's error
 /// (before: a second check against its fp32 output).
@@ -2050,7 +2080,7 @@ void Search::precompile(const std::vector<std::string> &genomes) {
         llvm::hardware_concurrency(threads));
   }
   CompileOptions compileOptions;
-  compileOptions.target = "sm_90";
+  compileOptions.target = kCudaChip.str();
   compileOptions.ptxasTimeoutSeconds = ptxasTimeout();
   compileOptions.cancel = &cancelCompiles_;
   // Each task owns copies of what it reads (kernelName_ does not change
@@ -2594,7 +2624,7 @@ Search::FinalVerdict Search::verifyFinal(Evaluated &best) {
   if (!llvm::sys::fs::exists(cubin)) {
     // Found in the library, not compiled in this run: compile it now.
     CompileOptions compileOptions;
-    compileOptions.target = "sm_90";
+    compileOptions.target = kCudaChip.str();
     std::string error;
     std::string source = sourceFor(best.genome, error);
     CompileResult compiled;
@@ -2701,7 +2731,7 @@ void Search::evaluateOnGpu(Evaluated &record) {
       return;
     }
     CompileOptions compileOptions;
-    compileOptions.target = "sm_90";
+    compileOptions.target = kCudaChip.str();
     compileOptions.ptxasTimeoutSeconds = ptxasTimeout();
     compiled = compileCandidate(source, splitGenome(record.genome).schedule,
                                 compileOptions);
@@ -2922,7 +2952,7 @@ FailureOr<SearchResult> Search::run() {
       naiveCubin_ = writeCandidate(naive, "naive", error);
     if (naiveCubin_.empty())
       return kernel.emitOpError("foundry-evolve: the naive schedule does not "
-                                "compile for sm_90: ")
+                                "compile for sm_90a: ")
              << (error.empty() ? naive.diagnostics : error);
     referenceCubin_ = naiveCubin_;
     std::string reason;
@@ -2930,7 +2960,7 @@ FailureOr<SearchResult> Search::run() {
     naiveTooSlow_ = !split.empty();
     auto compileReference = [&](const std::string &schedule) {
       CompileOptions compileOptions;
-      compileOptions.target = "sm_90";
+      compileOptions.target = kCudaChip.str();
       CompileResult compiled =
           compileCandidate(kernelSource_, schedule, compileOptions);
       std::string written;
@@ -2963,7 +2993,7 @@ FailureOr<SearchResult> Search::run() {
       cubin = compileReference(split);
       if (cubin.empty())
         return kernel.emitOpError("foundry-evolve: the reference schedule '")
-               << split << "' does not compile for sm_90: " << error;
+               << split << "' does not compile for sm_90a: " << error;
       result_.referenceSchedule = split;
       result_.referenceReason = reason;
     }

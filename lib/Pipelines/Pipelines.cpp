@@ -231,7 +231,9 @@ void mlir::foundry::buildFoundryToGpuPipeline(
   OpPassManager &funcPm = pm.nest<func::FuncOp>();
   // Scheduled kernels: block/thread foralls become a gpu.launch. What is left
   // outside (and every unscheduled kernel) takes the naive mapping below.
-  funcPm.addPass(createFoundryMapForallToGpuPass());
+  FoundryMapForallToGpuPassOptions mapForallOptions;
+  mapForallOptions.chip = options.chip;
+  funcPm.addPass(createFoundryMapForallToGpuPass(mapForallOptions));
   // Ops without a parallel loop (reductions to a scalar) would stay on the
   // host: they get a unit loop, one thread.
   funcPm.addPass(createFoundryAddUnitParallelLoopPass());

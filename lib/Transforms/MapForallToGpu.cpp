@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Hoisting.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
@@ -57,7 +58,8 @@ static FailureOr<std::array<int64_t, 3>> blockDims(scf::ForallOp block) {
   int64_t linearThreads = 1;
   WalkResult walk = block.walk([&](scf::ForallOp forall) {
     bool threads = isThreadLevelForall(forall);
-    if (!threads && !isWarpLevelForall(forall))
+    bool warpgroups = isWarpgroupLevelForall(forall);
+    if (!threads && !warpgroups && !isWarpLevelForall(forall))
       return WalkResult::advance();
     ArrayRef<int64_t> upper = forall.getStaticUpperBound();
     ArrayRef<int64_t> lower = forall.getStaticLowerBound();
@@ -79,15 +81,16 @@ static FailureOr<std::array<int64_t, 3>> blockDims(scf::ForallOp block) {
       int64_t trips =
           llvm::divideCeil(upper[index] - lower[index], step[index]);
       int64_t dim = static_cast<int64_t>(
-          threads ? cast<gpu::GPUThreadMappingAttr>(attr).getThread()
-                  : cast<gpu::GPUWarpMappingAttr>(attr).getWarp());
+          threads      ? cast<gpu::GPUThreadMappingAttr>(attr).getThread()
+          : warpgroups ? cast<gpu::GPUWarpgroupMappingAttr>(attr).getWarpgroup()
+                       : cast<gpu::GPUWarpMappingAttr>(attr).getWarp());
       if (dim > 2) {
         forall.emitOpError("foundry-map-forall-to-gpu: only x, y and z "
                            "mappings are supported");
         return WalkResult::interrupt();
       }
       if (!threads && dim == 0)
-        trips *= foundry::kWarpSize;
+        trips *= warpgroups ? foundry::kWarpgroupSize : foundry::kWarpSize;
       dims[dim] = std::max(dims[dim], trips);
     }
     return WalkResult::advance();
@@ -137,8 +140,6 @@ static LogicalResult mapWithTransformOps(scf::ForallOp block,
                                     /*enforceToplevelTransformOp=*/false);
 }
 
-/// True if the index `value` is provably a multiple of `n`: a constant, or
-/// affine/arith arithmetic over such values and constants.
 static bool isMultipleOf(Value value, int64_t n, int depth = 0) {
   if (n == 1)
     return true;
@@ -177,6 +178,10 @@ static bool isMultipleOf(Value value, int64_t n, int depth = 0) {
     return isMultipleOf(def->getOperand(0), n, depth + 1) ||
            isMultipleOf(def->getOperand(1), n, depth + 1);
   return false;
+}
+
+bool mlir::foundry::isProvablyMultipleOf(Value value, int64_t n) {
+  return isMultipleOf(value, n);
 }
 
 /// True if element `indices` of `memref` is at an offset, in elements from
@@ -647,8 +652,10 @@ static LogicalResult pipelineStagedLoop(RewriterBase &rewriter,
   if (bytes > kMaxSharedBytesPerBlock)
     return failure();
 
-  // The twins (set j > 0 of the S buffer sets), and the views of the
-  // buffers the loop reads from outside it cut again from each set.
+  // The twins (set j > 0 of the S buffer sets), and what the loop reads
+  // from outside it that is computed from the buffers (views, and the
+  // loop-invariant wgmma descriptors made of their addresses) computed again
+  // from each set.
   Location loc = loop.getLoc();
   SmallVector<IRMapping> sets(stages);
   for (int64_t set = 1; set < stages; ++set)
@@ -656,24 +663,40 @@ static LogicalResult pipelineStagedLoop(RewriterBase &rewriter,
       sets[set].map(buffer, launch.addWorkgroupAttribution(
                                 cast<MemRefType>(buffer.getType()), loc));
   rewriter.setInsertionPoint(loop);
-  std::function<Value(IRMapping &, Value)> viewIn = [&](IRMapping &set,
-                                                        Value v) -> Value {
+  llvm::DenseMap<Value, bool> derivedMemo;
+  std::function<bool(Value)> derived = [&](Value v) -> bool {
+    if (buffers.contains(v))
+      return true;
+    auto it = derivedMemo.find(v);
+    if (it != derivedMemo.end())
+      return it->second;
+    Operation *def = v.getDefiningOp();
+    bool result = def && def->getNumRegions() == 0 && isPure(def) &&
+                  llvm::any_of(def->getOperands(), derived);
+    derivedMemo[v] = result;
+    return result;
+  };
+  std::function<Value(IRMapping &, Value)> derivedIn = [&](IRMapping &set,
+                                                           Value v) -> Value {
     if (Value mapped = set.lookupOrNull(v))
       return mapped;
-    auto view = v.getDefiningOp<ViewLikeOpInterface>();
-    Value source = viewIn(set, view.getViewSource());
-    IRMapping one;
-    one.map(view.getViewSource(), source);
-    Value cloned = rewriter.clone(*view, one)->getResult(0);
-    set.map(v, cloned);
-    return cloned;
+    if (!derived(v))
+      return v;
+    Operation *def = v.getDefiningOp();
+    IRMapping operands;
+    for (Value operand : def->getOperands())
+      operands.map(operand, derivedIn(set, operand));
+    Operation *cloned = rewriter.clone(*def, operands);
+    for (auto [from, to] : llvm::zip(def->getResults(), cloned->getResults()))
+      set.map(from, to);
+    return set.lookup(v);
   };
   loop.walk([&](Operation *op) {
     for (Value operand : op->getOperands())
       if (!loop->isAncestor(operand.getParentRegion()->getParentOp()) &&
-          buffers.contains(rootOf(operand)))
+          derived(operand))
         for (int64_t set = 1; set < stages; ++set)
-          (void)viewIn(sets[set], operand);
+          (void)derivedIn(sets[set], operand);
   });
 
   SmallVector<Operation *> loadPart = withDependencies(body, loads);
@@ -848,15 +871,23 @@ static void hoistAccumulatorTiles(RewriterBase &rewriter,
 static LogicalResult moveToDynamicSharedMemory(RewriterBase &rewriter,
                                                gpu::LaunchOp launch) {
   SmallVector<BlockArgument> buffers(launch.getWorkgroupAttributions());
+  if (buffers.empty())
+    return success();
+  // wgmma's swizzled tiles (Wgmma.cpp) need 1024-byte aligned addresses:
+  // dynamic shared memory, 1 KB more, and the base aligned at run time.
+  bool swizzled = launch->hasAttr(kWgmmaTilesAttr);
+  int64_t alignment = swizzled ? 1024 : 128;
   SmallVector<int64_t> offsets;
   int64_t total = 0;
   for (BlockArgument buffer : buffers) {
     auto type = cast<MemRefType>(buffer.getType());
-    total = llvm::alignTo(total, 128);
+    total = llvm::alignTo(total, alignment);
     offsets.push_back(total);
     total += type.getNumElements() * type.getElementTypeBitWidth() / 8;
   }
-  if (total <= kMaxStaticSharedBytes)
+  if (swizzled)
+    total += alignment;
+  if (total <= kMaxStaticSharedBytes && !swizzled)
     return success();
   if (total > kMaxSharedBytesPerBlock)
     return launch.emitOpError("foundry-map-forall-to-gpu: the block's "
@@ -875,8 +906,19 @@ static LogicalResult moveToDynamicSharedMemory(RewriterBase &rewriter,
       rewriter, loc,
       MemRefType::get({ShapedType::kDynamic}, rewriter.getI8Type(),
                       MemRefLayoutAttrInterface(), workgroup));
+  // The bytes from the base to the next aligned address.
+  Value pad = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  if (swizzled) {
+    Value address =
+        memref::ExtractAlignedPointerAsIndexOp::create(rewriter, loc, base);
+    AffineExpr a = rewriter.getAffineDimExpr(0);
+    pad = affine::makeComposedAffineApply(
+        rewriter, loc, (a.ceilDiv(alignment) * alignment) - a, {address});
+  }
   for (auto [buffer, offset] : llvm::zip_equal(buffers, offsets)) {
-    Value byteShift = arith::ConstantIndexOp::create(rewriter, loc, offset);
+    Value byteShift = arith::AddIOp::create(
+        rewriter, loc, pad,
+        arith::ConstantIndexOp::create(rewriter, loc, offset));
     Value view = memref::ViewOp::create(rewriter, loc, buffer.getType(),
                                         base, byteShift, ValueRange());
     rewriter.replaceAllUsesWith(buffer, view);
@@ -1018,7 +1060,7 @@ static void lowerGatherToAsyncCopies(RewriterBase &rewriter,
 
 /// Inside `launch`: tile buffers become per-thread allocas and
 /// every linalg op becomes scf.for loops.
-static LogicalResult lowerLaunchBody(gpu::LaunchOp launch) {
+static LogicalResult lowerLaunchBody(gpu::LaunchOp launch, StringRef chip) {
   IRRewriter rewriter(launch.getContext());
   // foundry-promote{stages=2} marks its k-loops; the loops themselves are
   // rebuilt below (hoisting adds loop-carried values), so the mark is read
@@ -1053,6 +1095,18 @@ static LogicalResult lowerLaunchBody(gpu::LaunchOp launch) {
     } else {
       rewriter.eraseOp(op);
     }
+  }
+  // foundry-mma's warpgroup matmuls become wgmma, and the copies into their
+  // shared tiles are re-pointed at the layout wgmma reads.
+  {
+    auto func = launch->getParentOfType<func::FuncOp>();
+    auto precision = func ? func->getAttrOfType<PrecisionAttr>(
+                                "foundry.precision")
+                          : PrecisionAttr();
+    if (failed(lowerWarpgroupMatmuls(
+            rewriter, launch,
+            precision ? precision.getValue() : Precision::ieee, chip)))
+      return failure();
   }
   SmallVector<linalg::LinalgOp> linalgOps;
   launch.getBody().walk([&](linalg::LinalgOp op) { linalgOps.push_back(op); });
@@ -1149,7 +1203,8 @@ static LogicalResult lowerLaunchBody(gpu::LaunchOp launch) {
   if (stages > 1) {
     SmallVector<scf::ForOp> staged;
     launch.getBody().walk([&](scf::ForOp loop) {
-      if (llvm::any_of(loop.getBody()->getOperations(), [](Operation &op) {
+      if (!loop->hasAttr(kWgmmaPipelineAttr) &&
+          llvm::any_of(loop.getBody()->getOperations(), [](Operation &op) {
             return isa<nvgpu::DeviceAsyncCopyOp>(op);
           }))
         staged.push_back(loop);
@@ -1187,7 +1242,7 @@ struct FoundryMapForallToGpuPass final
     SmallVector<scf::ForallOp> foralls;
     func.walk([&](scf::ForallOp forall) {
       if (isBlockLevelForall(forall) || isThreadLevelForall(forall) ||
-          isWarpLevelForall(forall))
+          isWarpLevelForall(forall) || isWarpgroupLevelForall(forall))
         foralls.push_back(forall);
     });
     IRRewriter rewriter(&getContext());
@@ -1211,7 +1266,7 @@ struct FoundryMapForallToGpuPass final
         return signalPassFailure();
     }
     WalkResult walk = func.walk([&](gpu::LaunchOp launch) {
-      return failed(lowerLaunchBody(launch)) ? WalkResult::interrupt()
+      return failed(lowerLaunchBody(launch, chip)) ? WalkResult::interrupt()
                                              : WalkResult::advance();
     });
     if (walk.wasInterrupted())

@@ -1,15 +1,17 @@
-//===- Mma.cpp - Warp tiles of matmuls on the tensor cores ---------------===//
+//===- Mma.cpp - Warp and warpgroup tiles of matmuls on the tensor cores -===//
 //
 // foundry-mma: the matmuls of warp tiles become vector.contract ops unrolled
 // to the m16n8k8 shape of mma.sync, with the accumulators hoisted out of the
 // k-loop. The GPU tail turns them into nvgpu.mma.sync (upstream
 // convertVectorToNVVMCompatibleMMASync), in 3xtf32 form where the kernel's
-// precision asks for it.
+// precision asks for it. The matmuls of warpgroup tiles are checked and
+// marked for wgmma, which the GPU tail emits (Wgmma.cpp).
 //
 //===----------------------------------------------------------------------===//
 
 #include "foundry/Transforms/Passes.h"
 
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
@@ -37,6 +39,11 @@ static constexpr int64_t kMmaM = 16, kMmaN = 8, kMmaK = 8;
 /// Bounds on one warp tile: accumulator fragments (32 = a 64x64 tile, 128
 /// registers per lane) and m16n8k8 products (fragments times k-steps).
 static constexpr int64_t kMaxMmaFragments = 32, kMaxMmaOps = 256;
+/// The wgmma shapes for tf32 (PTX ISA, "Matrix shape"): m64nNk8, N a
+/// multiple of 8 up to 256; and the accumulator registers per thread one
+/// warpgroup tile may take (a second set holds each k-step's 3xtf32 sum).
+static constexpr int64_t kWgmmaM = 64, kWgmmaN = 8, kWgmmaK = 8,
+                         kMaxWgmmaN = 256, kMaxWgmmaAccumulators = 64;
 
 /// Checks that `op` is an f32 2-D matmul (A row-major MxK; B KxN or, as
 /// nn.Linear stores it, NxK) of static shape that m16n8k8 tiles exactly.
@@ -86,6 +93,100 @@ static LogicalResult checkMmaShape(linalg::LinalgOp op) {
            << " and " << kMaxMmaOps
            << " (foundry-tile-warps and foundry-tile-reduction make it "
               "smaller, e.g. 64x32x8)";
+  return success();
+}
+
+/// True if `value` is (a slice of) a shared-memory tile of foundry-promote:
+/// a workgroup-memory bufferization.alloc_tensor, seen through
+/// tensor.extract_slice and the scf.forall that fills it.
+static bool isSharedMemoryTile(Value value) {
+  while (value) {
+    if (auto slice = value.getDefiningOp<tensor::ExtractSliceOp>()) {
+      value = slice.getSource();
+      continue;
+    }
+    if (auto forall = value.getDefiningOp<scf::ForallOp>()) {
+      value = forall.getTiedOpOperand(cast<OpResult>(value))->get();
+      continue;
+    }
+    auto alloc = value.getDefiningOp<bufferization::AllocTensorOp>();
+    return alloc && alloc.getMemorySpace() &&
+           isWorkgroupMemorySpace(*alloc.getMemorySpace());
+  }
+  return false;
+}
+
+/// Checks that `op`, the matmul of a warpgroup tile, is what the GPU tail's
+/// wgmma lowering takes: an f32 2-D matmul of static shape m x n x k with m
+/// a multiple of 64 (m64nNk8 per 64 rows), n a multiple of 8 up to 256, k a
+/// multiple of 8, both operands K-major (A stored MxK, B stored NxK as
+/// nn.Linear does: wgmma reads tf32 only so) and staged in shared memory by
+/// foundry-promote, and at most 64 accumulator registers per thread (the
+/// 3xtf32 sum of each k-step goes to a second set).
+static LogicalResult checkWgmmaShape(linalg::LinalgOp op) {
+  if (!linalg::isaContractionOpInterface(op) || op.getNumLoops() != 3 ||
+      op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1)
+    return op.emitOpError("foundry-mma: only 2-D matmuls go on the tensor "
+                          "cores");
+  for (OpOperand &operand : op->getOpOperands()) {
+    auto type = dyn_cast<RankedTensorType>(operand.get().getType());
+    if (!type || !type.getElementType().isF32())
+      return op.emitOpError("foundry-mma: tensor cores here take f32 "
+                            "operands (tf32 wgmma)");
+  }
+  if (op.hasDynamicShape())
+    return op.emitOpError("foundry-mma: the warpgroup tile has a dynamic "
+                          "shape; choose block and warpgroup tiles that "
+                          "divide the matmul");
+  FailureOr<linalg::ContractionDimensions> dims =
+      linalg::inferContractionDims(op);
+  if (failed(dims) || dims->m.size() != 1 || dims->n.size() != 1 ||
+      dims->k.size() != 1 || !dims->batch.empty())
+    return op.emitOpError("foundry-mma: not an (m, n, k) matmul");
+  unsigned mDim = dims->m[0], nDim = dims->n[0], kDim = dims->k[0];
+  MLIRContext *ctx = op.getContext();
+  // The parts of hasWgmmaOperandLayout, each with its own message.
+  auto kMajor = [&](unsigned input, unsigned rowDim) {
+    AffineMap map = op.getMatchingIndexingMap(op.getDpsInputOperand(input));
+    return map.getNumResults() == 2 &&
+           map.getResult(0) == getAffineDimExpr(rowDim, ctx) &&
+           map.getResult(1) == getAffineDimExpr(kDim, ctx);
+  };
+  AffineMap out = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+  if (out.getNumResults() != 2 ||
+      out.getResult(0) != getAffineDimExpr(mDim, ctx) ||
+      out.getResult(1) != getAffineDimExpr(nDim, ctx))
+    return op.emitOpError("foundry-mma: wgmma writes an MxN accumulator; "
+                          "this matmul's output is indexed otherwise");
+  if (!kMajor(0, mDim))
+    return op.emitOpError("foundry-mma: operand A is not stored MxK; wgmma "
+                          "reads tf32 operands K-major only (copy it with "
+                          "foundry-transpose-a)");
+  if (!kMajor(1, nDim))
+    return op.emitOpError("foundry-mma: operand B is not stored NxK; wgmma "
+                          "reads tf32 operands K-major only (B as nn.Linear "
+                          "stores its weight), so a KxN B stays on warp tiles "
+                          "(mma.sync)");
+  for (unsigned input : {0u, 1u})
+    if (!isSharedMemoryTile(op.getDpsInputOperand(input)->get()))
+      return op.emitOpError("foundry-mma: operand ")
+             << (input == 0 ? "A" : "B")
+             << " of a warpgroup matmul must be staged in shared memory "
+                "(foundry-promote{operands=0,1} before "
+                "foundry-tile-warpgroups): wgmma reads it there";
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  int64_t m = ranges[mDim], n = ranges[nDim], k = ranges[kDim];
+  if (m % kWgmmaM || n % kWgmmaN || n > kMaxWgmmaN || k % kWgmmaK)
+    return op.emitOpError("foundry-mma: the warpgroup tile is ")
+           << m << "x" << n << "x" << k << "; wgmma m64nNk8 needs m a "
+           << "multiple of 64, n a multiple of 8 up to 256, k a multiple "
+              "of 8";
+  if (m * n / kWarpgroupSize > kMaxWgmmaAccumulators)
+    return op.emitOpError("foundry-mma: the warpgroup tile ")
+           << m << "x" << n << " needs " << m * n / kWarpgroupSize
+           << " accumulator registers per thread, twice with the sum of "
+              "each k-step; at most "
+           << kMaxWgmmaAccumulators << " (e.g. 64x128 or 128x64)";
   return success();
 }
 
@@ -205,6 +306,27 @@ std::optional<unsigned> mlir::foundry::kMajorRowOperand(linalg::LinalgOp op) {
   return std::nullopt;
 }
 
+bool mlir::foundry::hasWgmmaOperandLayout(linalg::LinalgOp op) {
+  if (op.getNumLoops() != 3 || op.getNumDpsInputs() != 2 ||
+      op.getNumDpsInits() != 1 || !linalg::isaContractionOpInterface(op))
+    return false;
+  FailureOr<linalg::ContractionDimensions> dims =
+      linalg::inferContractionDims(op);
+  if (failed(dims) || dims->m.size() != 1 || dims->n.size() != 1 ||
+      dims->k.size() != 1)
+    return false;
+  MLIRContext *ctx = op.getContext();
+  auto is = [&](AffineMap map, unsigned first, unsigned second) {
+    return map.getNumResults() == 2 &&
+           map.getResult(0) == getAffineDimExpr(first, ctx) &&
+           map.getResult(1) == getAffineDimExpr(second, ctx);
+  };
+  unsigned m = dims->m[0], n = dims->n[0], k = dims->k[0];
+  return is(op.getMatchingIndexingMap(op.getDpsInputOperand(0)), m, k) &&
+         is(op.getMatchingIndexingMap(op.getDpsInputOperand(1)), n, k) &&
+         is(op.getMatchingIndexingMap(op.getDpsInitOperand(0)), m, n);
+}
+
 namespace mlir::foundry {
 namespace {
 struct FoundryTransposeAPass final
@@ -282,13 +404,16 @@ struct FoundryMmaPass final : impl::FoundryMmaPassBase<FoundryMmaPass> {
     SmallVector<linalg::LinalgOp> targets;
     bool failedAny = false;
     getOperation()->walk([&](KernelOp kernel) {
-      SmallVector<linalg::LinalgOp> ops;
+      SmallVector<linalg::LinalgOp> ops, warpgroupOps;
       kernel.walk([&](linalg::LinalgOp op) {
-        if (isInsideForall(op, isWarpLevelForall) &&
-            linalg::isaContractionOpInterface(op))
+        if (!linalg::isaContractionOpInterface(op))
+          return;
+        if (isInsideForall(op, isWarpLevelForall))
           ops.push_back(op);
+        else if (isInsideForall(op, isWarpgroupLevelForall))
+          warpgroupOps.push_back(op);
       });
-      if (ops.empty())
+      if (ops.empty() && warpgroupOps.empty())
         return;
       // Tensor cores round fp32 operands to tf32: only where the kernel's
       // precision says so. 3xtf32 keeps fp32 accuracy (three products).
@@ -301,6 +426,16 @@ struct FoundryMmaPass final : impl::FoundryMmaPassBase<FoundryMmaPass> {
         return;
       }
       IRRewriter rewriter(kernel.getContext());
+      // Warpgroup tiles stay linalg ops on tensors, marked: the GPU tail
+      // reads their operands from shared memory through wgmma descriptors.
+      for (linalg::LinalgOp op : warpgroupOps) {
+        op = putRowOperandFirst(rewriter, dropUnitBatchLoops(rewriter, op));
+        if (failed(checkWgmmaShape(op))) {
+          failedAny = true;
+          return;
+        }
+        op->setAttr(kWgmmaAttr, rewriter.getUnitAttr());
+      }
       for (linalg::LinalgOp op : ops) {
         op = putRowOperandFirst(rewriter, dropUnitBatchLoops(rewriter, op));
         if (failed(checkMmaShape(op))) {

@@ -40,6 +40,7 @@ namespace mlir::foundry {
 #define GEN_PASS_DEF_FOUNDRYTILEPHASESPASS
 #define GEN_PASS_DEF_FOUNDRYTILEREDUCTIONPASS
 #define GEN_PASS_DEF_FOUNDRYTILETHREADSPASS
+#define GEN_PASS_DEF_FOUNDRYTILEWARPGROUPSPASS
 #define GEN_PASS_DEF_FOUNDRYTILEWARPSPASS
 #include "foundry/Transforms/Passes.h.inc"
 } // namespace mlir::foundry
@@ -75,6 +76,12 @@ bool mlir::foundry::isWarpLevelForall(scf::ForallOp forall) {
   std::optional<ArrayAttr> mapping = forall.getMapping();
   return mapping && !mapping->empty() &&
          llvm::all_of(*mapping, llvm::IsaPred<gpu::GPUWarpMappingAttr>);
+}
+
+bool mlir::foundry::isWarpgroupLevelForall(scf::ForallOp forall) {
+  std::optional<ArrayAttr> mapping = forall.getMapping();
+  return mapping && !mapping->empty() &&
+         llvm::all_of(*mapping, llvm::IsaPred<gpu::GPUWarpgroupMappingAttr>);
 }
 
 bool mlir::foundry::isThreadLevelForall(scf::ForallOp forall) {
@@ -121,7 +128,20 @@ static TilingInterface findRoot(Block &body) {
 /// The GPU mapping attributes for the tiled loops among `loops` (non-zero
 /// entries), innermost first to x, then y, then z: the innermost loop walks
 /// contiguous memory, so neighbouring blocks/threads touch neighbouring data.
-enum class MappingLevel { Block, Warp, Thread };
+enum class MappingLevel { Block, Warpgroup, Warp, Thread };
+
+/// Threads per unit of `level` below the block: 128 for a warpgroup (4
+/// warps, what wgmma runs on), 32 for a warp, 1 for a thread.
+static int64_t threadsPerUnit(MappingLevel level) {
+  switch (level) {
+  case MappingLevel::Warpgroup:
+    return kWarpgroupSize;
+  case MappingLevel::Warp:
+    return kWarpSize;
+  default:
+    return 1;
+  }
+}
 
 static SmallVector<Attribute>
 gpuMapping(MLIRContext *ctx, ArrayRef<int64_t> loops, MappingLevel level) {
@@ -136,6 +156,9 @@ gpuMapping(MLIRContext *ctx, ArrayRef<int64_t> loops, MappingLevel level) {
     switch (level) {
     case MappingLevel::Block:
       mapping.push_back(gpu::GPUBlockMappingAttr::get(ctx, id));
+      break;
+    case MappingLevel::Warpgroup:
+      mapping.push_back(gpu::GPUWarpgroupMappingAttr::get(ctx, id));
       break;
     case MappingLevel::Warp:
       mapping.push_back(gpu::GPUWarpMappingAttr::get(ctx, id));
@@ -831,7 +854,7 @@ tileToUnits(TilingInterface op, ArrayRef<int64_t> sizes, MappingLevel level,
   // Units per loop: the block tile extent over the unit's tile. A static
   // count is what lets the forall map onto a fixed block; the unit's tile
   // stays a constant, so every buffer it needs has a static bound.
-  const int64_t threadsPerUnit = level == MappingLevel::Warp ? kWarpSize : 1;
+  const int64_t unitThreads = threadsPerUnit(level);
   SmallVector<std::optional<int64_t>> extents = staticLoopExtents(op);
   SmallVector<OpFoldResult> numUnits, tileSizes;
   Builder builder(op.getContext());
@@ -849,11 +872,11 @@ tileToUnits(TilingInterface op, ArrayRef<int64_t> sizes, MappingLevel level,
         return op.emitOpError() << passName << ": a loop of extent 0";
       units = llvm::divideCeil(*extent, std::min(size, *extent));
       total *= units;
-      if (total * threadsPerUnit > kMaxThreadsPerBlock)
+      if (total * unitThreads > kMaxThreadsPerBlock)
         return op.emitOpError()
                << passName << ": more than " << kMaxThreadsPerBlock
                << " threads per block (tile sizes give at least "
-               << total * threadsPerUnit << ")";
+               << total * unitThreads << ")";
     }
     mapped.push_back(units);
     numUnits.push_back(builder.getIndexAttr(units));
@@ -968,8 +991,7 @@ static LogicalResult distributeKLoopBlock(scf::ForallOp block,
         /*fuse=*/true, ProducerFusion::Elementwise);
     if (failed(units))
       return failure();
-    threads = std::max(threads,
-                       *units * (level == MappingLevel::Warp ? kWarpSize : 1));
+    threads = std::max(threads, *units * threadsPerUnit(level));
     if (op->use_empty())
       op->erase();
   }
@@ -1089,16 +1111,18 @@ static bool isDistributed(scf::ForallOp block) {
   bool distributed = false;
   block.getBody()->walk([&](scf::ForallOp inner) {
     distributed |= !isLinearForall(inner) &&
-                   (isThreadLevelForall(inner) || isWarpLevelForall(inner));
+                   (isThreadLevelForall(inner) || isWarpLevelForall(inner) ||
+                    isWarpgroupLevelForall(inner));
   });
   return distributed;
 }
 
-/// Distributes each block tile of the kernels under `root` over threads or
-/// warps (foundry-tile-threads, foundry-tile-warps): `sizes` is the tile of
-/// one thread or one warp per parallel loop.
+/// Distributes each block tile of the kernels under `root` over the units of
+/// `level`, threads, warps or warpgroups (foundry-tile-threads, -warps,
+/// -warpgroups): `sizes` is the tile of one unit per parallel loop.
 static LogicalResult distributeBlockTiles(Operation *root,
-                                          ArrayRef<int64_t> sizes, bool warps,
+                                          ArrayRef<int64_t> sizes,
+                                          MappingLevel level,
                                           int64_t interleave,
                                           StringRef passName) {
   SmallVector<scf::ForallOp> blocks;
@@ -1115,7 +1139,6 @@ static LogicalResult distributeBlockTiles(Operation *root,
     });
     return failure(any);
   }
-  MappingLevel level = warps ? MappingLevel::Warp : MappingLevel::Thread;
   for (scf::ForallOp block : blocks) {
     Block &body = *block.getBody();
     // Block tiles distributed by an earlier pass (a GEMM split from what
@@ -1827,7 +1850,7 @@ struct FoundryTileThreadsPass final
           << static_cast<int64_t>(interleave);
       return signalPassFailure();
     }
-    if (failed(distributeBlockTiles(getOperation(), sizes, /*warps=*/false,
+    if (failed(distributeBlockTiles(getOperation(), sizes, MappingLevel::Thread,
                                     interleave, "foundry-tile-threads")))
       signalPassFailure();
   }
@@ -1883,8 +1906,20 @@ struct FoundryTileWarpsPass final
   using Base::Base;
 
   void runOnOperation() override {
-    if (failed(distributeBlockTiles(getOperation(), sizes, /*warps=*/true,
+    if (failed(distributeBlockTiles(getOperation(), sizes, MappingLevel::Warp,
                                     /*interleave=*/0, "foundry-tile-warps")))
+      signalPassFailure();
+  }
+};
+
+struct FoundryTileWarpgroupsPass final
+    : impl::FoundryTileWarpgroupsPassBase<FoundryTileWarpgroupsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    if (failed(distributeBlockTiles(getOperation(), sizes,
+                                    MappingLevel::Warpgroup, /*interleave=*/0,
+                                    "foundry-tile-warpgroups")))
       signalPassFailure();
   }
 };
@@ -1955,8 +1990,9 @@ struct FoundryTileReductionPass final
       kernel.walk([&](linalg::LinalgOp op) {
         if (op.getNumReductionLoops() == 0 || !op.hasPureTensorSemantics() ||
             !isInsideForall(op, [](scf::ForallOp forall) {
-              return isBlockLevelForall(forall) || isWarpLevelForall(forall) ||
-                     isThreadLevelForall(forall);
+              return isBlockLevelForall(forall) ||
+                     isWarpgroupLevelForall(forall) ||
+                     isWarpLevelForall(forall) || isThreadLevelForall(forall);
             }))
           return;
         targets.push_back(cast<TilingInterface>(op.getOperation()));

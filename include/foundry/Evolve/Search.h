@@ -77,6 +77,11 @@ struct KernelShape {
   /// it first (foundry-transpose-a) and tile the GEMM as a kernel of its
   /// own.
   bool gemmKMajorA = false;
+  /// The first contraction is a 2-D matmul whose operands are both K-major
+  /// (A stored MxK, B stored NxK, as nn.Linear stores its weight;
+  /// hasWgmmaOperandLayout): what wgmma reads in tf32, so tensor-core
+  /// schedules may put it on warpgroup tiles.
+  bool gemmWgmma = false;
   /// The kernel's one convolution that foundry-im2col rewrites as a GEMM
   /// (2-D NCHW/FCHW, NHWC/HWCF or NHWC/FHWC, or 1-D NCW/FCW; no contraction
   /// besides it): gemmM/N/K are then that GEMM's (NCHW: F x OH*OW x

@@ -31,6 +31,7 @@ class FuncOp;
 } // namespace func
 namespace gpu {
 class GPUDialect;
+class LaunchOp;
 } // namespace gpu
 namespace LLVM {
 class LLVMDialect;
@@ -128,6 +129,11 @@ SmallVector<Operation *> kernelLevelContractions(Operation *root,
 /// foundry-mma refuses such an operand and foundry-transpose-a copies it.
 std::optional<unsigned> kMajorRowOperand(linalg::LinalgOp op);
 
+/// True for a contraction with loops m, n, k (any order) reading A(m, k) and
+/// B(n, k) into C(m, n): both operands K-major, the only layout wgmma reads
+/// tf32 in (foundry-mma on warpgroup tiles).
+bool hasWgmmaOperandLayout(linalg::LinalgOp op);
+
 /// True for the convolution kinds foundry-im2col rewrites: 2-D NCHW/FCHW,
 /// NHWC/HWCF or NHWC/FHWC, and 1-D NCW/FCW (lifted to 2-D first). The pass
 /// fails on one of them that isIm2ColConvolution refuses.
@@ -155,6 +161,21 @@ bool isSplittableReduction(Operation &op, int64_t maxOutputs);
 /// k-step overlap the compute of this one). The GPU tail pipelines the loop.
 inline constexpr llvm::StringLiteral kPipelineStagesAttr =
     "foundry.pipeline_stages";
+
+/// Marks the matmuls of warpgroup tiles that foundry-mma puts on wgmma (unit
+/// attribute on the linalg op, kept through bufferization): the GPU tail
+/// stages their operands for wgmma and issues it (lowerWarpgroupMatmuls).
+inline constexpr llvm::StringLiteral kWgmmaAttr = "foundry.wgmma";
+
+/// Marks the k-loops the wgmma lowering pipelines itself (unit attribute on
+/// the scf.for): the GPU tail's generic staging leaves them alone.
+inline constexpr llvm::StringLiteral kWgmmaPipelineAttr =
+    "foundry.wgmma_pipeline";
+
+/// Marks a gpu.launch whose shared tiles wgmma reads with the 128-byte
+/// swizzle (unit attribute): the GPU tail places its shared memory in the
+/// dynamic shared memory, each buffer at a 1024-byte aligned address.
+inline constexpr llvm::StringLiteral kWgmmaTilesAttr = "foundry.wgmma_tiles";
 
 /// Marks the block tiles of foundry-split-reduction (unit attribute on the
 /// scf.forall): complete once foundry-reduce-threads has split their
@@ -197,6 +218,10 @@ inline constexpr int64_t kMaxGridX = (int64_t{1} << 31) - 1;
 inline constexpr int64_t kMaxGridYZ = 65535;
 inline constexpr int64_t kMaxThreadsPerBlock = 1024;
 inline constexpr int64_t kWarpSize = 32;
+/// Threads of a warpgroup: 4 consecutive warps, the first one's index a
+/// multiple of 4 (PTX ISA, "Asynchronous Warpgroup Level Matrix
+/// Multiply-Accumulate Instructions"), the unit wgmma runs on.
+inline constexpr int64_t kWarpgroupSize = 4 * kWarpSize;
 
 /// sm_90 shared memory per block (CUDA programming guide, "Compute
 /// capabilities", 9.0): 48 KB may be declared statically; up to 227 KB with
@@ -294,9 +319,32 @@ bool isInsideForall(Operation *op, function_ref<bool(scf::ForallOp)> level);
 /// foundry-tile-warps).
 bool isWarpLevelForall(scf::ForallOp forall);
 
+/// True for an scf.forall whose loops all map to GPU warpgroups (made by
+/// foundry-tile-warpgroups).
+bool isWarpgroupLevelForall(scf::ForallOp forall);
+
 /// True for an scf.forall whose loops all map to GPU threads (made by
 /// foundry-tile-threads).
 bool isThreadLevelForall(scf::ForallOp forall);
+
+/// True if the index `value` is provably a multiple of `n`: a constant, or
+/// affine.apply / arith.addi / arith.muli over such values and constants.
+bool isProvablyMultipleOf(Value value, int64_t n);
+
+/// foundry-mma's warpgroup matmuls (`kWgmmaAttr`) inside `launch`, on
+/// buffers, become wgmma (sm_90a): their shared-memory operand tiles are
+/// re-laid out for wgmma descriptors (K-major core matrices of 8 rows x 16
+/// bytes, no swizzle: element (r, k) of an R-row tile at
+/// ((k / 4) * R + r) * 4 + k % 4) by rewriting the copies that fill them,
+/// 3xtf32 adds a residual (lo) twin of each tile computed once per k-step by
+/// the whole block, and each warpgroup's k-step runs as m64nNk8 wgmma into a
+/// fresh accumulator added to a per-thread accumulator fragment that the
+/// k-loop carries in registers. `precision` picks one product (tf32) or
+/// three (3xtf32). Fails with a diagnostic at the matmul when `chip` is not
+/// sm_90a (wgmma is specific to it) or its operands are not staged as
+/// foundry-promote stages them.
+LogicalResult lowerWarpgroupMatmuls(RewriterBase &rewriter, gpu::LaunchOp launch,
+                                    Precision precision, StringRef chip);
 
 /// A constant upper bound of an index value (a tile size): constants,
 /// affine.min/max over bounded operands, then upstream value-bounds

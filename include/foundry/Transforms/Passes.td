@@ -205,10 +205,24 @@ def FoundryMapForallToGpuPass
     `scf.for` loops. Ops outside the
     block loop are left to the naive mapping that follows. A function with
     more than one block-level loop is an error.
+
+    The matmuls `foundry-mma` put on warpgroup tiles become `wgmma` (sm_90a
+    only: `chip` must be `sm_90a`). Their shared tiles are staged for wgmma
+    descriptors (K-major, 128-byte swizzle), with a block-wide residual
+    pass for 3xtf32; a k-loop with `foundry-promote{stages=S}`, S >= 3, is
+    pipelined with S - 1 k-steps of copies in flight and one barrier per
+    k-step (lib/Transforms/Wgmma.cpp).
   }];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
+           "The NVIDIA architecture the kernels are compiled for (wgmma "
+           "needs sm_90a).">
+  ];
   let dependentDialects = [
     "::mlir::gpu::GPUDialect",
+    "::mlir::LLVM::LLVMDialect",
     "::mlir::memref::MemRefDialect",
+    "::mlir::NVVM::NVVMDialect",
     "::mlir::nvgpu::NVGPUDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::transform::TransformDialect"
@@ -954,6 +968,34 @@ def FoundryTilePhasesPass
   let dependentDialects = [
     "::mlir::affine::AffineDialect",
     "::mlir::bufferization::BufferizationDialect",
+    "::mlir::gpu::GPUDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect"
+  ];
+}
+
+def FoundryTileWarpgroupsPass
+    : Pass<"foundry-tile-warpgroups", "::mlir::ModuleOp"> {
+  let summary = "Distribute each block tile over warpgroups with an scf.forall, fusing producers.";
+  let description = [{
+    As `foundry-tile-warps`, but the unit is a warpgroup: 4 consecutive
+    warps (128 threads), the unit sm_90's `wgmma` runs on. The forall maps
+    to `#gpu.warpgroup<x|y|z>` and `sizes` is the tile each warpgroup
+    computes. This is the level at which `foundry-mma` puts a tile on the
+    tensor cores with `wgmma`. Errors: as for `foundry-tile-threads`,
+    counting 128 threads per warpgroup against the 1024-thread limit.
+
+    Example: after `foundry-tile-blocks{sizes=128,128}`,
+    `foundry-tile-reduction{sizes=32}` and `foundry-promote{operands=0,1}`,
+    `foundry-tile-warpgroups{sizes=64,128}` gives 2 warpgroups (256
+    threads) per block, each owning a 64x128 tile.
+  }];
+  let options = [
+    ListOption<"sizes", "sizes", "int64_t",
+               "Tile size per warpgroup per parallel loop, outermost first.">
+  ];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect",
     "::mlir::gpu::GPUDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect"

@@ -1,0 +1,1118 @@
+//===- Wgmma.cpp - Warpgroup matmuls on the tensor cores with wgmma -------===//
+//
+// This file implements the GPU tail's lowering of foundry-mma's warpgroup
+// matmuls (linalg ops on buffers marked `foundry.wgmma`, one per warpgroup
+// tile of a block-level k-loop whose operand tiles foundry-promote stages in
+// shared memory) to sm_90a's wgmma.mma_async.
+//
+// Shared tiles. wgmma reads its operands from shared memory through 64-bit
+// matrix descriptors (PTX ISA, "Matrix Descriptor Format": start address,
+// leading and stride byte offsets, swizzle mode). For tf32 both operands
+// must be K-major. Without swizzling, an operand is a grid of core matrices
+// of 8 rows x 16 bytes (4 tf32), each stored as 128 contiguous bytes; the
+// leading byte offset is the distance between core matrices along K, the
+// stride byte offset along M (or N). Each staged tile of R rows x KT columns
+// is therefore laid out as [KT / 4][R][4]: element (r, k) at
+// ((k / 4) * R + r) * 4 + k % 4, core matrices of consecutive row groups 128
+// bytes apart, consecutive K chunks R * 16 bytes apart. The copies that fill
+// a tile (16-byte pieces along K, which become cp.async) are re-pointed at
+// it. bench/probes/wgmma-facts.cu checks these facts on the GPU (also that
+// a tf32 operand read of an fp32 value truncates it, and that wgmma's
+// accumulation truncates).
+//
+// 3xtf32. Each fp32 operand x is hi + lo with hi = x truncated to tf32 (what
+// the tensor core reads of x itself) and lo = x - hi. Per k-step the whole
+// block writes each staged tile's lo into a twin tile; then every warpgroup
+// computes lo(A) hi(B) + hi(A) lo(B) + hi(A) hi(B) over the k-step with
+// wgmma into a fresh accumulator (the small products first), and adds it to
+// its running accumulator with round-to-nearest fp32 additions: wgmma
+// itself truncates as it accumulates, a bias that would grow with K.
+// Source of the scheme: the 3xTF32 mode of NVIDIA CUTLASS.
+//
+// Accumulators. m64nNk8 leaves D (64 x N) in the warpgroup's registers:
+// warp w of the group holds rows 16w to 16w + 15; lane l = 4g + t holds, for
+// each 8-column block j, D[16w + g + 8h][8j + 2t + c] (h, c in {0, 1}) in
+// register 4j + 2h + c (PTX ISA, "Register Fragments", wgmma 64nNk8 D).
+// That set of elements is a strided view of the output tile, so each
+// thread's fragment is read and written with vector transfers of shape
+// [slabs][N / 8][2][2], which the GPU tail keeps in registers across the
+// k-loop like any accumulator tile.
+//
+//===----------------------------------------------------------------------===//
+
+#include "foundry/Transforms/Passes.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/CSE.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
+
+using namespace mlir;
+using namespace mlir::foundry;
+
+/// tf32 elements per 16-byte row of a core matrix, and its rows.
+static constexpr int64_t kChunk = 4, kCoreRows = 8;
+/// Rows of one wgmma (m64nNk8) and its k.
+static constexpr int64_t kSlabRows = 64, kStepK = 8;
+/// 16-byte chunks of a 128-byte swizzled row (an atom is 8 such rows x 32
+/// tf32 of K), and the bytes of the 8-row pattern.
+static constexpr int64_t kSwizzleChunks = 8, kSwizzleBytes = 1024;
+
+namespace {
+/// A staged operand of a warpgroup matmul: rows [rowOffset, rowOffset +
+/// rows) of the shared tile `root` (a workgroup attribution of R x KT f32),
+/// all of its KT columns.
+struct StagedOperand {
+  BlockArgument root;
+  Value rowOffset;
+  int64_t rows;
+};
+
+/// The wgmma form of a staged tile: `canonical`, [sets][R x KT / 4][4] (one
+/// set per pipeline stage, 16-byte chunks in the swizzled order of
+/// canonicalChunk), replaces the tile; `residual`, [residual sets][R x KT /
+/// 4][4], holds its lo parts at the same places (3xtf32 only).
+struct CanonicalTile {
+  BlockArgument canonical;
+  BlockArgument residual;
+  int64_t rows = 0, columns = 0;
+  int64_t sets = 1, residualSets = 1;
+
+  /// Bytes of one set.
+  int64_t setBytes() const { return rows * columns * 4; }
+};
+} // namespace
+
+/// The chunk index in a set of `tile` of element (`row`, `column`), column a
+/// multiple of 4: K in atoms of 32 (128 bytes), atom a holding R rows of 128
+/// bytes, the 16-byte chunk c of row r of an atom at chunk c ^ (r % 8) (the
+/// 128-byte swizzle of wgmma descriptors and TMA, PTX ISA "Shared Memory
+/// Matrix Layout", on sets aligned to 1024 bytes).
+static Value canonicalChunk(RewriterBase &rewriter, Location loc,
+                            const CanonicalTile &tile, Value row,
+                            Value column) {
+  AffineExpr r = rewriter.getAffineDimExpr(0), k = rewriter.getAffineDimExpr(1);
+  AffineExpr atomChunk = k.floorDiv(kChunk) % kSwizzleChunks;
+  Value atomBase = affine::makeComposedAffineApply(
+      rewriter, loc,
+      k.floorDiv(kSwizzleChunks * kChunk) * tile.rows * kSwizzleChunks +
+          r * kSwizzleChunks,
+      {row, column});
+  Value chunk =
+      affine::makeComposedAffineApply(rewriter, loc, atomChunk, {row, column});
+  Value rowMod = affine::makeComposedAffineApply(rewriter, loc, r % kCoreRows,
+                                                 {row, column});
+  Value swizzled = arith::XOrIOp::create(rewriter, loc, chunk, rowMod);
+  return arith::AddIOp::create(rewriter, loc, atomBase, swizzled);
+}
+
+/// `memref` seen through unit-stride 2-D subviews up to a workgroup
+/// attribution of `launch` of static R x KT f32 with identity layout,
+/// whose columns the view takes whole: the row offset (the sum of the
+/// subviews' row offsets) and the rows. Fails with a diagnostic at `user`.
+static FailureOr<StagedOperand> resolveStaged(RewriterBase &rewriter,
+                                              gpu::LaunchOp launch,
+                                              Operation *user, Value memref,
+                                              StringRef name) {
+  Location loc = user->getLoc();
+  auto type = dyn_cast<MemRefType>(memref.getType());
+  if (!type || type.getRank() != 2 || !type.hasStaticShape())
+    return user->emitOpError("foundry-map-forall-to-gpu: wgmma operand ")
+           << name << " is not a static 2-D tile";
+  int64_t rows = type.getDimSize(0), columns = type.getDimSize(1);
+  SmallVector<Value> offsets;
+  Value view = memref;
+  while (auto subview = view.getDefiningOp<memref::SubViewOp>()) {
+    if (subview.getSourceType().getRank() != 2 ||
+        llvm::any_of(subview.getStaticStrides(),
+                     [](int64_t s) { return s != 1; }))
+      break;
+    OpFoldResult column = subview.getMixedOffsets()[1];
+    if (!isConstantIntValue(column, 0))
+      return user->emitOpError("foundry-map-forall-to-gpu: wgmma operand ")
+             << name
+             << " starts inside the k-step of its shared tile; the k-step "
+                "of a warpgroup matmul must be the whole staged tile (no "
+                "foundry-tile-reduction after foundry-tile-warpgroups)";
+    offsets.push_back(getValueOrCreateConstantIndexOp(
+        rewriter, loc, subview.getMixedOffsets()[0]));
+    view = subview.getSource();
+  }
+  auto root = dyn_cast<BlockArgument>(view);
+  if (!root || !llvm::is_contained(launch.getWorkgroupAttributions(), root))
+    return user->emitOpError("foundry-map-forall-to-gpu: wgmma operand ")
+           << name
+           << " is not a tile staged in shared memory (foundry-promote)";
+  auto rootType = cast<MemRefType>(root.getType());
+  if (rootType.getRank() != 2 || !rootType.getLayout().isIdentity() ||
+      !rootType.getElementType().isF32() ||
+      rootType.getDimSize(1) != columns)
+    return user->emitOpError("foundry-map-forall-to-gpu: wgmma operand ")
+           << name << " reads a shared tile of type " << rootType
+           << "; it takes a dense R x " << columns
+           << " f32 tile (foundry-promote without padding)";
+  if (columns % (kSwizzleChunks * kChunk) != 0 ||
+      rootType.getDimSize(0) % kCoreRows != 0)
+    return user->emitOpError("foundry-map-forall-to-gpu: the shared tile of "
+                             "wgmma operand ")
+           << name << " is " << rootType.getDimSize(0) << "x" << columns
+           << "; wgmma tiles here take rows in multiples of 8 and a k-step "
+              "in multiples of 32 (128-byte swizzled rows)";
+  Value offset = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  for (Value part : offsets)
+    offset = arith::AddIOp::create(rewriter, loc, offset, part);
+  return StagedOperand{root, offset, rows};
+}
+
+/// Appends a workgroup attribution of `type` to `launch`.
+static BlockArgument addSharedTile(gpu::LaunchOp launch, MemRefType type,
+                                   Location loc) {
+  return launch.addWorkgroupAttribution(type, loc);
+}
+
+/// Removes the workgroup attribution `buffer`, which nothing uses any more,
+/// from `launch`.
+static void eraseSharedTile(gpu::LaunchOp launch, BlockArgument buffer) {
+  int64_t count = launch.getWorkgroupAttributions().size();
+  Block &body = launch.getBody().front();
+  body.eraseArgument(buffer.getArgNumber());
+  launch->setAttr(gpu::LaunchOp::getNumWorkgroupAttributionsAttrName(),
+                  IntegerAttr::get(IntegerType::get(launch.getContext(), 64),
+                                   count - 1));
+}
+
+static std::pair<Value, int64_t> linearThreadId(RewriterBase &rewriter,
+                                                gpu::LaunchOp launch,
+                                                Location loc);
+
+/// The global tile that the copies `writers` (users of the shared tile
+/// `root`) fill it from, when every one is a subview of `root` written by
+/// one linalg.copy from the same place of a subview of that tile, in
+/// `block`; null otherwise.
+static Value copiedGlobalTile(BlockArgument root, Block *block,
+                              llvm::SmallPtrSetImpl<Operation *> &matmulOps) {
+  Value global;
+  for (Operation *user : root.getUsers()) {
+    if (matmulOps.contains(user))
+      continue;
+    auto view = dyn_cast<memref::SubViewOp>(user);
+    if (!view)
+      return Value();
+    if (llvm::any_of(view->getUsers(),
+                     [&](Operation *op) { return matmulOps.contains(op); }))
+      continue;
+    if (!view->hasOneUse() || view->getBlock() != block)
+      return Value();
+    auto copy = dyn_cast<linalg::CopyOp>(*view->getUsers().begin());
+    if (!copy || copy.getOutputs()[0] != view.getResult() ||
+        copy->getBlock() != block)
+      return Value();
+    auto source = copy.getInputs()[0].getDefiningOp<memref::SubViewOp>();
+    if (!source || (global && source.getSource() != global) ||
+        isWorkgroupMemorySpace(source.getSourceType().getMemorySpace()))
+      return Value();
+    auto same = [](ArrayRef<OpFoldResult> x, ArrayRef<OpFoldResult> y) {
+      return llvm::equal(x, y, [](OpFoldResult p, OpFoldResult q) {
+        return isEqualConstantIntOrValue(p, q);
+      });
+    };
+    if (!same(source.getMixedOffsets(), view.getMixedOffsets()) ||
+        !same(source.getMixedSizes(), view.getMixedSizes()) ||
+        !same(source.getMixedStrides(), view.getMixedStrides()))
+      return Value();
+    global = source.getSource();
+  }
+  auto type = global ? dyn_cast<MemRefType>(global.getType()) : MemRefType();
+  if (!type || type.getShape() != cast<MemRefType>(root.getType()).getShape())
+    return Value();
+  return global;
+}
+
+/// The copies that fill the canonical tile `tile` from the global tile
+/// `global` (R x KT, K contiguous) into its set `set`: one cp.async of 16
+/// bytes per piece, piece i + j x T to thread i (T threads; in the last
+/// round the threads past the end copy the last piece again), pieces in
+/// row-major order so that each quarter warp copies one 128-byte row of an
+/// atom (the L1 coalesces 16-byte accesses per quarter warp) into the 8
+/// chunks of one 128-byte swizzled row (no bank conflict). Returns the
+/// copies' tokens.
+static SmallVector<Value> emitTileCopies(RewriterBase &rewriter,
+                                         gpu::LaunchOp launch, Location loc,
+                                         Value global,
+                                         const CanonicalTile &tile, Value set) {
+  auto [tid, threads] = linearThreadId(rewriter, launch, loc);
+  int64_t chunksPerRow = tile.columns / kChunk;
+  int64_t pieces = tile.rows * chunksPerRow;
+  AffineExpr d0 = rewriter.getAffineDimExpr(0);
+  auto tokenType = nvgpu::DeviceAsyncTokenType::get(rewriter.getContext());
+  Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  SmallVector<Value> tokens;
+  for (int64_t first = 0; first < pieces; first += threads) {
+    Value piece = affine::makeComposedAffineMin(
+        rewriter, loc,
+        AffineMap::get(1, 0,
+                       {d0 + first, rewriter.getAffineConstantExpr(pieces - 1)},
+                       rewriter.getContext()),
+        {tid});
+    // Piece (r, c) of atom a: row r, chunk c of the atom's 8.
+    Value row = affine::makeComposedAffineApply(
+        rewriter, loc, (d0.floorDiv(kSwizzleChunks)) % tile.rows, {piece});
+    Value column = affine::makeComposedAffineApply(
+        rewriter, loc,
+        d0.floorDiv(kSwizzleChunks * tile.rows) * kSwizzleChunks * kChunk +
+            (d0 % kSwizzleChunks) * kChunk,
+        {piece});
+    Value slot = canonicalChunk(rewriter, loc, tile, row, column);
+    tokens.push_back(nvgpu::DeviceAsyncCopyOp::create(
+        rewriter, loc, tokenType, tile.canonical, ValueRange{set, slot, zero},
+        global, ValueRange{row, column}, rewriter.getIndexAttr(kChunk),
+        /*srcElements=*/Value(), rewriter.getUnitAttr()));
+  }
+  return tokens;
+}
+
+/// Replaces the copies that fill the shared tile `old` (the distribution
+/// foundry-promote gave them) by one block-wide copy of the whole tile into
+/// set 0 of `tile` (emitTileCopies) in one cp.async group, followed by a
+/// wait for it, as the GPU tail stages any tile. Fails with a diagnostic
+/// when the tile is filled otherwise than by copies from one global tile.
+static LogicalResult copyWholeTile(RewriterBase &rewriter,
+                                   gpu::LaunchOp launch, BlockArgument old,
+                                   const CanonicalTile &tile,
+                                   llvm::SmallPtrSetImpl<Operation *> &matmulOps,
+                                   Operation *anchor) {
+  Block *block = anchor->getBlock();
+  Value global = copiedGlobalTile(old, block, matmulOps);
+  if (!global)
+    return anchor->emitOpError(
+        "foundry-map-forall-to-gpu: a shared tile that wgmma reads must be "
+        "filled by foundry-promote's copies of one global tile, in the "
+        "k-loop of the matmul");
+  SmallVector<linalg::CopyOp> copies;
+  for (Operation *user : old.getUsers())
+    if (auto view = dyn_cast<memref::SubViewOp>(user))
+      for (Operation *viewUser : view->getUsers())
+        if (auto copy = dyn_cast<linalg::CopyOp>(viewUser))
+          copies.push_back(copy);
+  Operation *first = copies.front();
+  for (linalg::CopyOp copy : copies)
+    if (copy->isBeforeInBlock(first))
+      first = copy;
+  Location loc = first->getLoc();
+  rewriter.setInsertionPoint(first);
+  Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  SmallVector<Value> tokens =
+      emitTileCopies(rewriter, launch, loc, global, tile, zero);
+  auto tokenType = nvgpu::DeviceAsyncTokenType::get(rewriter.getContext());
+  Value group =
+      nvgpu::DeviceAsyncCreateGroupOp::create(rewriter, loc, tokenType, tokens);
+  nvgpu::DeviceAsyncWaitOp::create(rewriter, loc, group, IntegerAttr());
+  for (linalg::CopyOp copy : copies) {
+    Operation *view = copy.getOutputs()[0].getDefiningOp();
+    Operation *source = copy.getInputs()[0].getDefiningOp();
+    rewriter.eraseOp(copy);
+    if (view->use_empty())
+      rewriter.eraseOp(view);
+    if (source && source->use_empty())
+      rewriter.eraseOp(source);
+  }
+  return success();
+}
+
+/// The linear thread id in the block of `launch` and the block's thread
+/// count (static).
+static std::pair<Value, int64_t> linearThreadId(RewriterBase &rewriter,
+                                                gpu::LaunchOp launch,
+                                                Location loc) {
+  gpu::KernelDim3 ids = launch.getThreadIds();
+  gpu::KernelDim3 dims = launch.getBlockSize();
+  int64_t total = 1;
+  for (Value size : {launch.getBlockSizeX(), launch.getBlockSizeY(),
+                     launch.getBlockSizeZ()})
+    total *= getConstantIntValue(size).value_or(0);
+  AffineExpr tx, ty, tz, bx, by;
+  bindDims(rewriter.getContext(), tx, ty, tz);
+  bindSymbols(rewriter.getContext(), bx, by);
+  Value linear = affine::makeComposedAffineApply(
+      rewriter, loc, tx + bx * (ty + by * tz),
+      {ids.x, ids.y, ids.z, dims.x, dims.y});
+  return {linear, total};
+}
+
+/// Emits, at the rewriter's insertion point, the whole block writing lo(x) =
+/// x - (x truncated to tf32) of every element of set `set` of `tile` into
+/// set `residualSet` of its residual, one 16-byte chunk per thread per
+/// round.
+static void emitResidualSplit(RewriterBase &rewriter, gpu::LaunchOp launch,
+                              Location loc, const CanonicalTile &tile,
+                              Value set, Value residualSet) {
+  auto [tid, threads] = linearThreadId(rewriter, launch, loc);
+  int64_t chunks = tile.rows * tile.columns / kChunk;
+  auto vectorType = VectorType::get({kChunk}, rewriter.getF32Type());
+  auto bitsType = VectorType::get({kChunk}, rewriter.getI32Type());
+  // tf32 keeps the top 19 bits (sign, 8 exponent, 10 mantissa).
+  Value mask = arith::ConstantOp::create(
+      rewriter, loc,
+      DenseElementsAttr::get(bitsType, rewriter.getI32IntegerAttr(
+                                           static_cast<int32_t>(0xFFFFE000))));
+  Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  AffineExpr d0 = rewriter.getAffineDimExpr(0);
+  // All loads of the round first, then the stores: the stores go to
+  // another buffer, which the compiler cannot tell.
+  SmallVector<std::pair<SmallVector<Value>, Value>> loaded;
+  auto flush = [&]() {
+    for (auto &[indices, x] : loaded) {
+      Value bits = arith::BitcastOp::create(rewriter, loc, bitsType, x);
+      Value hiBits = arith::AndIOp::create(rewriter, loc, bits, mask);
+      Value hi = arith::BitcastOp::create(rewriter, loc, vectorType, hiBits);
+      Value lo = arith::SubFOp::create(rewriter, loc, x, hi);
+      SmallVector<Value> target = indices;
+      target[0] = residualSet;
+      vector::StoreOp::create(rewriter, loc, lo, tile.residual, target);
+    }
+    loaded.clear();
+  };
+  auto load = [&](int64_t first) {
+    // Chunks in place: consecutive threads, consecutive 16 bytes.
+    Value chunk =
+        affine::makeComposedAffineApply(rewriter, loc, d0 + first, {tid});
+    SmallVector<Value> indices = {set, chunk, zero};
+    Value x = vector::LoadOp::create(rewriter, loc, vectorType, tile.canonical,
+                                     indices);
+    loaded.push_back({indices, x});
+  };
+  int64_t first = 0;
+  for (; first + threads <= chunks; first += threads)
+    load(first);
+  flush();
+  if (first < chunks) {
+    // The last round: only the threads with a chunk left.
+    Value limit = arith::ConstantIndexOp::create(rewriter, loc, chunks - first);
+    Value active = arith::CmpIOp::create(rewriter, loc,
+                                         arith::CmpIPredicate::ult, tid, limit);
+    auto guard = scf::IfOp::create(rewriter, loc, active, /*withElse=*/false);
+    OpBuilder::InsertionGuard insertion(rewriter);
+    rewriter.setInsertionPointToStart(guard.thenBlock());
+    load(first);
+    flush();
+  }
+}
+
+/// The per-thread accumulator fragment of the warpgroup tile `tile` (a 2-D
+/// f32 memref with static row stride and unit column stride, `slabs` x 64
+/// rows, `n` columns), for the thread `lane` of its warpgroup: the view
+/// [slabs][2][n / 8][2] of D[64 s + 16 w + 8 h + g][8 j + 2 t + c], w = lane
+/// / 32, g = lane % 32 / 4, t = lane % 4, at [s][h][j][c] (an expand_shape
+/// of the tile's rows into [s][w][h][g] and columns into [j][t][c], then a
+/// subview at w, g, t), so that wgmma's register 4 j + 2 h + c of slab s is
+/// its element [s][h][j][c].
+static Value fragmentView(RewriterBase &rewriter, Location loc, Value tile,
+                          Value lane, int64_t slabs, int64_t n) {
+  auto type = cast<MemRefType>(tile.getType());
+  AffineExpr l = rewriter.getAffineDimExpr(0);
+  Value warp = affine::makeComposedAffineApply(rewriter, loc, l.floorDiv(32),
+                                               {lane});
+  Value group = affine::makeComposedAffineApply(
+      rewriter, loc, (l % 32).floorDiv(4), {lane});
+  Value thread = affine::makeComposedAffineApply(rewriter, loc, l % 4, {lane});
+  SmallVector<int64_t> expandedShape = {slabs, 4, 2, 8, n / 8, 4, 2};
+  SmallVector<ReassociationIndices> groups = {{0, 1, 2, 3}, {4, 5, 6}};
+  auto expanded = memref::ExpandShapeOp::create(
+      rewriter, loc, expandedShape, tile, groups);
+  Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  SmallVector<OpFoldResult> offsets = {zero, warp, zero, group,
+                                       zero, thread, zero};
+  SmallVector<OpFoldResult> sizes = llvm::map_to_vector(
+      ArrayRef<int64_t>{slabs, 1, 2, 1, n / 8, 1, 2},
+      [&](int64_t v) -> OpFoldResult { return rewriter.getIndexAttr(v); });
+  SmallVector<OpFoldResult> strides(7, rewriter.getIndexAttr(1));
+  auto resultType = memref::SubViewOp::inferRankReducedResultType(
+      {slabs, 2, n / 8, 2}, expanded.getResultType(), offsets, sizes,
+      strides);
+  return memref::SubViewOp::create(rewriter, loc, cast<MemRefType>(resultType),
+                                   expanded, offsets, sizes, strides);
+}
+
+/// The vector type of the accumulator fragment of a warpgroup tile of
+/// `slabs` x 64 rows and `n` columns (fragmentView).
+static VectorType fragmentType(MLIRContext *ctx, int64_t slabs, int64_t n) {
+  return VectorType::get({slabs, 2, n / 8, 2}, Float32Type::get(ctx));
+}
+
+/// True if `a` and `b` are the same view: the same value, or memref.subview
+/// ops of the same source with the same offsets, sizes and strides.
+static bool isSameView(Value a, Value b) {
+  if (a == b)
+    return true;
+  auto va = a.getDefiningOp<memref::SubViewOp>();
+  auto vb = b.getDefiningOp<memref::SubViewOp>();
+  if (!va || !vb || va.getType() != vb.getType() ||
+      !isSameView(va.getSource(), vb.getSource()))
+    return false;
+  auto same = [](ArrayRef<OpFoldResult> x, ArrayRef<OpFoldResult> y) {
+    return llvm::equal(x, y, [](OpFoldResult p, OpFoldResult q) {
+      return isEqualConstantIntOrValue(p, q);
+    });
+  };
+  return same(va.getMixedOffsets(), vb.getMixedOffsets()) &&
+         same(va.getMixedSizes(), vb.getMixedSizes()) &&
+         same(va.getMixedStrides(), vb.getMixedStrides());
+}
+
+namespace {
+/// One warpgroup matmul and what its lowering needs.
+struct WarpgroupMatmul {
+  /// Mutable: op wrappers' accessors are not const.
+  mutable linalg::LinalgOp op;
+  StagedOperand a, b;
+  int64_t slabs = 0, n = 0, k = 0;
+};
+} // namespace
+
+/// The 64-bit wgmma matrix descriptor of a K-major canonical tile (128-byte
+/// swizzle) whose set starts at the i64 shared-memory address `address`
+/// (1024-byte aligned), starting at row `row` (index) of its first atom:
+/// start address, leading byte offset (unused with this swizzle: 1), stride
+/// byte offset (between 8-row groups: 1024 bytes), layout type 1 (128-byte
+/// swizzle) in bits 62-63; address fields in 16-byte units (PTX ISA,
+/// "Matrix Descriptor Format").
+static Value descriptor(RewriterBase &rewriter, Location loc, Value address,
+                        Value row) {
+  Type i64 = rewriter.getI64Type();
+  auto constant = [&](int64_t value) -> Value {
+    return arith::ConstantOp::create(rewriter, loc, i64,
+                                     rewriter.getI64IntegerAttr(value));
+  };
+  Value rowBytes = arith::MulIOp::create(
+      rewriter, loc, arith::IndexCastUIOp::create(rewriter, loc, i64, row),
+      constant(kSwizzleChunks * kChunk * 4));
+  Value start = arith::AddIOp::create(rewriter, loc, address, rowBytes);
+  Value field = arith::AndIOp::create(
+      rewriter, loc, arith::ShRUIOp::create(rewriter, loc, start, constant(4)),
+      constant(0x3FFF));
+  int64_t leading = 1, stride = kSwizzleBytes / 16;
+  uint64_t high = (uint64_t{1} << 62) | (uint64_t(stride) << 32) |
+                  (uint64_t(leading) << 16);
+  return arith::OrIOp::create(rewriter, loc, field,
+                              constant(static_cast<int64_t>(high)));
+}
+
+/// The i64 shared-memory address of set `set` (index) of `buffer`, a
+/// [sets][...] shared buffer of `setBytes` bytes per set.
+static Value sharedAddress(RewriterBase &rewriter, Location loc, Value buffer,
+                           Value set, int64_t setBytes) {
+  Type i64 = rewriter.getI64Type();
+  Value pointer = arith::IndexCastUIOp::create(
+      rewriter, loc, i64,
+      memref::ExtractAlignedPointerAsIndexOp::create(rewriter, loc, buffer));
+  Value offset = arith::MulIOp::create(
+      rewriter, loc, arith::IndexCastUIOp::create(rewriter, loc, i64, set),
+      arith::ConstantOp::create(rewriter, loc, i64,
+                                rewriter.getI64IntegerAttr(setBytes)));
+  return arith::AddIOp::create(rewriter, loc, pointer, offset);
+}
+
+/// Issues the wgmma of one k-step of `mm` (fence, products, commit) on set
+/// `set` of its operand tiles and set `residualSet` of their residuals:
+/// per 64-row slab one fresh accumulator, its first product overwriting it.
+/// Returns the slabs' accumulators (LLVM structs), still in flight.
+static SmallVector<Value> issueWgmma(RewriterBase &rewriter, Location loc,
+                                     const WarpgroupMatmul &mm,
+                                     const CanonicalTile &ta,
+                                     const CanonicalTile &tb, Value set,
+                                     Value residualSet, bool split) {
+  MLIRContext *ctx = rewriter.getContext();
+  Type i64 = rewriter.getI64Type();
+  auto constant = [&](int64_t value) -> Value {
+    return arith::ConstantOp::create(rewriter, loc, i64,
+                                     rewriter.getI64IntegerAttr(value));
+  };
+  // Descriptors of each operand's rows, hi (the staged tile) and lo.
+  auto descriptors = [&](const CanonicalTile &tile, Value row) {
+    Value hi = descriptor(
+        rewriter, loc,
+        sharedAddress(rewriter, loc, tile.canonical, set, tile.setBytes()),
+        row);
+    Value lo = split ? descriptor(rewriter, loc,
+                                  sharedAddress(rewriter, loc, tile.residual,
+                                                residualSet, tile.setBytes()),
+                                  row)
+                     : Value();
+    return std::make_pair(hi, lo);
+  };
+  auto [aHi, aLo] = descriptors(ta, mm.a.rowOffset);
+  auto [bHi, bLo] = descriptors(tb, mm.b.rowOffset);
+  // Moves a descriptor to K chunk `kChunks` and `rows` rows on: the atom
+  // (R rows of 128 bytes), then 32 bytes per k8 inside the row (the
+  // hardware applies the swizzle to the address), in 16-byte units (the
+  // start address field cannot carry: shared memory ends below 2^18 bytes).
+  auto advance = [&](Value desc, const CanonicalTile &tile, int64_t kChunks,
+                     int64_t rows) -> Value {
+    int64_t atom = kChunks / kSwizzleChunks, within = kChunks % kSwizzleChunks;
+    int64_t bytes = atom * tile.rows * kSwizzleChunks * kChunk * 4 +
+                    rows * kSwizzleChunks * kChunk * 4 + within * kChunk * 4;
+    if (bytes == 0)
+      return desc;
+    return arith::AddIOp::create(rewriter, loc, desc, constant(bytes / 16));
+  };
+
+  auto structType = LLVM::LLVMStructType::getLiteral(
+      ctx, SmallVector<Type>(mm.n / 2, rewriter.getF32Type()));
+  auto shape = NVVM::MMAShapeAttr::get(ctx, kSlabRows, mm.n, kStepK);
+  auto tf32 = NVVM::WGMMATypesAttr::get(ctx, NVVM::WGMMATypes::tf32);
+  auto f32 = NVVM::WGMMATypesAttr::get(ctx, NVVM::WGMMATypes::f32);
+  auto one = NVVM::WGMMAScaleInAttr::get(ctx, NVVM::WGMMAScaleIn::one);
+  auto row = NVVM::MMALayoutAttr::get(ctx, NVVM::MMALayout::row);
+  auto col = NVVM::MMALayoutAttr::get(ctx, NVVM::MMALayout::col);
+  NVVM::WgmmaFenceAlignedOp::create(rewriter, loc);
+  SmallVector<Value> fresh(mm.slabs);
+  for (Value &value : fresh)
+    value = LLVM::PoisonOp::create(rewriter, loc, structType);
+  for (int64_t step = 0; step < mm.k / kStepK; ++step) {
+    int64_t chunks = step * kStepK / kChunk;
+    Value b0 = advance(bHi, tb, chunks, 0);
+    Value b1 = split ? advance(bLo, tb, chunks, 0) : Value();
+    for (int64_t slab = 0; slab < mm.slabs; ++slab) {
+      Value a0 = advance(aHi, ta, chunks, slab * kSlabRows);
+      Value a1 = split ? advance(aLo, ta, chunks, slab * kSlabRows) : Value();
+      SmallVector<std::pair<Value, Value>> products;
+      if (split)
+        products = {{a1, b0}, {a0, b1}, {a0, b0}};
+      else
+        products = {{a0, b0}};
+      for (auto [index, pair] : llvm::enumerate(products)) {
+        auto [descA, descB] = pair;
+        // The first product of the k-step overwrites the fresh accumulator.
+        bool first = step == 0 && index == 0;
+        auto scaleD = NVVM::WGMMAScaleOutAttr::get(
+            ctx, first ? NVVM::WGMMAScaleOut::zero : NVVM::WGMMAScaleOut::one);
+        fresh[slab] = NVVM::WgmmaMmaAsyncOp::create(
+            rewriter, loc, structType, fresh[slab], descA, descB, shape, tf32,
+            tf32, f32, scaleD, one, one, row, col,
+            /*satfinite=*/NVVM::MMAIntOverflowAttr());
+      }
+    }
+  }
+  NVVM::WgmmaGroupSyncAlignedOp::create(rewriter, loc);
+  return fresh;
+}
+
+/// Waits for the wgmma in flight and returns their accumulators `fresh` in
+/// the accumulator fragment's shape (fragmentType).
+static Value collectWgmma(RewriterBase &rewriter, Location loc,
+                          const WarpgroupMatmul &mm, ArrayRef<Value> fresh) {
+  NVVM::WgmmaWaitGroupSyncOp::create(rewriter, loc, uint64_t{0});
+  // Register 4 j + 2 h + c of slab s is element [s][h][j][c].
+  SmallVector<Value> elements;
+  for (int64_t slab = 0; slab < mm.slabs; ++slab)
+    for (int64_t h = 0; h < 2; ++h)
+      for (int64_t j = 0; j < mm.n / 8; ++j)
+        for (int64_t c = 0; c < 2; ++c)
+          elements.push_back(LLVM::ExtractValueOp::create(
+              rewriter, loc, fresh[slab], 4 * j + 2 * h + c));
+  return vector::FromElementsOp::create(
+      rewriter, loc, fragmentType(rewriter.getContext(), mm.slabs, mm.n),
+      elements);
+}
+
+/// The accumulator fragment view of `mm`'s output tile for this thread.
+static Value accumulatorFragment(RewriterBase &rewriter, gpu::LaunchOp launch,
+                                 Location loc, Value tile, int64_t slabs,
+                                 int64_t n) {
+  auto [tid, threads] = linearThreadId(rewriter, launch, loc);
+  (void)threads;
+  Value lane = affine::makeComposedAffineApply(
+      rewriter, loc, rewriter.getAffineDimExpr(0) % kWarpgroupSize, {tid});
+  return fragmentView(rewriter, loc, tile, lane, slabs, n);
+}
+
+/// Replaces `mm` with its warpgroup's wgmma code on set 0 of its tiles (the
+/// k-loop around it staged as the GPU tail stages any: see the file
+/// comment): the thread's accumulator fragment read, the k-step's products
+/// added, the fragment written back.
+static void emitWarpgroupMatmul(RewriterBase &rewriter, gpu::LaunchOp launch,
+                                const WarpgroupMatmul &mm,
+                                const CanonicalTile &ta,
+                                const CanonicalTile &tb, bool split) {
+  Location loc = mm.op.getLoc();
+  rewriter.setInsertionPoint(mm.op);
+  Value fragment = accumulatorFragment(
+      rewriter, launch, loc, mm.op.getDpsInitOperand(0)->get(), mm.slabs, mm.n);
+  VectorType accType = fragmentType(rewriter.getContext(), mm.slabs, mm.n);
+  Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  SmallVector<Value> origin(4, zero);
+  SmallVector<bool> inBounds(4, true);
+  Value acc = vector::TransferReadOp::create(rewriter, loc, accType, fragment,
+                                             origin, std::nullopt, inBounds);
+  SmallVector<Value> fresh =
+      issueWgmma(rewriter, loc, mm, ta, tb, zero, zero, split);
+  Value sum = arith::AddFOp::create(rewriter, loc, acc,
+                                    collectWgmma(rewriter, loc, mm, fresh));
+  vector::TransferWriteOp::create(rewriter, loc, sum, fragment, origin,
+                                  inBounds);
+  rewriter.eraseOp(mm.op);
+}
+
+/// Erases `value`'s defining op if it has no uses any more, and then its
+/// operands' defining view ops likewise.
+static void eraseDeadViews(RewriterBase &rewriter, Value value) {
+  Operation *def = value.getDefiningOp();
+  if (!def || !def->use_empty() ||
+      !isa<memref::SubViewOp, arith::ConstantOp, arith::AddIOp,
+           affine::AffineApplyOp>(def))
+    return;
+  SmallVector<Value> operands(def->getOperands());
+  rewriter.eraseOp(def);
+  for (Value operand : operands)
+    eraseDeadViews(rewriter, operand);
+}
+
+namespace {
+/// A block-level k-loop of one warpgroup matmul that the GPU tail pipelines
+/// itself (foundry-promote{stages=S}, S >= 3): the loop, the k-step's
+/// global tiles of A and B (defined in its body), its stages.
+struct WarpgroupPipeline {
+  scf::ForOp loop;
+  Value globalA, globalB;
+  int64_t stages = 0, trips = 0;
+};
+} // namespace
+
+/// The pipeline of `mm`'s k-loop if the GPU tail builds it (see
+/// emitPipelinedLoop): a top-level scf.for of the launch with static bounds
+/// and at least `stages` trips, no results, marked by foundry-promote with
+/// 3 or more stages, whose body holds only the copies into the two staged
+/// tiles (one global tile each), the matmul, barriers and pure ops, and
+/// whose tiles fit in shared memory with their stages; std::nullopt
+/// otherwise (the k-loop is then staged as any other).
+static std::optional<WarpgroupPipeline>
+planPipeline(gpu::LaunchOp launch, const WarpgroupMatmul &mm, bool split,
+             int64_t threads, llvm::SmallPtrSetImpl<Operation *> &matmulOps) {
+  auto loop = dyn_cast<scf::ForOp>(mm.op->getParentOp());
+  if (!loop || loop->getBlock() != &launch.getBody().front() ||
+      loop.getNumResults() != 0 || mm.a.root == mm.b.root)
+    return std::nullopt;
+  auto mark = loop->getAttrOfType<IntegerAttr>(kPipelineStagesAttr);
+  std::optional<int64_t> lower = getConstantIntValue(loop.getLowerBound()),
+                         upper = getConstantIntValue(loop.getUpperBound()),
+                         step = getConstantIntValue(loop.getStep());
+  if (!mark || mark.getInt() < 3 || !lower || !upper || !step || *step <= 0)
+    return std::nullopt;
+  WarpgroupPipeline plan;
+  plan.loop = loop;
+  plan.stages = mark.getInt();
+  plan.trips = (*upper - *lower + *step - 1) / *step;
+  if (plan.trips < plan.stages)
+    return std::nullopt;
+  Block *body = loop.getBody();
+  plan.globalA = copiedGlobalTile(mm.a.root, body, matmulOps);
+  plan.globalB = copiedGlobalTile(mm.b.root, body, matmulOps);
+  if (!plan.globalA || !plan.globalB)
+    return std::nullopt;
+  for (Operation &op : body->without_terminator())
+    if (&op != mm.op.getOperation() && !isa<gpu::BarrierOp, linalg::CopyOp>(op) &&
+        !isPure(&op))
+      return std::nullopt;
+  for (const StagedOperand *operand : {&mm.a, &mm.b}) {
+    auto type = cast<MemRefType>(operand->root.getType());
+    if (type.getNumElements() / kChunk % threads != 0)
+      return std::nullopt;
+  }
+  int64_t bytes = 0;
+  for (Value buffer : launch.getWorkgroupAttributions()) {
+    auto type = cast<MemRefType>(buffer.getType());
+    int64_t tileBytes = type.getNumElements() * 4;
+    bool staged = buffer == mm.a.root || buffer == mm.b.root;
+    bytes += staged ? tileBytes * (plan.stages + (split ? 2 : 0)) : tileBytes;
+  }
+  if (bytes > kMaxSharedBytesPerBlock)
+    return std::nullopt;
+  return plan;
+}
+
+/// Clones into the rewriter's insertion point the ops of `body` that
+/// `value` needs (transitively, in block order), with `mapping` applied;
+/// returns `value` as cloned (`value` itself if it is not defined in
+/// `body`).
+static Value cloneSlice(RewriterBase &rewriter, Block *body, Value value,
+                        IRMapping &mapping) {
+  llvm::SetVector<Operation *> needed;
+  SmallVector<Value> worklist = {value};
+  while (!worklist.empty()) {
+    Value v = worklist.pop_back_val();
+    Operation *def = v.getDefiningOp();
+    if (!def || def->getBlock() != body || !needed.insert(def))
+      continue;
+    llvm::append_range(worklist, def->getOperands());
+  }
+  SmallVector<Operation *> ordered(needed.begin(), needed.end());
+  llvm::sort(ordered,
+             [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
+  for (Operation *op : ordered)
+    rewriter.clone(*op, mapping);
+  return mapping.lookupOrDefault(value);
+}
+
+/// Replaces the k-loop of `mm` (planPipeline) with one that keeps S - 1
+/// k-steps of copies in flight and overlaps each k-step's products with the
+/// next one's residuals, with one barrier per k-step. Operand tiles have S
+/// sets, residuals 2. k-step j:
+///   wait for the copies of k-step j + 1, barrier;
+///   copy k-step j + S - 1 (the last one again past the end) into set
+///   (j + S - 1) % S, whose last reader, k-step j - 1's wgmma, is done;
+///   issue k-step j's wgmma on set j % S and residual set j % 2;
+///   write k-step j + 1's residuals from set (j + 1) % S into residual set
+///   (j + 1) % 2, then a proxy fence (the next barrier makes them and the
+///   copies visible to the next k-step's wgmma);
+///   wait for the wgmma, add the fresh accumulator to the running one.
+/// The running accumulator fragment is loop-carried; the prologue copies
+/// k-steps 0 to S - 2 and writes k-step 0's residuals.
+static void emitPipelinedLoop(RewriterBase &rewriter, gpu::LaunchOp launch,
+                              const WarpgroupMatmul &mm,
+                              const WarpgroupPipeline &plan,
+                              const CanonicalTile &ta, const CanonicalTile &tb,
+                              bool split) {
+  scf::ForOp old = plan.loop;
+  Block *body = old.getBody();
+  Location loc = old.getLoc();
+  MLIRContext *ctx = rewriter.getContext();
+  rewriter.setInsertionPoint(old);
+  auto [tid, threads] = linearThreadId(rewriter, launch, loc);
+  int64_t stages = plan.stages, trips = plan.trips;
+  Value lower = old.getLowerBound(), step = old.getStep();
+  auto index = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(rewriter, loc, v);
+  };
+  Value zero = index(0);
+  AffineExpr d0 = rewriter.getAffineDimExpr(0);
+  AffineExpr s0 = rewriter.getAffineSymbolExpr(0),
+             s1 = rewriter.getAffineSymbolExpr(1);
+  // The k value of k-step `j` (index), clamped to the last one.
+  auto kValue = [&](Value j) -> Value {
+    Value clamped = affine::makeComposedAffineMin(
+        rewriter, loc,
+        AffineMap::get(1, 0, {d0, rewriter.getAffineConstantExpr(trips - 1)},
+                       ctx),
+        {j});
+    return affine::makeComposedAffineApply(rewriter, loc, s0 + d0 * s1,
+                                           {clamped, lower, step});
+  };
+  auto tokenType = nvgpu::DeviceAsyncTokenType::get(ctx);
+  // One cp.async group: k-step `j`'s tiles of A and B into set `set`.
+  auto issueCopies = [&](Value j, Value set) -> Value {
+    Value k = kValue(j);
+    SmallVector<Value> tokens;
+    for (auto [global, tile] :
+         {std::make_pair(plan.globalA, &ta), std::make_pair(plan.globalB, &tb)}) {
+      IRMapping mapping;
+      mapping.map(old.getInductionVar(), k);
+      Value source = cloneSlice(rewriter, body, global, mapping);
+      llvm::append_range(
+          tokens, emitTileCopies(rewriter, launch, loc, source, *tile, set));
+    }
+    return nvgpu::DeviceAsyncCreateGroupOp::create(rewriter, loc, tokenType,
+                                                   tokens);
+  };
+  auto wait = [&](Value token, int64_t pending) {
+    nvgpu::DeviceAsyncWaitOp::create(rewriter, loc, token,
+                                     rewriter.getI32IntegerAttr(pending));
+  };
+  auto fence = [&]() {
+    NVVM::FenceProxyOp::create(
+        rewriter, loc, NVVM::ProxyKind::async_shared,
+        NVVM::SharedSpaceAttr::get(ctx, NVVM::SharedSpace::shared_cta));
+  };
+  auto residuals = [&](Value set, Value residualSet) {
+    if (!split)
+      return;
+    emitResidualSplit(rewriter, launch, loc, ta, set, residualSet);
+    emitResidualSplit(rewriter, launch, loc, tb, set, residualSet);
+  };
+
+  // The running accumulator, read once.
+  IRMapping outside;
+  Value tile = cloneSlice(rewriter, body, mm.op.getDpsInitOperand(0)->get(),
+                          outside);
+  Value fragment =
+      accumulatorFragment(rewriter, launch, loc, tile, mm.slabs, mm.n);
+  VectorType accType = fragmentType(ctx, mm.slabs, mm.n);
+  SmallVector<Value> origin(4, zero);
+  SmallVector<bool> inBounds(4, true);
+  Value acc = vector::TransferReadOp::create(rewriter, loc, accType, fragment,
+                                             origin, std::nullopt, inBounds);
+
+  // Prologue.
+  Value token;
+  for (int64_t j = 0; j + 1 < stages; ++j)
+    token = issueCopies(index(j), index(j));
+  wait(token, stages - 2);
+  gpu::BarrierOp::create(rewriter, loc);
+  residuals(zero, zero);
+  fence();
+
+  // The operands' row offsets were computed at the matmul, inside the old
+  // loop (they do not depend on k).
+  WarpgroupMatmul inner = mm;
+  inner.a.rowOffset = cloneSlice(rewriter, body, mm.a.rowOffset, outside);
+  inner.b.rowOffset = cloneSlice(rewriter, body, mm.b.rowOffset, outside);
+  // Without a body builder, a loop with iter_args gets no terminator.
+  auto loop = scf::ForOp::create(rewriter, loc, zero, index(trips), index(1),
+                                 ValueRange{acc, token});
+  {
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToEnd(loop.getBody());
+    Value j = loop.getInductionVar();
+    Value running = loop.getRegionIterArgs()[0];
+    Value latest = loop.getRegionIterArgs()[1];
+    auto modulo = [&](int64_t offset, int64_t m) {
+      return affine::makeComposedAffineApply(rewriter, loc, (d0 + offset) % m,
+                                             {j});
+    };
+    wait(latest, stages - 3);
+    gpu::BarrierOp::create(rewriter, loc);
+    Value ahead = affine::makeComposedAffineApply(rewriter, loc,
+                                                  d0 + (stages - 1), {j});
+    Value next = issueCopies(ahead, modulo(stages - 1, stages));
+    SmallVector<Value> fresh = issueWgmma(rewriter, loc, inner, ta, tb,
+                                          modulo(0, stages), modulo(0, 2),
+                                          split);
+    residuals(modulo(1, stages), modulo(1, 2));
+    fence();
+    Value sum = arith::AddFOp::create(rewriter, loc, running,
+                                      collectWgmma(rewriter, loc, inner, fresh));
+    scf::YieldOp::create(rewriter, loc, ValueRange{sum, next});
+  }
+  loop->setAttr(kWgmmaPipelineAttr, rewriter.getUnitAttr());
+  rewriter.setInsertionPointAfter(loop);
+  wait(loop.getResult(1), 0);
+  vector::TransferWriteOp::create(rewriter, loc, loop.getResult(0), fragment,
+                                  origin, inBounds);
+  rewriter.eraseOp(old);
+}
+
+LogicalResult mlir::foundry::lowerWarpgroupMatmuls(RewriterBase &rewriter,
+                                                   gpu::LaunchOp launch,
+                                                   Precision precision,
+                                                   StringRef chip) {
+  SmallVector<linalg::LinalgOp> ops;
+  launch.getBody().walk([&](linalg::LinalgOp op) {
+    if (op->hasAttr(kWgmmaAttr))
+      ops.push_back(op);
+  });
+  if (ops.empty())
+    return success();
+  if (chip != "sm_90a")
+    return ops.front().emitOpError("foundry-map-forall-to-gpu: a warpgroup "
+                                   "tile of foundry-mma runs on wgmma, which "
+                                   "only sm_90a has; the chip is ")
+           << chip
+           << " (compile with foundry-to-nvvm{chip=sm_90a}, or "
+              "foundry-compile --target=sm_90a)";
+  bool split = precision == Precision::tf32x3;
+  // The thread mapping computes the warpgroup ids of each forall anew: one
+  // computation of each, so that a fill and the matmul it initializes take
+  // the same view.
+  {
+    DominanceInfo dominance(launch);
+    eliminateCommonSubExpressions(rewriter, dominance, launch);
+  }
+  ops.clear();
+  launch.getBody().walk([&](linalg::LinalgOp op) {
+    if (op->hasAttr(kWgmmaAttr))
+      ops.push_back(op);
+  });
+
+  // Each matmul's staged operands and shape.
+  SmallVector<WarpgroupMatmul> matmuls;
+  for (linalg::LinalgOp op : ops) {
+    if (!op.hasPureBufferSemantics() || op.getNumDpsInputs() != 2 ||
+        op.getNumDpsInits() != 1)
+      return op.emitOpError("foundry-map-forall-to-gpu: a wgmma matmul must "
+                            "be a linalg op on buffers with two inputs");
+    rewriter.setInsertionPoint(op);
+    FailureOr<StagedOperand> a = resolveStaged(
+        rewriter, launch, op, op.getDpsInputOperand(0)->get(), "A");
+    if (failed(a))
+      return failure();
+    FailureOr<StagedOperand> b = resolveStaged(
+        rewriter, launch, op, op.getDpsInputOperand(1)->get(), "B");
+    if (failed(b))
+      return failure();
+    auto cType = cast<MemRefType>(op.getDpsInitOperand(0)->get().getType());
+    int64_t k = cast<MemRefType>(a->root.getType()).getDimSize(1);
+    if (cType.getRank() != 2 || !cType.hasStaticShape() ||
+        cType.getDimSize(0) != a->rows || cType.getDimSize(1) != b->rows ||
+        a->rows % kSlabRows != 0 || b->rows % 8 != 0 ||
+        isWorkgroupMemorySpace(cType.getMemorySpace()))
+      return op.emitOpError("foundry-map-forall-to-gpu: a wgmma matmul needs "
+                            "a static ")
+             << a->rows << "x" << b->rows
+             << " accumulator tile outside shared memory, rows a multiple "
+                "of 64, columns of 8; got "
+             << cType;
+    SmallVector<int64_t> strides;
+    int64_t offset;
+    if (failed(cType.getStridesAndOffset(strides, offset)) || strides[1] != 1 ||
+        ShapedType::isDynamic(strides[0]))
+      return op.emitOpError("foundry-map-forall-to-gpu: a wgmma matmul's "
+                            "accumulator tile must have a static row stride "
+                            "and contiguous rows; got ")
+             << cType;
+    matmuls.push_back({op, *a, *b, a->rows / kSlabRows, b->rows, k});
+  }
+
+  llvm::SmallPtrSet<Operation *, 8> matmulOps;
+  for (const WarpgroupMatmul &mm : matmuls)
+    matmulOps.insert(mm.op);
+  // The k-loops the GPU tail pipelines itself (foundry-promote{stages>=3}).
+  int64_t threads;
+  {
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(&launch.getBody().front());
+    threads = linearThreadId(rewriter, launch, launch.getLoc()).second;
+  }
+  SmallVector<std::optional<WarpgroupPipeline>> plans;
+  for (const WarpgroupMatmul &mm : matmuls)
+    plans.push_back(planPipeline(launch, mm, split, threads, matmulOps));
+
+  // The canonical tiles, and the copies that fill them re-pointed.
+  llvm::MapVector<BlockArgument, CanonicalTile> tiles;
+  llvm::SmallPtrSet<Value, 8> pipelinedRoots;
+  for (auto [mm, plan] : llvm::zip(matmuls, plans))
+    for (const StagedOperand *operand : {&mm.a, &mm.b}) {
+      if (tiles.count(operand->root))
+        continue;
+      auto type = cast<MemRefType>(operand->root.getType());
+      int64_t rows = type.getDimSize(0), columns = type.getDimSize(1);
+      CanonicalTile tile;
+      tile.rows = rows;
+      tile.columns = columns;
+      tile.sets = plan ? plan->stages : 1;
+      tile.residualSets = plan ? 2 : 1;
+      auto setsType = [&](int64_t sets) {
+        return MemRefType::get({sets, rows * columns / kChunk, kChunk},
+                               type.getElementType(),
+                               MemRefLayoutAttrInterface(),
+                               type.getMemorySpace());
+      };
+      tile.canonical =
+          addSharedTile(launch, setsType(tile.sets), launch.getLoc());
+      if (split)
+        tile.residual =
+            addSharedTile(launch, setsType(tile.residualSets), launch.getLoc());
+      tiles[operand->root] = tile;
+      if (plan)
+        pipelinedRoots.insert(operand->root);
+    }
+  // Matmul operand views are rewritten below; every other use of a staged
+  // tile must be a subview that linalg ops write into (the tiles of
+  // pipelined loops go with their loops).
+  for (auto [mm, plan] : llvm::zip(matmuls, plans)) {
+    if (plan)
+      continue;
+    for (BlockArgument root : {mm.a.root, mm.b.root})
+      if (failed(copyWholeTile(rewriter, launch, root, tiles[root], matmulOps,
+                               mm.op)))
+        return failure();
+  }
+
+  // The fill of each accumulator tile writes only the thread's fragment.
+  SmallVector<linalg::FillOp> fills;
+  launch.getBody().walk([&](linalg::FillOp fill) { fills.push_back(fill); });
+  for (linalg::FillOp fill : fills) {
+    if (!fill.hasPureBufferSemantics())
+      continue;
+    Value target = fill.getDpsInitOperand(0)->get();
+    const WarpgroupMatmul *owner = nullptr;
+    for (const WarpgroupMatmul &mm : matmuls)
+      if (isSameView(target, mm.op.getDpsInitOperand(0)->get()))
+        owner = &mm;
+    if (!owner)
+      continue;
+    rewriter.setInsertionPoint(fill);
+    Location loc = fill.getLoc();
+    auto [tid, threads] = linearThreadId(rewriter, launch, loc);
+    (void)threads;
+    Value lane = affine::makeComposedAffineApply(
+        rewriter, loc, rewriter.getAffineDimExpr(0) % kWarpgroupSize, {tid});
+    Value fragment =
+        fragmentView(rewriter, loc, target, lane, owner->slabs, owner->n);
+    VectorType type =
+        fragmentType(rewriter.getContext(), owner->slabs, owner->n);
+    Value splat = vector::BroadcastOp::create(rewriter, loc, type,
+                                              fill.getInputs()[0]);
+    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    vector::TransferWriteOp::create(rewriter, loc, splat, fragment,
+                                    SmallVector<Value>(4, zero),
+                                    SmallVector<bool>(4, true));
+    rewriter.eraseOp(fill);
+  }
+
+  // Per k-loop: the residuals of its tiles, then a proxy fence (the tiles
+  // were written through the generic proxy; wgmma reads them through the
+  // async proxy) and a barrier, before the first matmul.
+  llvm::MapVector<Operation *, llvm::SetVector<BlockArgument>> perLoop;
+  for (auto [mm, plan] : llvm::zip(matmuls, plans)) {
+    if (plan)
+      continue;
+    auto loop = mm.op->getParentOfType<scf::ForOp>();
+    if (!loop || !launch->isProperAncestor(loop))
+      return mm.op.emitOpError("foundry-map-forall-to-gpu: a wgmma matmul "
+                               "outside a block-level k-loop");
+    Operation *anchor = loop.getBody()->findAncestorOpInBlock(*mm.op);
+    auto &roots = perLoop[anchor];
+    roots.insert(mm.a.root);
+    roots.insert(mm.b.root);
+  }
+  for (auto &[anchor, roots] : perLoop) {
+    rewriter.setInsertionPoint(anchor);
+    Location loc = anchor->getLoc();
+    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    if (split)
+      for (BlockArgument root : roots)
+        emitResidualSplit(rewriter, launch, loc, tiles[root], zero, zero);
+    NVVM::FenceProxyOp::create(
+        rewriter, loc, NVVM::ProxyKind::async_shared,
+        NVVM::SharedSpaceAttr::get(rewriter.getContext(),
+                                   NVVM::SharedSpace::shared_cta));
+    gpu::BarrierOp::create(rewriter, loc);
+  }
+
+  for (auto [mm, plan] : llvm::zip(matmuls, plans)) {
+    if (plan) {
+      emitPipelinedLoop(rewriter, launch, mm, *plan, tiles[mm.a.root],
+                        tiles[mm.b.root], split);
+      continue;
+    }
+    SmallVector<Value> operands = {mm.op.getDpsInputOperand(0)->get(),
+                                   mm.op.getDpsInputOperand(1)->get()};
+    emitWarpgroupMatmul(rewriter, launch, mm, tiles[mm.a.root],
+                        tiles[mm.b.root], split);
+    for (Value operand : operands)
+      eraseDeadViews(rewriter, operand);
+  }
+  // The swizzled tiles need 1024-byte aligned sets (moveToDynamicSharedMemory).
+  launch->setAttr(kWgmmaTilesAttr, rewriter.getUnitAttr());
+  // The tiles as foundry-promote made them are no longer used.
+  for (auto &[root, tile] : tiles) {
+    if (!root.use_empty())
+      return launch.emitOpError("foundry-map-forall-to-gpu: a shared tile "
+                                "that wgmma reads is still used in its old "
+                                "layout");
+    eraseSharedTile(launch, root);
+  }
+  return success();
+}
