@@ -1726,7 +1726,7 @@ private:
   /// Ends the compilations still running (their ptxas children are killed)
   /// and waits for the pool's threads.
   void stopCompiling();
-  /// The cuda target: compiles `record.genome` for sm_90 and judges it with
+  /// The cuda target: compiles `record.genome` for sm_90a and judges it with
   /// a foundry-run child; fills stage, ok, time and diagnosis.
   void evaluateOnGpu(Evaluated &record);
   /// Runs the foundry-run child on `cubin` against `reference` (a cubin)
@@ -2947,7 +2947,9 @@ FailureOr<SearchResult> Search::run() {
             llvm::sys::fs::create_directories(options_.workDirectory))
       return kernel.emitOpError("foundry-evolve: ")
              << options_.workDirectory << ": " << ec.message();
-    CompileResult naive = compileCandidate(kernelSource_, "", {});
+    CompileOptions naiveOptions;
+    naiveOptions.target = kCudaChip.str();
+    CompileResult naive = compileCandidate(kernelSource_, "", naiveOptions);
     if (naive.succeeded)
       naiveCubin_ = writeCandidate(naive, "naive", error);
     if (naiveCubin_.empty())

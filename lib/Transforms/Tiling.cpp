@@ -1988,7 +1988,11 @@ struct FoundryTileReductionPass final
     SmallVector<TilingInterface> targets;
     getOperation()->walk([&](KernelOp kernel) {
       kernel.walk([&](linalg::LinalgOp op) {
+        // foundry-mma's warpgroup matmuls take their k-step whole (the
+        // GPU tail issues it as wgmma): a later run for another GEMM's warp
+        // tiles leaves them.
         if (op.getNumReductionLoops() == 0 || !op.hasPureTensorSemantics() ||
+            op->hasAttr(kWgmmaAttr) ||
             !isInsideForall(op, [](scf::ForallOp forall) {
               return isBlockLevelForall(forall) ||
                      isWarpgroupLevelForall(forall) ||

@@ -1076,3 +1076,52 @@ foundry.kernel @conv(%x: tensor<1x2x6x6xf32>, %w: tensor<4x2x3x3xf32>) -> tensor
   EXPECT_FALSE(conv.foldPad);
   EXPECT_TRUE(conv.im2col);
 }
+
+/// y = x W^T as nn.Linear stores W (out, in): both operands K-major, with
+/// `precision` (the mma's contract).
+static std::string linear(int m, int n, int k, const std::string &precision) {
+  auto t = [](int a, int b) {
+    return "tensor<" + std::to_string(a) + "x" + std::to_string(b) + "xf32>";
+  };
+  std::string x = t(m, k), w = t(n, k), y = t(m, n);
+  return "foundry.kernel @linear(%x: " + x + ", %w: " + w + ") -> " + y +
+         " attributes {precision = #foundry.precision<" + precision +
+         ">} {\n"
+         "  %zero = arith.constant 0.0 : f32\n"
+         "  %e = tensor.empty() : " + y + "\n"
+         "  %f = linalg.fill ins(%zero : f32) outs(%e : " + y + ") -> " + y +
+         "\n"
+         "  %y = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, "
+         "k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, "
+         "n)>] ins(%x, %w : " + x + ", " + w + ") outs(%f : " + y + ") -> " +
+         y + "\n"
+         "  foundry.yield %y : " + y + "\n}\n";
+}
+
+TEST_F(FingerprintTest, KMajorGemmsAreSeededOnWarpgroups) {
+  // A GEMM whose operands are both K-major (nn.Linear) is wgmma's: the
+  // memory expert's classic configuration then puts it on warpgroup tiles
+  // (four stages, unpadded tiles). A KxN B, or an ieee precision, never.
+  KernelShape linear3x = shapeOf(linear(1024, 1024, 512, "3xtf32"));
+  EXPECT_TRUE(linear3x.gemmWgmma);
+  int warpgroups = 0;
+  for (const std::string &schedule : proposalsOf(linear3x, "memory", 24)) {
+    if (!llvm::StringRef(schedule).contains("foundry-tile-warpgroups"))
+      continue;
+    ++warpgroups;
+    EXPECT_TRUE(llvm::StringRef(schedule).contains(
+        "foundry-tile-reduction{sizes=32},foundry-promote{operands=0,1 "
+        "stages=4},foundry-tile-warpgroups{sizes=64,128},foundry-mma"))
+        << schedule;
+    EXPECT_FALSE(llvm::StringRef(schedule).contains("padding")) << schedule;
+  }
+  EXPECT_GT(warpgroups, 0);
+
+  KernelShape kxn = shapeOf(gemm("g", 1024, 1024, 512));
+  EXPECT_FALSE(kxn.gemmWgmma);
+  KernelShape ieee = shapeOf(linear(1024, 1024, 512, "ieee"));
+  for (const KernelShape *shape : {&kxn, &ieee})
+    for (const std::string &schedule : proposalsOf(*shape, "memory", 24))
+      EXPECT_FALSE(llvm::StringRef(schedule).contains("warpgroups"))
+          << schedule;
+}
