@@ -50,9 +50,10 @@ def run(cmd, timeout=120):
         return "timeout", "", ""
 
 
-def compile_cmd(binDir, kernel, schedule, ptx):
-    pipeline = ("builtin.module(foundry-outline-kernels,%s%sfoundry-to-nvvm,"
-                "foundry-extract-ptx{output=%s})" % (schedule, "," if schedule else "", ptx))
+def compile_cmd(binDir, kernel, schedule, ptx, chip="sm_90"):
+    pipeline = ("builtin.module(foundry-outline-kernels,%s%sfoundry-to-nvvm{"
+                "chip=%s},foundry-extract-ptx{output=%s})"
+                % (schedule, "," if schedule else "", chip, ptx))
     return [os.path.join(binDir, "foundry-opt"), kernel,
             "--pass-pipeline=" + pipeline, "-o", os.devnull]
 
@@ -125,7 +126,7 @@ def random_pass(rng):
     kind = rng.choice(["blocks", "threads", "warps", "reduction", "reduction",
                        "promote", "mma", "vectorize", "unroll", "rthreads",
                        "split", "pad", "im2col", "splitk", "transpose",
-                       "phases"])
+                       "phases", "warpgroups"])
     if kind == "phases":
         return "foundry-tile-phases{threads=%d width=%d}" % (
             rng.choice([-1, 0, 1, 7, 32, 256, 1024, 1025]),
@@ -185,6 +186,7 @@ def random_schedule(rng):
                  "foundry-pad{": -2,
                  "foundry-split-k": -1,
                  "blocks": 0, "promote": 2, "threads": 3, "warps": 3,
+                 "warpgroups": 3,
                  "phases": 3,
                  "reduction": 1, "mma": 4, "vectorize": 5, "unroll": 6,
                  "reduce-threads": 1, "split": 0}
@@ -200,7 +202,9 @@ def fuzz(args):
         for i in range(args.count):
             kernel = rng.choice(args.kernels)
             schedule = random_schedule(rng)
-            code, _, err = run(compile_cmd(args.bin, kernel, schedule, ptx))
+            # sm_90a: warpgroup tiles (wgmma) compile too.
+            code, _, err = run(compile_cmd(args.bin, kernel, schedule, ptx,
+                                           chip="sm_90a"))
             if code == 0:
                 counts["ok"] += 1
             elif code == 1 and "error:" in err:
@@ -208,7 +212,8 @@ def fuzz(args):
             else:
                 counts["crash"] += 1
                 print("CRASH (exit %s) %s --pass-pipeline='builtin.module("
-                      "foundry-outline-kernels,%s,foundry-to-nvvm)'\n%s" %
+                      "foundry-outline-kernels,%s,foundry-to-nvvm{chip=sm_90a})'"
+                      "\n%s" %
                       (code, kernel, schedule, err[-2000:]))
     print("random schedules: %d run, %d compiled, %d rejected with a "
           "diagnostic, %d crashed" % (args.count, counts["ok"],
