@@ -67,6 +67,11 @@ using namespace mlir::foundry;
 static constexpr int64_t kChunk = 4, kCoreRows = 8;
 /// Rows of one wgmma (m64nNk8) and its k.
 static constexpr int64_t kSlabRows = 64, kStepK = 8;
+/// The register file of an sm_90 SM (64K 32-bit registers), the most one
+/// thread may have, and a low estimate of what a warpgroup matmul's thread
+/// needs besides its accumulators (descriptors, addresses, indices).
+static constexpr int64_t kRegistersPerSM = 65536, kMaxRegistersPerThread = 255,
+                         kWgmmaSpareRegisters = 24;
 /// 16-byte chunks of a 128-byte swizzled row (an atom is 8 such rows x 32
 /// tf32 of K), and the bytes of the 8-row pattern.
 static constexpr int64_t kSwizzleChunks = 8, kSwizzleBytes = 1024;
@@ -972,6 +977,27 @@ LogicalResult mlir::foundry::lowerWarpgroupMatmuls(RewriterBase &rewriter,
                             "and contiguous rows; got ")
              << cType;
     matmuls.push_back({op, *a, *b, a->rows / kSlabRows, b->rows, k});
+  }
+  // Each thread holds its fragment of the running accumulator and of the
+  // k-step's fresh one: with too many threads per block the register file
+  // (64K 32-bit registers per SM, at most 255 per thread) cannot hold both,
+  // and ptxas fails or spills.
+  int64_t blockThreads = 1;
+  for (Value size : {launch.getBlockSizeX(), launch.getBlockSizeY(),
+                     launch.getBlockSizeZ()})
+    blockThreads *= getConstantIntValue(size).value_or(1);
+  int64_t registerLimit =
+      std::min<int64_t>(kMaxRegistersPerThread,
+                        kRegistersPerSM / std::max<int64_t>(blockThreads, 1));
+  for (const WarpgroupMatmul &mm : matmuls) {
+    int64_t accumulators = mm.slabs * mm.n / 2;
+    if (2 * accumulators + kWgmmaSpareRegisters > registerLimit)
+      return mm.op.emitOpError("foundry-map-forall-to-gpu: ")
+             << blockThreads << " threads per block leave "
+             << registerLimit << " registers per thread; the warpgroup tile "
+             << mm.slabs * kSlabRows << "x" << mm.n << " needs "
+             << 2 * accumulators << " for its two accumulators and more "
+                "(fewer warpgroups per block, or smaller warpgroup tiles)";
   }
 
   llvm::SmallPtrSet<Operation *, 8> matmulOps;

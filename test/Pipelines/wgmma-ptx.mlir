@@ -76,3 +76,7 @@
 // A k-loop inside the warpgroup tile (foundry-tile-reduction after it).
 // RUN: not foundry-opt %S/../Transforms/Inputs/linear_256.mlir --foundry-outline-kernels --foundry-tile-blocks="sizes=128,128 target=contraction" --foundry-tile-reduction=sizes=32 --foundry-promote=operands=0,1 --foundry-tile-warpgroups=sizes=64,128 --foundry-tile-reduction=sizes=8 --foundry-mma "--foundry-to-nvvm=chip=sm_90a" -o /dev/null 2>&1 | FileCheck %s --check-prefix=INNER
 // INNER: error: 'linalg.matmul' op foundry-map-forall-to-gpu: wgmma operand A starts inside the k-step of its shared tile; the k-step of a warpgroup matmul must be the whole staged tile (no foundry-tile-reduction after foundry-tile-warpgroups)
+// Four warpgroups of 64x128 (512 threads): 128 registers per thread cannot
+// hold the two accumulators of 64 each and the rest (ptxas fails or spills).
+// RUN: not foundry-opt %S/../Transforms/Inputs/linear_256.mlir --foundry-outline-kernels --foundry-tile-blocks="sizes=256,128 target=contraction" --foundry-tile-reduction=sizes=32 --foundry-promote=operands=0,1 --foundry-tile-warpgroups=sizes=64,128 --foundry-mma "--foundry-to-nvvm=chip=sm_90a" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REGS
+// REGS: error: 'linalg.matmul' op foundry-map-forall-to-gpu: 512 threads per block leave 128 registers per thread; the warpgroup tile 64x128 needs 128 for its two accumulators and more (fewer warpgroups per block, or smaller warpgroup tiles)
