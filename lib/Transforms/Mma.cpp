@@ -45,9 +45,13 @@ static constexpr int64_t kMaxMmaFragments = 32, kMaxMmaOps = 256;
 static constexpr int64_t kWgmmaM = 64, kWgmmaN = 8, kWgmmaK = 8,
                          kMaxWgmmaN = 256, kMaxWgmmaAccumulators = 64;
 
-/// Checks that `op` is an f32 2-D matmul (A row-major MxK; B KxN or, as
-/// nn.Linear stores it, NxK) of static shape that m16n8k8 tiles exactly.
-static LogicalResult checkMmaShape(linalg::LinalgOp op) {
+/// Checks what every tensor-core tile needs of its matmul `op`: an f32 2-D
+/// (m, n, k) contraction of static shape; `unit` ("warp", "warpgroup") and
+/// `instruction` ("mma.sync", "wgmma") name the tile in diagnostics.
+/// Returns its contraction dimensions.
+static FailureOr<linalg::ContractionDimensions>
+checkTensorCoreMatmul(linalg::LinalgOp op, StringRef unit,
+                      StringRef instruction) {
   if (!linalg::isaContractionOpInterface(op) || op.getNumLoops() != 3 ||
       op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1)
     return op.emitOpError("foundry-mma: only 2-D matmuls go on the tensor "
@@ -56,18 +60,29 @@ static LogicalResult checkMmaShape(linalg::LinalgOp op) {
     auto type = dyn_cast<RankedTensorType>(operand.get().getType());
     if (!type || !type.getElementType().isF32())
       return op.emitOpError("foundry-mma: tensor cores here take f32 "
-                            "operands (tf32 mma.sync)");
+                            "operands (tf32 ")
+             << instruction << ")";
   }
   if (op.hasDynamicShape())
-    return op.emitOpError("foundry-mma: the warp tile has a dynamic shape; "
-                          "choose block and warp tiles that divide the "
-                          "matmul");
-  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+    return op.emitOpError("foundry-mma: the ")
+           << unit << " tile has a dynamic shape; choose block and " << unit
+           << " tiles that divide the matmul";
   FailureOr<linalg::ContractionDimensions> dims =
       linalg::inferContractionDims(op);
   if (failed(dims) || dims->m.size() != 1 || dims->n.size() != 1 ||
       dims->k.size() != 1 || !dims->batch.empty())
     return op.emitOpError("foundry-mma: not an (m, n, k) matmul");
+  return dims;
+}
+
+/// Checks that `op` is an f32 2-D matmul (A row-major MxK; B KxN or, as
+/// nn.Linear stores it, NxK) of static shape that m16n8k8 tiles exactly.
+static LogicalResult checkMmaShape(linalg::LinalgOp op) {
+  FailureOr<linalg::ContractionDimensions> dims =
+      checkTensorCoreMatmul(op, "warp", "mma.sync");
+  if (failed(dims))
+    return failure();
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   if (kMajorRowOperand(op))
     return op.emitOpError("foundry-mma: operand A is not stored MxK (a "
                           "transposed, K-major A); the mma.sync lowering "
@@ -124,25 +139,10 @@ static bool isSharedMemoryTile(Value value) {
 /// foundry-promote, and at most 64 accumulator registers per thread (the
 /// 3xtf32 sum of each k-step goes to a second set).
 static LogicalResult checkWgmmaShape(linalg::LinalgOp op) {
-  if (!linalg::isaContractionOpInterface(op) || op.getNumLoops() != 3 ||
-      op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1)
-    return op.emitOpError("foundry-mma: only 2-D matmuls go on the tensor "
-                          "cores");
-  for (OpOperand &operand : op->getOpOperands()) {
-    auto type = dyn_cast<RankedTensorType>(operand.get().getType());
-    if (!type || !type.getElementType().isF32())
-      return op.emitOpError("foundry-mma: tensor cores here take f32 "
-                            "operands (tf32 wgmma)");
-  }
-  if (op.hasDynamicShape())
-    return op.emitOpError("foundry-mma: the warpgroup tile has a dynamic "
-                          "shape; choose block and warpgroup tiles that "
-                          "divide the matmul");
   FailureOr<linalg::ContractionDimensions> dims =
-      linalg::inferContractionDims(op);
-  if (failed(dims) || dims->m.size() != 1 || dims->n.size() != 1 ||
-      dims->k.size() != 1 || !dims->batch.empty())
-    return op.emitOpError("foundry-mma: not an (m, n, k) matmul");
+      checkTensorCoreMatmul(op, "warpgroup", "wgmma");
+  if (failed(dims))
+    return failure();
   unsigned mDim = dims->m[0], nDim = dims->n[0], kDim = dims->k[0];
   MLIRContext *ctx = op.getContext();
   // The parts of hasWgmmaOperandLayout, each with its own message.

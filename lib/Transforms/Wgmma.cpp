@@ -7,18 +7,27 @@
 //
 // Shared tiles. wgmma reads its operands from shared memory through 64-bit
 // matrix descriptors (PTX ISA, "Matrix Descriptor Format": start address,
-// leading and stride byte offsets, swizzle mode). For tf32 both operands
-// must be K-major. Without swizzling, an operand is a grid of core matrices
-// of 8 rows x 16 bytes (4 tf32), each stored as 128 contiguous bytes; the
-// leading byte offset is the distance between core matrices along K, the
-// stride byte offset along M (or N). Each staged tile of R rows x KT columns
-// is therefore laid out as [KT / 4][R][4]: element (r, k) at
-// ((k / 4) * R + r) * 4 + k % 4, core matrices of consecutive row groups 128
-// bytes apart, consecutive K chunks R * 16 bytes apart. The copies that fill
-// a tile (16-byte pieces along K, which become cp.async) are re-pointed at
-// it. bench/probes/wgmma-facts.cu checks these facts on the GPU (also that
-// a tf32 operand read of an fp32 value truncates it, and that wgmma's
-// accumulation truncates).
+// leading and stride byte offsets, layout type). For tf32 both operands
+// must be K-major. Each staged tile of R rows x KT columns (KT a multiple of
+// 32) is laid out in the 128-byte swizzle that TMA writes: K in atoms of 32
+// tf32, atom a holding R rows of 128 bytes, the 16-byte chunk c of row r at
+// chunk c ^ (r % 8) of that row (sets 1024-byte aligned). The descriptor
+// has layout type 1, a stride byte offset of 1024 (8 rows), and a start
+// address advanced 32 bytes per k8-step inside an atom (the hardware
+// applies the swizzle). The block copies each tile itself, 16-byte cp.async
+// pieces in row-major order: a quarter warp (which the L1 coalesces 16-byte
+// accesses over) reads one 128-byte row of global memory and writes it to
+// the 8 chunks of one swizzled row, no bank conflict. Without the swizzle
+// one of the two is lost: on the H200 either every sector was fetched twice
+// or every copy was an 8-way bank conflict (ncu,
+// bench/results/2026-12-02-h200-wgmma.md). bench/probes/wgmma-facts.cu
+// checks the facts this file relies on (descriptor offsets, the accumulator
+// fragment, truncation of tf32 reads and of wgmma's accumulation).
+//
+// Pipelining. With foundry-promote{stages=S}, S >= 3, the k-loop is rebuilt
+// here (emitPipelinedLoop): S - 1 k-steps of copies in flight, one barrier
+// per k-step, each k-step's residuals written while the previous one's
+// wgmma run; otherwise the GPU tail stages it as any other.
 //
 // 3xtf32. Each fp32 operand x is hi + lo with hi = x truncated to tf32 (what
 // the tensor core reads of x itself) and lo = x - hi. Per k-step the whole
@@ -35,8 +44,7 @@
 // register 4j + 2h + c (PTX ISA, "Register Fragments", wgmma 64nNk8 D).
 // That set of elements is a strided view of the output tile, so each
 // thread's fragment is read and written with vector transfers of shape
-// [slabs][N / 8][2][2], which the GPU tail keeps in registers across the
-// k-loop like any accumulator tile.
+// [slabs][2][N / 8][2], kept in registers across the k-loop.
 //
 //===----------------------------------------------------------------------===//
 
@@ -182,12 +190,6 @@ static FailureOr<StagedOperand> resolveStaged(RewriterBase &rewriter,
   return StagedOperand{root, offset, rows};
 }
 
-/// Appends a workgroup attribution of `type` to `launch`.
-static BlockArgument addSharedTile(gpu::LaunchOp launch, MemRefType type,
-                                   Location loc) {
-  return launch.addWorkgroupAttribution(type, loc);
-}
-
 /// Removes the workgroup attribution `buffer`, which nothing uses any more,
 /// from `launch`.
 static void eraseSharedTile(gpu::LaunchOp launch, BlockArgument buffer) {
@@ -199,14 +201,30 @@ static void eraseSharedTile(gpu::LaunchOp launch, BlockArgument buffer) {
                                    count - 1));
 }
 
+/// The linear thread id in the block of `launch` and the block's thread
+/// count (static).
 static std::pair<Value, int64_t> linearThreadId(RewriterBase &rewriter,
                                                 gpu::LaunchOp launch,
-                                                Location loc);
+                                                Location loc) {
+  gpu::KernelDim3 ids = launch.getThreadIds();
+  gpu::KernelDim3 dims = launch.getBlockSize();
+  int64_t total = 1;
+  for (Value size : {launch.getBlockSizeX(), launch.getBlockSizeY(),
+                     launch.getBlockSizeZ()})
+    total *= getConstantIntValue(size).value_or(0);
+  AffineExpr tx, ty, tz, bx, by;
+  bindDims(rewriter.getContext(), tx, ty, tz);
+  bindSymbols(rewriter.getContext(), bx, by);
+  Value linear = affine::makeComposedAffineApply(
+      rewriter, loc, tx + bx * (ty + by * tz),
+      {ids.x, ids.y, ids.z, dims.x, dims.y});
+  return {linear, total};
+}
 
-/// The global tile that the copies `writers` (users of the shared tile
-/// `root`) fill it from, when every one is a subview of `root` written by
-/// one linalg.copy from the same place of a subview of that tile, in
-/// `block`; null otherwise.
+/// The global tile that foundry-promote's copies fill the shared tile `root`
+/// from, when every user of `root` but the matmuls `matmulOps` is a subview
+/// written by one linalg.copy from the same place of a subview of that
+/// global tile, all in `block`; null otherwise.
 static Value copiedGlobalTile(BlockArgument root, Block *block,
                               llvm::SmallPtrSetImpl<Operation *> &matmulOps) {
   Value global;
@@ -312,7 +330,10 @@ static LogicalResult copyWholeTile(RewriterBase &rewriter,
       for (Operation *viewUser : view->getUsers())
         if (auto copy = dyn_cast<linalg::CopyOp>(viewUser))
           copies.push_back(copy);
-  Operation *first = copies.front();
+  if (copies.empty())
+    return anchor->emitOpError("foundry-map-forall-to-gpu: no copy fills a "
+                               "shared tile that wgmma reads");
+  Operation *first = copies.front().getOperation();
   for (linalg::CopyOp copy : copies)
     if (copy->isBeforeInBlock(first))
       first = copy;
@@ -337,25 +358,6 @@ static LogicalResult copyWholeTile(RewriterBase &rewriter,
   return success();
 }
 
-/// The linear thread id in the block of `launch` and the block's thread
-/// count (static).
-static std::pair<Value, int64_t> linearThreadId(RewriterBase &rewriter,
-                                                gpu::LaunchOp launch,
-                                                Location loc) {
-  gpu::KernelDim3 ids = launch.getThreadIds();
-  gpu::KernelDim3 dims = launch.getBlockSize();
-  int64_t total = 1;
-  for (Value size : {launch.getBlockSizeX(), launch.getBlockSizeY(),
-                     launch.getBlockSizeZ()})
-    total *= getConstantIntValue(size).value_or(0);
-  AffineExpr tx, ty, tz, bx, by;
-  bindDims(rewriter.getContext(), tx, ty, tz);
-  bindSymbols(rewriter.getContext(), bx, by);
-  Value linear = affine::makeComposedAffineApply(
-      rewriter, loc, tx + bx * (ty + by * tz),
-      {ids.x, ids.y, ids.z, dims.x, dims.y});
-  return {linear, total};
-}
 
 /// Emits, at the rewriter's insertion point, the whole block writing lo(x) =
 /// x - (x truncated to tf32) of every element of set `set` of `tile` into
@@ -426,7 +428,6 @@ static void emitResidualSplit(RewriterBase &rewriter, gpu::LaunchOp launch,
 /// its element [s][h][j][c].
 static Value fragmentView(RewriterBase &rewriter, Location loc, Value tile,
                           Value lane, int64_t slabs, int64_t n) {
-  auto type = cast<MemRefType>(tile.getType());
   AffineExpr l = rewriter.getAffineDimExpr(0);
   Value warp = affine::makeComposedAffineApply(rewriter, loc, l.floorDiv(32),
                                                {lane});
@@ -795,7 +796,6 @@ static void emitPipelinedLoop(RewriterBase &rewriter, gpu::LaunchOp launch,
   Location loc = old.getLoc();
   MLIRContext *ctx = rewriter.getContext();
   rewriter.setInsertionPoint(old);
-  auto [tid, threads] = linearThreadId(rewriter, launch, loc);
   int64_t stages = plan.stages, trips = plan.trips;
   Value lower = old.getLowerBound(), step = old.getStep();
   auto index = [&](int64_t v) -> Value {
@@ -1016,7 +1016,6 @@ LogicalResult mlir::foundry::lowerWarpgroupMatmuls(RewriterBase &rewriter,
 
   // The canonical tiles, and the copies that fill them re-pointed.
   llvm::MapVector<BlockArgument, CanonicalTile> tiles;
-  llvm::SmallPtrSet<Value, 8> pipelinedRoots;
   for (auto [mm, plan] : llvm::zip(matmuls, plans))
     for (const StagedOperand *operand : {&mm.a, &mm.b}) {
       if (tiles.count(operand->root))
@@ -1035,13 +1034,11 @@ LogicalResult mlir::foundry::lowerWarpgroupMatmuls(RewriterBase &rewriter,
                                type.getMemorySpace());
       };
       tile.canonical =
-          addSharedTile(launch, setsType(tile.sets), launch.getLoc());
+          launch.addWorkgroupAttribution(setsType(tile.sets), launch.getLoc());
       if (split)
         tile.residual =
-            addSharedTile(launch, setsType(tile.residualSets), launch.getLoc());
+            launch.addWorkgroupAttribution(setsType(tile.residualSets), launch.getLoc());
       tiles[operand->root] = tile;
-      if (plan)
-        pipelinedRoots.insert(operand->root);
     }
   // Matmul operand views are rewritten below; every other use of a staged
   // tile must be a subview that linalg ops write into (the tiles of

@@ -333,13 +333,13 @@ bool isProvablyMultipleOf(Value value, int64_t n);
 
 /// foundry-mma's warpgroup matmuls (`kWgmmaAttr`) inside `launch`, on
 /// buffers, become wgmma (sm_90a): their shared-memory operand tiles are
-/// re-laid out for wgmma descriptors (K-major core matrices of 8 rows x 16
-/// bytes, no swizzle: element (r, k) of an R-row tile at
-/// ((k / 4) * R + r) * 4 + k % 4) by rewriting the copies that fill them,
-/// 3xtf32 adds a residual (lo) twin of each tile computed once per k-step by
-/// the whole block, and each warpgroup's k-step runs as m64nNk8 wgmma into a
-/// fresh accumulator added to a per-thread accumulator fragment that the
-/// k-loop carries in registers. `precision` picks one product (tf32) or
+/// re-laid out for wgmma descriptors (K-major, the 128-byte swizzle) and
+/// copied by the whole block, 3xtf32 adds a residual (lo) twin of each tile
+/// computed once per k-step by the whole block, and each warpgroup's k-step
+/// runs as m64nNk8 wgmma into a fresh accumulator added to a per-thread
+/// accumulator fragment kept in registers; k-loops staged with 3 or more
+/// stages are pipelined here (lib/Transforms/Wgmma.cpp has the details).
+/// `precision` picks one product (tf32) or
 /// three (3xtf32). Fails with a diagnostic at the matmul when `chip` is not
 /// sm_90a (wgmma is specific to it) or its operands are not staged as
 /// foundry-promote stages them.
