@@ -452,25 +452,6 @@ bool bodyReadsOnlyOutside(linalg::GenericOp op, scf::ForallOp forall,
   return !result.wasInterrupted();
 }
 
-/// Clones into `b` the ops of `body` that `value` depends on, in order,
-/// with `mapping` giving the block arguments they read; returns the clone
-/// of `value`.
-Value cloneSlice(OpBuilder &b, Block *body, Value value, IRMapping &mapping) {
-  llvm::SetVector<Operation *> slice;
-  SmallVector<Value> work = {value};
-  while (!work.empty()) {
-    Value next = work.pop_back_val();
-    Operation *def = next.getDefiningOp();
-    if (!def || def->getBlock() != body || !slice.insert(def))
-      continue;
-    llvm::append_range(work, def->getOperands());
-  }
-  for (Operation &op : *body)
-    if (slice.contains(&op))
-      b.clone(op, mapping);
-  return mapping.lookupOrDefault(value);
-}
-
 /// Fuses the partial reduction of squared deviations `dev` into the pass of
 /// the earlier partial reduction `host` over the same chunks: the fused
 /// forall keeps host's result and, per thread, the count, running mean and
@@ -742,4 +723,20 @@ int64_t mlir::foundry::fuseWelfordVariance(scf::ForallOp block) {
     }
   }
   return fused;
+}
+
+Value mlir::foundry::cloneSlice(OpBuilder &b, Block *body, Value value, IRMapping &mapping) {
+  llvm::SetVector<Operation *> slice;
+  SmallVector<Value> work = {value};
+  while (!work.empty()) {
+    Value next = work.pop_back_val();
+    Operation *def = next.getDefiningOp();
+    if (!def || def->getBlock() != body || !slice.insert(def))
+      continue;
+    llvm::append_range(work, def->getOperands());
+  }
+  for (Operation &op : *body)
+    if (slice.contains(&op))
+      b.clone(op, mapping);
+  return mapping.lookupOrDefault(value);
 }

@@ -221,47 +221,51 @@ static std::pair<Value, int64_t> linearThreadId(RewriterBase &rewriter,
   return {linear, total};
 }
 
-/// The global tile that foundry-promote's copies fill the shared tile `root`
-/// from, when every user of `root` but the matmuls `matmulOps` is a subview
-/// written by one linalg.copy from the same place of a subview of that
-/// global tile, all in `block`; null otherwise.
-static Value copiedGlobalTile(BlockArgument root, Block *block,
-                              llvm::SmallPtrSetImpl<Operation *> &matmulOps) {
+namespace {
+/// How foundry-promote fills a shared tile: copies from one global tile.
+struct TileCopies {
   Value global;
+  SmallVector<linalg::CopyOp> copies;
+};
+} // namespace
+
+/// The global tile that foundry-promote's copies fill the shared tile `root`
+/// from, and those copies, when every user of `root` but the matmuls
+/// `matmulOps` is a subview written by one linalg.copy from the same place
+/// of a subview of that global tile, all in `block`; std::nullopt
+/// otherwise.
+static std::optional<TileCopies>
+copiedGlobalTile(BlockArgument root, Block *block,
+                 llvm::SmallPtrSetImpl<Operation *> &matmulOps) {
+  TileCopies result;
+  Value &global = result.global;
   for (Operation *user : root.getUsers()) {
     if (matmulOps.contains(user))
       continue;
     auto view = dyn_cast<memref::SubViewOp>(user);
     if (!view)
-      return Value();
+      return std::nullopt;
     if (llvm::any_of(view->getUsers(),
                      [&](Operation *op) { return matmulOps.contains(op); }))
       continue;
     if (!view->hasOneUse() || view->getBlock() != block)
-      return Value();
+      return std::nullopt;
     auto copy = dyn_cast<linalg::CopyOp>(*view->getUsers().begin());
     if (!copy || copy.getOutputs()[0] != view.getResult() ||
         copy->getBlock() != block)
-      return Value();
+      return std::nullopt;
     auto source = copy.getInputs()[0].getDefiningOp<memref::SubViewOp>();
     if (!source || (global && source.getSource() != global) ||
-        isWorkgroupMemorySpace(source.getSourceType().getMemorySpace()))
-      return Value();
-    auto same = [](ArrayRef<OpFoldResult> x, ArrayRef<OpFoldResult> y) {
-      return llvm::equal(x, y, [](OpFoldResult p, OpFoldResult q) {
-        return isEqualConstantIntOrValue(p, q);
-      });
-    };
-    if (!same(source.getMixedOffsets(), view.getMixedOffsets()) ||
-        !same(source.getMixedSizes(), view.getMixedSizes()) ||
-        !same(source.getMixedStrides(), view.getMixedStrides()))
-      return Value();
+        isWorkgroupMemorySpace(source.getSourceType().getMemorySpace()) ||
+        !source.isSameAs(view, isEqualConstantIntOrValue))
+      return std::nullopt;
     global = source.getSource();
+    result.copies.push_back(copy);
   }
   auto type = global ? dyn_cast<MemRefType>(global.getType()) : MemRefType();
   if (!type || type.getShape() != cast<MemRefType>(root.getType()).getShape())
-    return Value();
-  return global;
+    return std::nullopt;
+  return result;
 }
 
 /// The copies that fill the canonical tile `tile` from the global tile
@@ -317,22 +321,14 @@ static LogicalResult copyWholeTile(RewriterBase &rewriter,
                                    const CanonicalTile &tile,
                                    llvm::SmallPtrSetImpl<Operation *> &matmulOps,
                                    Operation *anchor) {
-  Block *block = anchor->getBlock();
-  Value global = copiedGlobalTile(old, block, matmulOps);
-  if (!global)
+  std::optional<TileCopies> filled =
+      copiedGlobalTile(old, anchor->getBlock(), matmulOps);
+  if (!filled)
     return anchor->emitOpError(
         "foundry-map-forall-to-gpu: a shared tile that wgmma reads must be "
         "filled by foundry-promote's copies of one global tile, in the "
         "k-loop of the matmul");
-  SmallVector<linalg::CopyOp> copies;
-  for (Operation *user : old.getUsers())
-    if (auto view = dyn_cast<memref::SubViewOp>(user))
-      for (Operation *viewUser : view->getUsers())
-        if (auto copy = dyn_cast<linalg::CopyOp>(viewUser))
-          copies.push_back(copy);
-  if (copies.empty())
-    return anchor->emitOpError("foundry-map-forall-to-gpu: no copy fills a "
-                               "shared tile that wgmma reads");
+  SmallVector<linalg::CopyOp> &copies = filled->copies;
   Operation *first = copies.front().getOperation();
   for (linalg::CopyOp copy : copies)
     if (copy->isBeforeInBlock(first))
@@ -341,7 +337,7 @@ static LogicalResult copyWholeTile(RewriterBase &rewriter,
   rewriter.setInsertionPoint(first);
   Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
   SmallVector<Value> tokens =
-      emitTileCopies(rewriter, launch, loc, global, tile, zero);
+      emitTileCopies(rewriter, launch, loc, filled->global, tile, zero);
   auto tokenType = nvgpu::DeviceAsyncTokenType::get(rewriter.getContext());
   Value group =
       nvgpu::DeviceAsyncCreateGroupOp::create(rewriter, loc, tokenType, tokens);
@@ -465,17 +461,9 @@ static bool isSameView(Value a, Value b) {
     return true;
   auto va = a.getDefiningOp<memref::SubViewOp>();
   auto vb = b.getDefiningOp<memref::SubViewOp>();
-  if (!va || !vb || va.getType() != vb.getType() ||
-      !isSameView(va.getSource(), vb.getSource()))
-    return false;
-  auto same = [](ArrayRef<OpFoldResult> x, ArrayRef<OpFoldResult> y) {
-    return llvm::equal(x, y, [](OpFoldResult p, OpFoldResult q) {
-      return isEqualConstantIntOrValue(p, q);
-    });
-  };
-  return same(va.getMixedOffsets(), vb.getMixedOffsets()) &&
-         same(va.getMixedSizes(), vb.getMixedSizes()) &&
-         same(va.getMixedStrides(), vb.getMixedStrides());
+  return va && vb && va.getType() == vb.getType() &&
+         isSameView(va.getSource(), vb.getSource()) &&
+         va.isSameAs(vb, isEqualConstantIntOrValue);
 }
 
 namespace {
@@ -724,10 +712,12 @@ planPipeline(gpu::LaunchOp launch, const WarpgroupMatmul &mm, bool split,
   if (plan.trips < plan.stages)
     return std::nullopt;
   Block *body = loop.getBody();
-  plan.globalA = copiedGlobalTile(mm.a.root, body, matmulOps);
-  plan.globalB = copiedGlobalTile(mm.b.root, body, matmulOps);
-  if (!plan.globalA || !plan.globalB)
+  std::optional<TileCopies> a = copiedGlobalTile(mm.a.root, body, matmulOps),
+                            b = copiedGlobalTile(mm.b.root, body, matmulOps);
+  if (!a || !b)
     return std::nullopt;
+  plan.globalA = a->global;
+  plan.globalB = b->global;
   for (Operation &op : body->without_terminator())
     if (&op != mm.op.getOperation() && !isa<gpu::BarrierOp, linalg::CopyOp>(op) &&
         !isPure(&op))
@@ -747,29 +737,6 @@ planPipeline(gpu::LaunchOp launch, const WarpgroupMatmul &mm, bool split,
   if (bytes > kMaxSharedBytesPerBlock)
     return std::nullopt;
   return plan;
-}
-
-/// Clones into the rewriter's insertion point the ops of `body` that
-/// `value` needs (transitively, in block order), with `mapping` applied;
-/// returns `value` as cloned (`value` itself if it is not defined in
-/// `body`).
-static Value cloneSlice(RewriterBase &rewriter, Block *body, Value value,
-                        IRMapping &mapping) {
-  llvm::SetVector<Operation *> needed;
-  SmallVector<Value> worklist = {value};
-  while (!worklist.empty()) {
-    Value v = worklist.pop_back_val();
-    Operation *def = v.getDefiningOp();
-    if (!def || def->getBlock() != body || !needed.insert(def))
-      continue;
-    llvm::append_range(worklist, def->getOperands());
-  }
-  SmallVector<Operation *> ordered(needed.begin(), needed.end());
-  llvm::sort(ordered,
-             [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
-  for (Operation *op : ordered)
-    rewriter.clone(*op, mapping);
-  return mapping.lookupOrDefault(value);
 }
 
 /// Replaces the k-loop of `mm` (planPipeline) with one that keeps S - 1

@@ -12,6 +12,7 @@
 #include "llvm/Support/JSON.h"
 
 namespace mlir {
+class IRMapping;
 class ModuleOp;
 class OpOperand;
 class RewriterBase;
@@ -326,6 +327,11 @@ bool isWarpgroupLevelForall(scf::ForallOp forall);
 /// True for an scf.forall whose loops all map to GPU threads (made by
 /// foundry-tile-threads).
 bool isThreadLevelForall(scf::ForallOp forall);
+
+/// Clones into `b` the ops of `body` that `value` depends on (transitively,
+/// in block order), with `mapping` applied to what they read; returns the
+/// clone of `value` (`value` itself, mapped, if `body` does not define it).
+Value cloneSlice(OpBuilder &b, Block *body, Value value, IRMapping &mapping);
 
 /// True if the index `value` is provably a multiple of `n`: a constant, or
 /// affine.apply / arith.addi / arith.muli over such values and constants.
