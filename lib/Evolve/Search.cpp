@@ -835,9 +835,10 @@ static std::string splitKSchedule(const KernelShape &shape,
 /// The first phase of a split kernel: the contraction tiled as a GEMM of
 /// its own (`loops` parallel loops, leading batch loops tile 1), distributed
 /// over threads with a register tile and a k-loop, optionally staged in
-/// shared memory, or (`mma`, 2-D only) on the tensor cores, with
-/// kBestMmaTiles where `best`, else those one time in three; "" when
-/// `loops` is 0.
+/// shared memory, or (`mma`, 2-D only) on the tensor cores, with the
+/// measured best tiles where `best` (kBestWgmmaTiles when the operands are
+/// K-major, shape.gemmWgmma, else kBestMmaTiles), else those one time in
+/// three; "" when `loops` is 0.
 static std::string splitGemmPrefix(const KernelShape &shape, bool mma,
                                    std::mt19937 &rng, bool best) {
   int64_t loops = shape.splitContractionLoops;
@@ -846,12 +847,14 @@ static std::string splitGemmPrefix(const KernelShape &shape, bool mma,
   int64_t bm = pick<int64_t>({32, 64, 128}, rng),
           bn = pick<int64_t>({32, 64, 128}, rng);
   if (mma && loops == 2) {
-    // The memory expert's measured best (kBestMmaTiles), else a random
-    // draw.
-    if (best || rng() % 3 == 0)
-      return padFor(shape, kBestMmaTiles.blockM, kBestMmaTiles.blockN,
-                    kBestMmaTiles.stagedK) +
-             mmaGemm(loops, /*ownKernel=*/true, kBestMmaTiles) + ",";
+    // The measured best (kBestWgmmaTiles for K-major operands, else
+    // kBestMmaTiles), else a random draw.
+    if (best || rng() % 3 == 0) {
+      const MmaTiles &tiles =
+          shape.gemmWgmma ? kBestWgmmaTiles : kBestMmaTiles;
+      return padFor(shape, tiles.blockM, tiles.blockN, tiles.stagedK) +
+             mmaGemm(loops, /*ownKernel=*/true, tiles) + ",";
+    }
     MmaTiles tiles{std::max<int64_t>(bm, 64), std::max<int64_t>(bn, 64), 0};
     tiles.stagedK = rng() % 2 ? 32 : 0;
     tiles.warpM = 32 * (1 + rng() % 2);
