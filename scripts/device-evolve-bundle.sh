@@ -4,9 +4,10 @@
 # Builds device-bundle/evolve/, everything a GPU host without LLVM needs to
 # run foundry-evolve on the cuda target: stripped foundry-evolve and
 # foundry-library (xz-compressed; they link libLLVM.so.22.1) and foundry-run
-# (links only static LLVMSupport), plus the Debian packages that provide
-# libLLVM.so.22.1, libz3.so.4 and libyaml-cpp.so.0.7 (the exact versions
-# installed here, about 37 MB). libcurl and libsqlite3 are on the host. scripts/device-run.sh unpacks it there and runs a command.
+# (links only static LLVMSupport), plus libLLVM.so.22.1, libz3.so.4 and
+# libyaml-cpp.so.0.7 from the Debian packages of the exact versions
+# installed here (libs.tar.xz, about 35 MB). libcurl and libsqlite3 are on
+# the host. scripts/device-run.sh unpacks it there and runs a command.
 # MLIR itself is linked statically, so libMLIR.so does not travel.
 # The tools are rebuilt first, and $OUT/COMMIT names the source they were
 # built from (the commit, "-dirty" with uncommitted changes), which the
@@ -17,7 +18,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD_DIR=${FOUNDRY_BUILD_DIR:-build}
 OUT=device-bundle/evolve
-mkdir -p "$OUT/bin" "$OUT/debs"
+mkdir -p "$OUT/bin"
 ninja -C "$BUILD_DIR" foundry-evolve foundry-library foundry-run
 git describe --always --dirty --abbrev=7 > "$OUT/COMMIT"
 for tool in foundry-evolve foundry-library; do
@@ -25,11 +26,18 @@ for tool in foundry-evolve foundry-library; do
   xz -f -T0 "$OUT/bin/$tool"
 done
 strip -o "$OUT/bin/foundry-run" "$BUILD_DIR/bin/foundry-run"
-# The packages of the libraries the tools load, at the installed version.
-for package in libllvm22 libz3-4 libyaml-cpp0.7; do
-  version=$(dpkg-query -W -f='${Version}' "$package")
-  if ! ls "$OUT/debs/${package}_"*.deb >/dev/null 2>&1; then
-    (cd "$OUT/debs" && apt-get download "$package=$version")
-  fi
-done
+# The libraries the tools load, from the Debian packages at the installed
+# version, in one tarball at xz's strongest setting (a megabyte less than
+# the packages: the working tree and the bundle must travel in 64 MiB).
+if [[ ! -f "$OUT/libs.tar.xz" ]]; then
+  work=$(mktemp -d)
+  for package in libllvm22 libz3-4 libyaml-cpp0.7; do
+    version=$(dpkg-query -W -f='${Version}' "$package")
+    (cd "$work" && apt-get download "$package=$version" &&
+     dpkg -x "$work/${package}_"*.deb "$work/root")
+  done
+  tar -C "$work/root" -cf - usr/lib | xz -9e -T0 > "$OUT/libs.tar.xz"
+  rm -rf "$work"
+fi
+rm -rf "$OUT/debs"
 du -sh "$OUT"

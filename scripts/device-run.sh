@@ -15,7 +15,7 @@ BUNDLE=$ROOT/device-bundle/evolve
 PREFIX=${FOUNDRY_PREFIX:-/tmp/foundry-prefix}
 if [[ ! -x "$PREFIX/bin/foundry-evolve" ]]; then
   mkdir -p "$PREFIX/bin"
-  for deb in "$BUNDLE"/debs/*.deb; do dpkg -x "$deb" "$PREFIX"; done
+  tar -C "$PREFIX" -xJf "$BUNDLE/libs.tar.xz"
   for packed in "$BUNDLE"/bin/*.xz; do
     xz -dc "$packed" > "$PREFIX/bin/$(basename "$packed" .xz)"
   done
