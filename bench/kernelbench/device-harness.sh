@@ -10,10 +10,13 @@
 # Starts one bench/kernelbench/harness.py per GPU (CUDA_VISIBLE_DEVICES=K,
 # --shard K/N) on the problems given (default: all), with --budget BUDGET
 # and --stop-after STOP_AFTER seconds, all writing into RESULTS. The
-# experience library travels as text: RESULTS/library.yaml is imported into
-# a fresh RESULTS/library.sqlite before the run (if present) and exported
-# after it, so the next run starts from what this one learned. Ends with
-# the report RESULTS.md / RESULTS.json.
+# experience library travels as xz-compressed text: RESULTS/library.yaml.xz
+# (or an uncompressed RESULTS/library.yaml) is imported into a fresh
+# RESULTS/library.sqlite before the run (if present) and exported after it
+# as RESULTS/library.yaml.xz, so the next run starts from what this one
+# learned (compressed, a tenth of the size: the working tree and the tools
+# travel to a GPU host in 64 MiB). Ends with the report RESULTS.md /
+# RESULTS.json.
 #
 # With DEADLINE=SECONDS in the environment, a harness still running after
 # that many seconds is interrupted (its current problem is lost, finished
@@ -33,6 +36,10 @@ mkdir -p "$RESULTS"
 LIBRARY=$RESULTS/library.sqlite
 bash scripts/device-run.sh true || exit 1  # unpack the tools once
 rm -f "$LIBRARY" "$LIBRARY"-wal "$LIBRARY"-shm
+if [[ -f "$RESULTS/library.yaml.xz" ]]; then
+  xz -dc "$RESULTS/library.yaml.xz" > "$RESULTS/library.yaml" &&
+    rm "$RESULTS/library.yaml.xz"
+fi
 # A library that does not import (written by another version, damaged)
 # costs the searches their head start, not the run: they start empty, and
 # the export at the end replaces it.
@@ -59,7 +66,8 @@ wait
 cat "$RESULTS"/harness-gpu*.log | grep -v "done earlier, skipped"
 rm -f "$RESULTS"/harness-gpu*.log
 bash scripts/device-run.sh foundry-library export --library "$LIBRARY" \
-  -o "$RESULTS/library.yaml"
+  -o "$RESULTS/library.yaml" &&
+  xz -9 -f "$RESULTS/library.yaml"
 rm -f "$LIBRARY" "$LIBRARY"-wal "$LIBRARY"-shm
 python3 bench/kernelbench/harness.py "$RESULTS" --report-only \
   --report "$RESULTS" > /dev/null
