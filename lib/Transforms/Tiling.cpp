@@ -1117,6 +1117,38 @@ static bool isDistributed(scf::ForallOp block) {
   return distributed;
 }
 
+/// True if `root`, the op a block tile's units are to split, writes a
+/// block-level private buffer: the merge of foundry-reduce-threads' partial
+/// results starts from a buffer of each thread's own
+/// (mergeIntoPrivateInits), right while every thread computes the whole
+/// merge, but split over units each would fill only its part of its own
+/// copy, and every thread would then store its copy (the others' parts
+/// never written) into the output. Such a merge stays block-level code.
+/// The buffer is found through the ops that write its initial value (the
+/// merge's fill or copy). Found on KernelBench L2 56 (H200, 2026-12-02):
+/// 128 row sums of 32768, merged by one thread of 64 after
+/// foundry-tile-threads, came out near 1 instead of 16382 (rejected by the
+/// search's check).
+static bool writesPrivateBuffer(Operation *root) {
+  auto op = dyn_cast<linalg::LinalgOp>(root);
+  if (!op)
+    return false;
+  for (OpOperand &init : op.getDpsInitsMutable()) {
+    Value dest = init.get();
+    while (auto producer = dest.getDefiningOp<linalg::LinalgOp>()) {
+      if (producer.getNumDpsInits() != 1 ||
+          producer.getNumReductionLoops() != 0)
+        break;
+      dest = producer.getDpsInitOperand(0)->get();
+    }
+    auto alloc = dest.getDefiningOp<bufferization::AllocTensorOp>();
+    if (alloc && !alloc.getMemorySpace() &&
+        alloc->getBlock() == root->getBlock())
+      return true;
+  }
+  return false;
+}
+
 /// Distributes each block tile of the kernels under `root` over the units of
 /// `level`, threads, warps or warpgroups (foundry-tile-threads, -warps,
 /// -warpgroups): `sizes` is the tile of one unit per parallel loop.
@@ -1157,6 +1189,8 @@ static LogicalResult distributeBlockTiles(Operation *root,
       continue;
     }
     if (TilingInterface tileRoot = findRoot(body)) {
+      if (writesPrivateBuffer(tileRoot))
+        continue;
       if (interleave > 0) {
         if (failed(interleaveOverThreads(tileRoot, block, sizes, interleave,
                                          passName)))

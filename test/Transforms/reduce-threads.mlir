@@ -26,6 +26,18 @@
 // CHECK:           tensor.parallel_insert_slice %[[MERGED]] into
 // LAUNCH: gpu.launch {{.*}} threads({{.*}}) in ({{.*}} = %c32{{.*}}, {{.*}} = %c1{{.*}}, {{.*}} = %c1{{.*}}) workgroup({{.*}} : memref<1x32xf32, #gpu.address_space<workgroup>>)
 // LAUNCH: gpu.barrier
+// foundry-tile-threads leaves the merge to every thread: split over threads,
+// it would merge into one thread's private buffer while every thread stores
+// its own into the output (L2 56's row sums came out wrong so).
+// LAUNCH-NEXT: %[[OWN:.*]] = memref.alloca() {{.*}} : memref<1xf32>
+// LAUNCH-NOT:  gpu.thread_id
+// LAUNCH-NOT:  scf.if
+// LAUNCH:      arith.maximumf
+// LAUNCH:      memref.store %{{.*}}, %[[OWN]]
+// LAUNCH-NOT:  scf.if
+// LAUNCH:      memref.load %[[OWN]]
+// LAUNCH-NEXT: memref.store
+// LAUNCH:      gpu.terminator
 // NOBLOCK: error: 'foundry.kernel' op foundry-reduce-threads: no reduction in a block tile; run foundry-tile-blocks first
 // RANGE: error: foundry-reduce-threads: threads must be 1 to 1024, got 2000
 // RAGGED: error: 'linalg.generic' op foundry-reduce-threads: the partial results have a dynamic shape (a ragged block tile); choose block tile sizes that divide the parallel loops
