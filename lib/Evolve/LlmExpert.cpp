@@ -39,6 +39,7 @@ const std::vector<std::string> &mlir::foundry::schedulePassNames() {
                                                  "foundry-tile-reduction",
                                                  "foundry-tile-threads",
                                                  "foundry-tile-warps",
+                                                 "foundry-tile-warpgroups",
                                                  "foundry-reduce-threads",
                                                  "foundry-promote",
                                                  "foundry-vectorize",
@@ -49,6 +50,7 @@ const std::vector<std::string> &mlir::foundry::schedulePassNames() {
                                                  "foundry-pad",
                                                  "foundry-im2col",
                                                  "foundry-transpose-a",
+                                                 "foundry-fold-pad",
                                                  "foundry-tile-phases"};
   return names;
 }
