@@ -6,7 +6,7 @@
 #map5 = affine_map<(d0, d1) -> (d0)>
 #map6 = affine_map<(d0) -> (d0)>
 module {
-  foundry.kernel @matmul_maxpool_sum_scale(%arg0: tensor<128x32768xf32>, %arg1: tensor<32768x32768xf32> {foundry.init = "uniform(-0.00552427173, 0.00552427173)"}, %arg2: tensor<32768xf32> {foundry.init = "uniform(-0.00552427173, 0.00552427173)"}) -> tensor<128xf32> attributes {precision = #foundry.precision<3xtf32>, schedule = #foundry.schedule<"foundry-tile-blocks{fuse=all sizes={128,128} target=contraction},foundry-tile-reduction{sizes={32}},foundry-promote{operands={0,1} padding=4 stages=2},foundry-tile-warps{sizes={64,32}},foundry-tile-reduction{sizes={8}},foundry-mma,foundry-tile-blocks{fuse=all sizes={1} target=result},foundry-reduce-threads{interleave=0 shuffle=false threads=32}">} {
+  foundry.kernel @matmul_maxpool_sum_scale(%arg0: tensor<128x32768xf32>, %arg1: tensor<32768x32768xf32> {foundry.init = "uniform(-0.00552427173, 0.00552427173)"}, %arg2: tensor<32768xf32> {foundry.init = "uniform(-0.00552427173, 0.00552427173)"}) -> tensor<128xf32> attributes {precision = #foundry.precision<3xtf32>, schedule = #foundry.schedule<"foundry-tile-blocks{fuse=all sizes={128,128} target=contraction},foundry-tile-reduction{sizes={32}},foundry-promote{operands={0,1} padding=0 stages=4},foundry-tile-warpgroups{sizes={64,128}},foundry-mma,foundry-tile-blocks{fuse=all sizes={1} target=result},foundry-reduce-threads{interleave=0 online=false shuffle=true threads=256 welford=false}">} {
     %cst = arith.constant 0.000000e+00 : f32
     %cst_0 = arith.constant 5.000000e-01 : f32
     %0 = tensor.empty() : tensor<128x32768xf32>

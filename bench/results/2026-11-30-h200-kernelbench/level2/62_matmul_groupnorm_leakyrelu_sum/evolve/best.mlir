@@ -5,7 +5,7 @@
 #map4 = affine_map<(d0, d1) -> (d1)>
 #map5 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
 module {
-  foundry.kernel @matmul_groupnorm_leakyrelu_sum(%arg0: tensor<1024x8192xf32>, %arg1: tensor<8192x8192xf32> {foundry.init = "uniform(-0.0110485435, 0.0110485435)"}, %arg2: tensor<8192xf32> {foundry.init = "uniform(-0.0110485435, 0.0110485435)"}) -> tensor<1024x8192xf32> attributes {precision = #foundry.precision<3xtf32>, schedule = #foundry.schedule<"foundry-tile-blocks{sizes={64,128} target=contraction},foundry-tile-reduction{sizes={32}},foundry-promote{operands={0,1} padding=4 stages=1},foundry-tile-warps{sizes={64,32}},foundry-tile-reduction{sizes={8}},foundry-mma,foundry-tile-blocks{sizes={4,256} target=result},foundry-tile-threads{interleave=0 sizes={1,4}},foundry-vectorize{max-elements=1024}">} {
+  foundry.kernel @matmul_groupnorm_leakyrelu_sum(%arg0: tensor<1024x8192xf32>, %arg1: tensor<8192x8192xf32> {foundry.init = "uniform(-0.0110485435, 0.0110485435)"}, %arg2: tensor<8192xf32> {foundry.init = "uniform(-0.0110485435, 0.0110485435)"}) -> tensor<1024x8192xf32> attributes {precision = #foundry.precision<3xtf32>, schedule = #foundry.schedule<"foundry-tile-blocks{fuse=all sizes={128,128} target=contraction},foundry-tile-reduction{sizes={32}},foundry-promote{operands={0,1} padding=0 stages=4},foundry-tile-warpgroups{sizes={64,128}},foundry-mma,foundry-tile-blocks{fuse=all sizes={4,256} target=result},foundry-tile-threads{interleave=0 sizes={1,4}},foundry-vectorize{max-elements=1024}">} {
     %cst = arith.constant 0.000000e+00 : f32
     %cst_0 = arith.constant 1.600000e+01 : f32
     %cst_1 = arith.constant 9.99999974E-6 : f32

@@ -5,7 +5,7 @@
 #map4 = affine_map<(d0, d1) -> (d1)>
 #map5 = affine_map<(d0, d1) -> ()>
 module {
-  foundry.kernel @matmul_min_subtract(%arg0: tensor<128x16384xf32>, %arg1: tensor<16384x16384xf32> {foundry.init = "uniform(-0.0078125, 0.0078125)"}, %arg2: tensor<16384xf32> {foundry.init = "uniform(-0.0078125, 0.0078125)"}, %arg3: tensor<f32> {foundry.init = "uniform(2.0, 2.0)"}) -> tensor<128x16384xf32> attributes {precision = #foundry.precision<3xtf32>, schedule = #foundry.schedule<"foundry-tile-blocks{sizes={128,128} target=contraction},foundry-tile-reduction{sizes={32}},foundry-promote{operands={0,1} padding=4 stages=2},foundry-tile-warps{sizes={64,32}},foundry-tile-reduction{sizes={8}},foundry-mma,foundry-tile-blocks{sizes={4,256} target=result},foundry-tile-threads{interleave=0 sizes={1,4}},foundry-vectorize{max-elements=1024}">} {
+  foundry.kernel @matmul_min_subtract(%arg0: tensor<128x16384xf32>, %arg1: tensor<16384x16384xf32> {foundry.init = "uniform(-0.0078125, 0.0078125)"}, %arg2: tensor<16384xf32> {foundry.init = "uniform(-0.0078125, 0.0078125)"}, %arg3: tensor<f32> {foundry.init = "uniform(2.0, 2.0)"}) -> tensor<128x16384xf32> attributes {precision = #foundry.precision<3xtf32>, schedule = #foundry.schedule<"foundry-tile-blocks{fuse=all sizes={128,128} target=contraction},foundry-tile-reduction{sizes={32}},foundry-promote{operands={0,1} padding=0 stages=4},foundry-tile-warpgroups{sizes={64,128}},foundry-mma,foundry-tile-blocks{fuse=all sizes={4,256} target=result},foundry-tile-threads{interleave=0 sizes={1,4}},foundry-vectorize{max-elements=1024}">} {
     %cst = arith.constant 0.000000e+00 : f32
     %0 = tensor.empty() : tensor<128x16384xf32>
     %1 = linalg.fill ins(%cst : f32) outs(%0 : tensor<128x16384xf32>) -> tensor<128x16384xf32>
