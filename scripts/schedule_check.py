@@ -132,7 +132,7 @@ def random_pass(rng):
             rng.choice([-1, 0, 1, 7, 32, 256, 1024, 1025]),
             rng.choice([-1, 0, 1, 2, 3, 4, 8]))
     if kind == "transpose":
-        return "foundry-transpose-a"
+        return rng.choice(["foundry-transpose-a", "foundry-transpose-b"])
     if kind == "splitk":
         return "foundry-split-k{parts=%d}" % rng.choice(
             [-1, 0, 1, 2, 3, 4, 8, 64, 4096, 4097])
@@ -183,6 +183,7 @@ def random_schedule(rng):
     passes = [random_pass(rng) for _ in range(rng.randint(1, 5))]
     if rng.random() < 0.6:
         order = {"foundry-im2col": -3, "foundry-transpose-a": -3,
+                 "foundry-transpose-b": -3,
                  "foundry-pad{": -2,
                  "foundry-split-k": -1,
                  "blocks": 0, "promote": 2, "threads": 3, "warps": 3,

@@ -50,6 +50,7 @@ const std::vector<std::string> &mlir::foundry::schedulePassNames() {
                                                  "foundry-pad",
                                                  "foundry-im2col",
                                                  "foundry-transpose-a",
+                                                 "foundry-transpose-b",
                                                  "foundry-fold-pad",
                                                  "foundry-tile-phases"};
   return names;

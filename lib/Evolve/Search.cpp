@@ -241,6 +241,8 @@ FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel) {
         };
         shape.gemmKMajorA = kMajorRowOperand(op).has_value();
         shape.gemmWgmma = hasWgmmaOperandLayout(op);
+        shape.gemmKMajorB = kMajorColumnOperand(op).has_value();
+        shape.gemmWgmmaAfterCopies = hasWgmmaOperandLayoutAfterCopies(op);
         if (succeeded(dims)) {
           shape.gemmM = extent(dims->m);
           shape.gemmN = extent(dims->n);
@@ -654,12 +656,15 @@ static std::string padFor(const KernelShape &shape, int64_t bm, int64_t bn,
 }
 
 /// The tensor-core GEMM of a GEMM kernel (shape.gemm) and its epilogue:
-/// its A copied M-major first where it is K-major (shape.gemmKMajorA),
+/// its A copied M-major first where it is K-major (shape.gemmKMajorA), on
+/// warpgroup tiles its B copied NxK where it is KxN (shape.gemmKMajorB),
 /// padded where the tiles do not divide it, and then tiled as a kernel of
 /// its own (the padded result is read back through a slice).
 static std::string mmaGemmKernel(const KernelShape &shape, const MmaTiles &t) {
   std::string before =
       (shape.gemmKMajorA ? "foundry-transpose-a," : "") +
+      std::string(t.warpgroups && shape.gemmKMajorB ? "foundry-transpose-b,"
+                                                    : "") +
       padFor(shape, t.blockM, t.blockN, t.stagedK ? t.stagedK : 8);
   bool ownKernel = !shape.contraction || !before.empty();
   return before + mmaGemm(shape.numParallel(), ownKernel, t, &shape) +
@@ -1219,10 +1224,19 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
          // memory, 4x4 register tiles, 8-deep inner k-steps (the
          // hand-written schedule of bench/kernelbench/schedules.txt: 4.50
          // ms on 2026-11-29, where random draws stopped at 5.85 ms).
+         // On wgmma warpgroup tiles (kBestWgmmaTiles) where both operands
+         // are K-major, or become so by copies (foundry-transpose-a, -b):
+         // for those with copies, the seed of an island and one other
+         // proposal in two, as the copy's cost on the H200 is not measured
+         // yet (L1 16's copy of A cost 0.1 ms beside a 2.3 ms GEMM).
          if (shape.gemm && request.parent.empty() && shape.tensorCores &&
-             (request.initial || rng() % 3 == 0))
-           return mmaGemmKernel(shape, shape.gemmWgmma ? kBestWgmmaTiles
-                                                       : kBestMmaTiles);
+             (request.initial || rng() % 3 == 0)) {
+           bool wgmma = shape.gemmWgmma ||
+                        (shape.gemmWgmmaAfterCopies &&
+                         (request.initial || rng() % 2));
+           return mmaGemmKernel(shape,
+                                wgmma ? kBestWgmmaTiles : kBestMmaTiles);
+         }
          if (shape.gemm && request.parent.empty() &&
              (request.initial || rng() % 3 == 0)) {
            std::vector<std::string> blocks = fitGrid(
@@ -1853,13 +1867,14 @@ private:
 
 /// Whether a genome's first block tiling is its first pass, so that its
 /// head (through the first closing brace) and tail can be spliced: not
-/// after foundry-im2col or foundry-transpose-a, which have no options (the
+/// after foundry-im2col or foundry-transpose-a or -b, which have no options (the
 /// head would be "foundry-im2col,foundry-pad{...", its tail the GEMM of
 /// the im2col tensor, which no other genome's head computes; a
 /// foundry-mma tail without the copy of a K-major A fails).
 static bool splices(llvm::StringRef genome) {
   return !genome.contains("foundry-im2col") &&
-         !genome.contains("foundry-transpose-a");
+         !genome.contains("foundry-transpose-a") &&
+         !genome.contains("foundry-transpose-b");
 }
 
 /// `genome` split after its leading reductions tiled as kernels of their

@@ -27,6 +27,7 @@
 
 namespace mlir::foundry {
 #define GEN_PASS_DEF_FOUNDRYTRANSPOSEAPASS
+#define GEN_PASS_DEF_FOUNDRYTRANSPOSEBPASS
 #define GEN_PASS_DEF_FOUNDRYMMAPASS
 #include "foundry/Transforms/Passes.h.inc"
 } // namespace mlir::foundry
@@ -165,7 +166,8 @@ static LogicalResult checkWgmmaShape(linalg::LinalgOp op) {
   if (!kMajor(1, nDim))
     return op.emitOpError("foundry-mma: operand B is not stored NxK; wgmma "
                           "reads tf32 operands K-major only (B as nn.Linear "
-                          "stores its weight), so a KxN B stays on warp tiles "
+                          "stores its weight): copy a KxN B with "
+                          "foundry-transpose-b, or keep it on warp tiles "
                           "(mma.sync)");
   for (unsigned input : {0u, 1u})
     if (!isSharedMemoryTile(op.getDpsInputOperand(input)->get()))
@@ -285,7 +287,12 @@ static linalg::LinalgOp putRowOperandFirst(RewriterBase &rewriter,
   return specialized(rewriter, swapped);
 }
 
-std::optional<unsigned> mlir::foundry::kMajorRowOperand(linalg::LinalgOp op) {
+/// For a 2-D contraction (loops m, n, k; a 2-D output indexed by a
+/// projected permutation): the input stored K-major along the output loop
+/// at `outputDim` (0: the rows, 1: the columns), i.e. read through the map
+/// (k, that loop), else std::nullopt.
+static std::optional<unsigned> kMajorOperandAlong(linalg::LinalgOp op,
+                                                  unsigned outputDim) {
   if (op.getNumLoops() != 3 || op.getNumDpsInputs() != 2 ||
       op.getNumDpsInits() != 1 || !linalg::isaContractionOpInterface(op))
     return std::nullopt;
@@ -296,17 +303,28 @@ std::optional<unsigned> mlir::foundry::kMajorRowOperand(linalg::LinalgOp op) {
       dims->k.size() != 1 || out.getNumResults() != 2 ||
       !out.isProjectedPermutation())
     return std::nullopt;
-  unsigned row = out.getDimPosition(0), k = dims->k[0];
+  unsigned loop = out.getDimPosition(outputDim), k = dims->k[0];
   for (unsigned input = 0; input < 2; ++input) {
     AffineMap map = op.getMatchingIndexingMap(op.getDpsInputOperand(input));
     if (map.getNumResults() == 2 && map.isProjectedPermutation() &&
-        map.getDimPosition(0) == k && map.getDimPosition(1) == row)
+        map.getDimPosition(0) == k && map.getDimPosition(1) == loop)
       return input;
   }
   return std::nullopt;
 }
 
-bool mlir::foundry::hasWgmmaOperandLayout(linalg::LinalgOp op) {
+std::optional<unsigned> mlir::foundry::kMajorRowOperand(linalg::LinalgOp op) {
+  return kMajorOperandAlong(op, 0);
+}
+
+std::optional<unsigned>
+mlir::foundry::kMajorColumnOperand(linalg::LinalgOp op) {
+  return kMajorOperandAlong(op, 1);
+}
+
+/// hasWgmmaOperandLayout, and with `afterCopies` also A stored KxM and B
+/// stored KxN (hasWgmmaOperandLayoutAfterCopies).
+static bool wgmmaOperandLayout(linalg::LinalgOp op, bool afterCopies) {
   if (op.getNumLoops() != 3 || op.getNumDpsInputs() != 2 ||
       op.getNumDpsInits() != 1 || !linalg::isaContractionOpInterface(op))
     return false;
@@ -321,10 +339,93 @@ bool mlir::foundry::hasWgmmaOperandLayout(linalg::LinalgOp op) {
            map.getResult(0) == getAffineDimExpr(first, ctx) &&
            map.getResult(1) == getAffineDimExpr(second, ctx);
   };
+  auto kMajor = [&](unsigned input, unsigned row, unsigned k) {
+    AffineMap map = op.getMatchingIndexingMap(op.getDpsInputOperand(input));
+    return is(map, row, k) || (afterCopies && is(map, k, row));
+  };
   unsigned m = dims->m[0], n = dims->n[0], k = dims->k[0];
-  return is(op.getMatchingIndexingMap(op.getDpsInputOperand(0)), m, k) &&
-         is(op.getMatchingIndexingMap(op.getDpsInputOperand(1)), n, k) &&
+  return kMajor(0, m, k) && kMajor(1, n, k) &&
          is(op.getMatchingIndexingMap(op.getDpsInitOperand(0)), m, n);
+}
+
+bool mlir::foundry::hasWgmmaOperandLayout(linalg::LinalgOp op) {
+  return wgmmaOperandLayout(op, /*afterCopies=*/false);
+}
+
+bool mlir::foundry::hasWgmmaOperandLayoutAfterCopies(linalg::LinalgOp op) {
+  return wgmmaOperandLayout(op, /*afterCopies=*/true);
+}
+
+/// foundry-transpose-a and foundry-transpose-b: every 2-D contraction of
+/// the kernels under `module`, outside any block tile, whose input `pick`
+/// names (stored K-major along an output loop) reads instead a copy of it
+/// with its two dimensions swapped, made by a `linalg.transpose` (a kernel
+/// of its own, through a workspace), through the map with its two results
+/// swapped. The products and their order are unchanged. Static 2-D
+/// operands only; `passName` prefixes the diagnostics.
+static LogicalResult
+transposeOperands(ModuleOp module,
+                  function_ref<std::optional<unsigned>(linalg::LinalgOp)> pick,
+                  StringRef passName) {
+  IRRewriter rewriter(module.getContext());
+  for (Operation *contraction : kernelLevelContractions(module, 2)) {
+    auto op = cast<linalg::LinalgOp>(contraction);
+    std::optional<unsigned> input = pick(op);
+    if (!input)
+      continue;
+    OpOperand *operand = op.getDpsInputOperand(*input);
+    // Static 2-D operands only (tensor-core tiles need static shapes).
+    auto type = dyn_cast<RankedTensorType>(operand->get().getType());
+    if (!type || type.getRank() != 2 || !type.hasStaticShape())
+      continue;
+    Location loc = op.getLoc();
+    rewriter.setInsertionPoint(op);
+    // The copy with its dimensions swapped.
+    Value empty = tensor::EmptyOp::create(
+        rewriter, loc, {type.getDimSize(1), type.getDimSize(0)},
+        type.getElementType(), /*dynamicSizes=*/ValueRange());
+    Value copy = linalg::TransposeOp::create(rewriter, loc, operand->get(),
+                                             empty, ArrayRef<int64_t>{1, 0})
+                     ->getResult(0);
+    // The contraction reads it through the swapped map: (m, k) instead of
+    // (k, m), or (n, k) instead of (k, n).
+    SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+    AffineMap map = maps[*input];
+    maps[*input] = AffineMap::get(map.getNumDims(), 0,
+                                  {map.getResult(1), map.getResult(0)},
+                                  module.getContext());
+    ArrayAttr mapsAttr = rewriter.getAffineMapArrayAttr(maps);
+    // A linalg.matmul keeps its name (with indexing_maps where B stays
+    // transposed), which foundry-mma's vectorizer needs for a
+    // vector.contract.
+    if (auto matmul = dyn_cast<linalg::MatmulOp>(op.getOperation())) {
+      rewriter.modifyOpInPlace(matmul, [&] {
+        if (linalg::MatmulOp::isDefaultIndexingMaps(mapsAttr))
+          matmul.removeIndexingMapsAttr();
+        else
+          matmul.setIndexingMapsAttr(mapsAttr);
+        matmul.getDpsInputOperand(*input)->set(copy);
+      });
+      continue;
+    }
+    auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
+    if (!generic) {
+      FailureOr<linalg::GenericOp> generalized =
+          linalg::generalizeNamedOp(rewriter, op);
+      if (failed(generalized))
+        return op.emitOpError(passName) << ": cannot generalize";
+      generic = *generalized;
+    }
+    rewriter.modifyOpInPlace(generic, [&] {
+      generic.setIndexingMapsAttr(mapsAttr);
+      generic.getDpsInputOperand(*input)->set(copy);
+    });
+    // A plain matmul now: named so (upstream specialization), as
+    // foundry-mma's vectorizer needs.
+    if (linalg::MatmulOp::isDefaultIndexingMaps(mapsAttr))
+      (void)specialized(rewriter, generic);
+  }
+  return success();
 }
 
 namespace mlir::foundry {
@@ -334,66 +435,20 @@ struct FoundryTransposeAPass final
   using Base::Base;
 
   void runOnOperation() override {
-    IRRewriter rewriter(&getContext());
-    for (Operation *contraction : kernelLevelContractions(getOperation(), 2)) {
-      auto op = cast<linalg::LinalgOp>(contraction);
-      std::optional<unsigned> input = kMajorRowOperand(op);
-      if (!input)
-        continue;
-      OpOperand *operand = op.getDpsInputOperand(*input);
-      // Static 2-D operands only (tensor-core tiles need static shapes).
-      auto type = dyn_cast<RankedTensorType>(operand->get().getType());
-      if (!type || type.getRank() != 2 || !type.hasStaticShape())
-        continue;
-      Location loc = op.getLoc();
-      rewriter.setInsertionPoint(op);
-      // The MxK copy.
-      Value empty = tensor::EmptyOp::create(
-          rewriter, loc, {type.getDimSize(1), type.getDimSize(0)},
-          type.getElementType(), /*dynamicSizes=*/ValueRange());
-      Value copy = linalg::TransposeOp::create(rewriter, loc, operand->get(),
-                                               empty,
-                                               ArrayRef<int64_t>{1, 0})
-                       ->getResult(0);
-      // The contraction reads it through the map (m, k) instead of (k, m).
-      SmallVector<AffineMap> maps = op.getIndexingMapsArray();
-      AffineMap map = maps[*input];
-      maps[*input] = AffineMap::get(map.getNumDims(), 0,
-                                    {map.getResult(1), map.getResult(0)},
-                                    &getContext());
-      ArrayAttr mapsAttr = rewriter.getAffineMapArrayAttr(maps);
-      // A linalg.matmul keeps its name (with indexing_maps where B stays
-      // transposed), which foundry-mma's vectorizer needs for a
-      // vector.contract.
-      if (auto matmul = dyn_cast<linalg::MatmulOp>(op.getOperation())) {
-        rewriter.modifyOpInPlace(matmul, [&] {
-          if (linalg::MatmulOp::isDefaultIndexingMaps(mapsAttr))
-            matmul.removeIndexingMapsAttr();
-          else
-            matmul.setIndexingMapsAttr(mapsAttr);
-          matmul.getDpsInputOperand(*input)->set(copy);
-        });
-        continue;
-      }
-      auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
-      if (!generic) {
-        FailureOr<linalg::GenericOp> generalized =
-            linalg::generalizeNamedOp(rewriter, op);
-        if (failed(generalized)) {
-          op.emitOpError("foundry-transpose-a: cannot generalize");
-          return signalPassFailure();
-        }
-        generic = *generalized;
-      }
-      rewriter.modifyOpInPlace(generic, [&] {
-        generic.setIndexingMapsAttr(mapsAttr);
-        generic.getDpsInputOperand(*input)->set(copy);
-      });
-      // A plain matmul now: named so (upstream specialization), as
-      // foundry-mma's vectorizer needs.
-      if (linalg::MatmulOp::isDefaultIndexingMaps(mapsAttr))
-        (void)specialized(rewriter, generic);
-    }
+    if (failed(transposeOperands(getOperation(), kMajorRowOperand,
+                                 "foundry-transpose-a")))
+      signalPassFailure();
+  }
+};
+
+struct FoundryTransposeBPass final
+    : impl::FoundryTransposeBPassBase<FoundryTransposeBPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    if (failed(transposeOperands(getOperation(), kMajorColumnOperand,
+                                 "foundry-transpose-b")))
+      signalPassFailure();
   }
 };
 

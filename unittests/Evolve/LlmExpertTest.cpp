@@ -160,7 +160,8 @@ TEST(ScheduleValidation, EverySchedulePassValidates) {
         "foundry-reduce-threads", "foundry-promote", "foundry-vectorize",
         "foundry-unroll", "foundry-mma", "foundry-split-reduction",
         "foundry-split-k", "foundry-pad", "foundry-im2col",
-        "foundry-transpose-a", "foundry-fold-pad", "foundry-tile-phases"}) {
+        "foundry-transpose-a", "foundry-transpose-b", "foundry-fold-pad",
+        "foundry-tile-phases"}) {
     std::string normalized, error;
     EXPECT_TRUE(validateSchedule(&context, name, normalized, error))
         << name << ": " << error;
@@ -171,7 +172,7 @@ TEST(ScheduleValidation, EverySchedulePassValidates) {
     std::string normalized, error;
     EXPECT_FALSE(validateSchedule(&context, name, normalized, error)) << name;
   }
-  EXPECT_EQ(schedulePassNames().size(), 17u);
+  EXPECT_EQ(schedulePassNames().size(), 18u);
 }
 
 TEST(LlmResponse, RejectsHostileNesting) {

@@ -82,6 +82,13 @@ struct KernelShape {
   /// hasWgmmaOperandLayout): what wgmma reads in tf32, so tensor-core
   /// schedules may put it on warpgroup tiles.
   bool gemmWgmma = false;
+  /// The first contraction's column operand (the B) is stored KxN
+  /// (kMajorColumnOperand: torch.matmul(A, B)); warpgroup schedules copy it
+  /// NxK first (foundry-transpose-b).
+  bool gemmKMajorB = false;
+  /// The first contraction is a 2-D matmul that foundry-transpose-a and -b
+  /// make wgmma's (hasWgmmaOperandLayoutAfterCopies); implied by gemmWgmma.
+  bool gemmWgmmaAfterCopies = false;
   /// The kernel's one convolution that foundry-im2col rewrites as a GEMM
   /// (2-D NCHW/FCHW, NHWC/HWCF or NHWC/FHWC, or 1-D NCW/FCW; no contraction
   /// besides it): gemmM/N/K are then that GEMM's (NCHW: F x OH*OW x

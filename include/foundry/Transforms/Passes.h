@@ -130,10 +130,23 @@ SmallVector<Operation *> kernelLevelContractions(Operation *root,
 /// foundry-mma refuses such an operand and foundry-transpose-a copies it.
 std::optional<unsigned> kMajorRowOperand(linalg::LinalgOp op);
 
+/// For a 2-D contraction as kMajorRowOperand takes: the index of the input
+/// that the output's columns come from (the B of a GEMM) when it is stored
+/// K-major along them (KxN, as torch.matmul(A, B) reads B), else
+/// std::nullopt. wgmma reads a tf32 B only NxK, so foundry-mma on warpgroup
+/// tiles refuses such an operand and foundry-transpose-b copies it.
+std::optional<unsigned> kMajorColumnOperand(linalg::LinalgOp op);
+
 /// True for a contraction with loops m, n, k (any order) reading A(m, k) and
 /// B(n, k) into C(m, n): both operands K-major, the only layout wgmma reads
 /// tf32 in (foundry-mma on warpgroup tiles).
 bool hasWgmmaOperandLayout(linalg::LinalgOp op);
+
+/// True for a contraction with loops m, n, k (any order) reading A as MxK
+/// or KxM and B as NxK or KxN into C(m, n): what foundry-transpose-a and
+/// foundry-transpose-b turn into a contraction hasWgmmaOperandLayout
+/// accepts.
+bool hasWgmmaOperandLayoutAfterCopies(linalg::LinalgOp op);
 
 /// True for the convolution kinds foundry-im2col rewrites: 2-D NCHW/FCHW,
 /// NHWC/HWCF or NHWC/FHWC, and 1-D NCW/FCW (lifted to 2-D first). The pass

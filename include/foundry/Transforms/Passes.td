@@ -489,6 +489,34 @@ def FoundryTransposeAPass : Pass<"foundry-transpose-a", "::mlir::ModuleOp"> {
   ];
 }
 
+def FoundryTransposeBPass : Pass<"foundry-transpose-b", "::mlir::ModuleOp"> {
+  let summary = "Copy a contraction's KxN B operand into an NxK tensor.";
+  let description = [{
+    wgmma reads tf32 operands K-major only: `foundry-mma` on warpgroup
+    tiles refuses a B stored KxN (as `torch.matmul(A, B)` reads it,
+    KernelBench L1 1, 2, 8, 13). Every 2-D contraction of a kernel (loops
+    m, n, k), outside any block tile, whose column operand (the one the
+    output's columns come from) is stored KxN reads instead an NxK copy of
+    it, made by a `linalg.transpose` (a kernel of its own, through a
+    workspace, computed in every launch), and reads it through the map
+    (n, k): a linalg.matmul keeps its name with those indexing maps. The
+    products and their order are unchanged. Tile the contraction with
+    `foundry-tile-blocks{target=contraction}`, so that the copy is not
+    fused into its tiles. Contractions with an NxK B or a B of dynamic
+    shape, batched ones, and kernels without contractions are left as they
+    are.
+
+    Example, L1 1 on wgmma warpgroup tiles (sm_90a): `foundry-transpose-b,
+    foundry-tile-blocks{sizes=128,128 target=contraction},
+    foundry-tile-reduction{sizes=32},foundry-promote{operands=0,1
+    stages=4},foundry-tile-warpgroups{sizes=64,128},foundry-mma`.
+  }];
+  let dependentDialects = [
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect"
+  ];
+}
+
 def FoundryFoldPadPass : Pass<"foundry-fold-pad", "::mlir::ModuleOp"> {
   let summary = "Read through tensor.pad inside its consumers.";
   let description = [{
