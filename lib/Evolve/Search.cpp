@@ -176,8 +176,14 @@ FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel) {
         shape.softmax = true;
     }
   });
+  // Only variances over the innermost loop (rows): BatchNorm's column
+  // statistics after a GEMM (L2 33, 39, 41) read the bias and scale fused
+  // into the variance's body, indexed like its output, which
+  // foundry-reduce-threads{welford=true} refuses.
   kernel.walk([&](linalg::GenericOp op) {
-    shape.variance |= isSquaredDeviationSum(op);
+    shape.variance |= isSquaredDeviationSum(op) &&
+                      op.getIteratorTypesArray().back() ==
+                          utils::IteratorType::reduction;
   });
   shape.tensorCores = kernel.getEffectivePrecision() != Precision::ieee;
   for (Operation &op : body) {
