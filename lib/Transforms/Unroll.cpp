@@ -40,7 +40,19 @@ struct FoundryUnrollPass final
                 ->walk([](scf::ForOp) { return WalkResult::interrupt(); })
                 .wasInterrupted() ||
             // Warp tiles are foundry-mma's (lowered to mma.sync).
-            isInsideForall(loop, isWarpLevelForall))
+            isInsideForall(loop, isWarpLevelForall) ||
+            // The k-loop around warpgroup tiles is the wgmma lowering's,
+            // which pipelines it itself: unrolled, its shared tiles
+            // doubled past the limit or its k-steps came out wrong (every
+            // such candidate of the 2026-12-02 KernelBench runs failed).
+            isInsideForall(loop, isWarpgroupLevelForall) ||
+            loop.getBody()
+                ->walk([](scf::ForallOp forall) {
+                  return isWarpgroupLevelForall(forall)
+                             ? WalkResult::interrupt()
+                             : WalkResult::advance();
+                })
+                .wasInterrupted())
           return;
         innermost.push_back(loop);
       });

@@ -1092,7 +1092,9 @@ def FoundryUnrollPass
     32 is an error. Loops inside a warp tile (`foundry-tile-warps`) are left
     as they are: their `vector.contract`s of mma.sync fragments must stay
     in the loop `foundry-mma` built for the tensor-core lowering (unrolled,
-    it failed with "unhandled vector to mma type").
+    it failed with "unhandled vector to mma type"). So are the k-loops
+    around warpgroup tiles (`foundry-tile-warpgroups`), which the wgmma
+    lowering pipelines itself.
   }];
   let options = [
     Option<"factor", "factor", "int64_t", /*default=*/"2",
