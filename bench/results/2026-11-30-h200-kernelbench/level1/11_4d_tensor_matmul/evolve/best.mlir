@@ -1,5 +1,5 @@
 module {
-  foundry.kernel @tensor4d_matmul(%arg0: tensor<8x256x512x256xf32>, %arg1: tensor<256x768xf32>) -> tensor<8x256x512x768xf32> attributes {precision = #foundry.precision<3xtf32>, schedule = #foundry.schedule<"foundry-tile-blocks{sizes={64,128} target=result},foundry-tile-reduction{sizes={16}},foundry-promote{operands={0,1} padding=4 stages=1},foundry-tile-warps{sizes={64,32}},foundry-tile-reduction{sizes={8}},foundry-mma">} {
+  foundry.kernel @tensor4d_matmul(%arg0: tensor<8x256x512x256xf32>, %arg1: tensor<256x768xf32>) -> tensor<8x256x512x768xf32> attributes {precision = #foundry.precision<3xtf32>, schedule = #foundry.schedule<"foundry-transpose-b,foundry-tile-blocks{fuse=all sizes={128,128} target=contraction},foundry-tile-reduction{sizes={32}},foundry-promote{operands={0,1} padding=0 stages=4},foundry-tile-warpgroups{sizes={64,128}},foundry-mma">} {
     %cst = arith.constant 0.000000e+00 : f32
     %collapsed = tensor.collapse_shape %arg0 [[0, 1, 2], [3]] : tensor<8x256x512x256xf32> into tensor<1048576x256xf32>
     %0 = tensor.empty() : tensor<1048576x768xf32>

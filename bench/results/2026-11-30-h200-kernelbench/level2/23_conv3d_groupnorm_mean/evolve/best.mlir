@@ -6,7 +6,7 @@
 #map5 = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0)>
 #map6 = affine_map<(d0) -> (d0)>
 module {
-  foundry.kernel @conv3d_groupnorm_mean(%arg0: tensor<128x3x24x32x32xf32>, %arg1: tensor<24x3x3x3x3xf32> {foundry.init = "uniform(-0.111111111, 0.111111111)"}, %arg2: tensor<24xf32> {foundry.init = "uniform(-0.111111111, 0.111111111)"}) -> tensor<128xf32> attributes {precision = #foundry.precision<3xtf32>, schedule = #foundry.schedule<"foundry-im2col,foundry-pad{k=32 m=32 n=64},foundry-tile-blocks{fuse=elementwise sizes={1,32,64} target=contraction},foundry-tile-reduction{sizes={32}},foundry-promote{operands={0,1} padding=4 stages=1},foundry-tile-warps{sizes={0,32,32}},foundry-tile-reduction{sizes={8}},foundry-mma,foundry-tile-blocks{fuse=all sizes={1} target=result},foundry-reduce-threads{interleave=0 shuffle=false threads=256}">} {
+  foundry.kernel @conv3d_groupnorm_mean(%arg0: tensor<128x3x24x32x32xf32>, %arg1: tensor<24x3x3x3x3xf32> {foundry.init = "uniform(-0.111111111, 0.111111111)"}, %arg2: tensor<24xf32> {foundry.init = "uniform(-0.111111111, 0.111111111)"}) -> tensor<128xf32> attributes {precision = #foundry.precision<3xtf32>, schedule = #foundry.schedule<"foundry-im2col,foundry-pad{k=32 m=32 n=64},foundry-tile-blocks{fuse=elementwise sizes={1,32,64} target=contraction},foundry-tile-reduction{sizes={32}},foundry-promote{operands={0,1} padding=4 stages=1},foundry-tile-warps{sizes={0,32,32}},foundry-tile-reduction{sizes={8}},foundry-mma,foundry-tile-blocks{fuse=all sizes={1} target=result},foundry-reduce-threads{interleave=0 online=false shuffle=false threads=256 welford=false}">} {
     %cst = arith.constant 0.000000e+00 : f32
     %cst_0 = arith.constant 5.940000e+04 : f32
     %cst_1 = arith.constant 4.752000e+05 : f32

@@ -5,7 +5,7 @@
 #map4 = affine_map<(d0, d1) -> (d1)>
 #map5 = affine_map<(d0) -> (d0)>
 module {
-  foundry.kernel @gemm_batchnorm_gelu_relu(%arg0: tensor<16384x4096xf32>, %arg1: tensor<4096x4096xf32> {foundry.init = "uniform(-0.015625, 0.015625)"}, %arg2: tensor<4096xf32> {foundry.init = "uniform(-0.015625, 0.015625)"}) -> tensor<16384x4096xf32> attributes {precision = #foundry.precision<3xtf32>, schedule = #foundry.schedule<"foundry-tile-blocks{fuse=all sizes={64,64} target=contraction},foundry-tile-reduction{sizes={32}},foundry-promote{operands={0,1} padding=4 stages=2},foundry-tile-warps{sizes={64,32}},foundry-tile-reduction{sizes={8}},foundry-mma,foundry-tile-blocks{fuse=all sizes={0,1} target=result},foundry-reduce-threads{interleave=0 shuffle=true threads=512},foundry-tile-threads{interleave=0 sizes={32,0}},foundry-vectorize{max-elements=1024}">} {
+  foundry.kernel @gemm_batchnorm_gelu_relu(%arg0: tensor<16384x4096xf32>, %arg1: tensor<4096x4096xf32> {foundry.init = "uniform(-0.015625, 0.015625)"}, %arg2: tensor<4096xf32> {foundry.init = "uniform(-0.015625, 0.015625)"}) -> tensor<16384x4096xf32> attributes {precision = #foundry.precision<3xtf32>, schedule = #foundry.schedule<"foundry-tile-blocks{fuse=all sizes={128,128} target=contraction},foundry-tile-reduction{sizes={32}},foundry-promote{operands={0,1} padding=0 stages=4},foundry-tile-warpgroups{sizes={64,128}},foundry-mma,foundry-tile-blocks{fuse=all sizes={0,1} target=result},foundry-reduce-threads{interleave=4 online=false shuffle=true threads=128 welford=false},foundry-tile-threads{interleave=4 sizes={128,0}},foundry-vectorize{max-elements=1024}">} {
     %cst = arith.constant 0.000000e+00 : f32
     %cst_0 = arith.constant 1.638400e+04 : f32
     %cst_1 = arith.constant 9.99999974E-6 : f32
