@@ -661,20 +661,37 @@ static std::string padFor(const KernelShape &shape, int64_t bm, int64_t bn,
          " k=" + std::to_string(bk) + "},";
 }
 
+/// The tiling of one copy made by foundry-transpose-a or -b, a kernel of
+/// its own: 32x32 block tiles of 64 threads, each reading 4 rows of 4
+/// elements and writing 4 rows of 4 (16-byte accesses on both sides)
+/// instead of the naive mapping's one element per row read. On the H200,
+/// with the naive copy of its 4096x4096 B, L1 1 took 1.54 ms against 1.36
+/// ms for L1 17, the same GEMM on a B stored NxK (2026-12-02,
+/// bench/results/2026-11-30-h200-kernelbench-runs.md, runs 52 to 54).
+static constexpr llvm::StringLiteral kTransposeTiling =
+    ",foundry-tile-blocks{sizes=32,32 target=transpose},"
+    "foundry-tile-threads{sizes=4,4},foundry-vectorize";
+
 /// The tensor-core GEMM of a GEMM kernel (shape.gemm) and its epilogue:
 /// its A copied M-major first where it is K-major (shape.gemmKMajorA), on
 /// warpgroup tiles its B copied NxK where it is KxN (shape.gemmKMajorB),
 /// padded where the tiles do not divide it, and then tiled as a kernel of
-/// its own (the padded result is read back through a slice).
+/// its own (the padded result is read back through a slice); the copies
+/// are tiled last (kTransposeTiling).
 static std::string mmaGemmKernel(const KernelShape &shape, const MmaTiles &t) {
+  bool copyB = t.warpgroups && shape.gemmKMajorB;
   std::string before =
       (shape.gemmKMajorA ? "foundry-transpose-a," : "") +
-      std::string(t.warpgroups && shape.gemmKMajorB ? "foundry-transpose-b,"
-                                                    : "") +
+      std::string(copyB ? "foundry-transpose-b," : "") +
       padFor(shape, t.blockM, t.blockN, t.stagedK ? t.stagedK : 8);
   bool ownKernel = !shape.contraction || !before.empty();
-  return before + mmaGemm(shape.numParallel(), ownKernel, t, &shape) +
-         ownKernelEpilogue(shape);
+  std::string schedule = before +
+                         mmaGemm(shape.numParallel(), ownKernel, t, &shape) +
+                         ownKernelEpilogue(shape);
+  for (int copy = 0, copies = int(shape.gemmKMajorA) + int(copyB);
+       copy < copies; ++copy)
+    schedule += kTransposeTiling;
+  return schedule;
 }
 
 /// The block tiling of a SIMT GEMM kernel's contraction, `blocks` per

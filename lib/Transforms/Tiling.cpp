@@ -804,10 +804,23 @@ struct FoundryTileBlocksPass final
                << kPass
                << ": the first result is not produced by a tileable op";
       }
+    } else if (target == "transpose") {
+      // The first transposing copy not yet in a block tile: what
+      // foundry-transpose-a and -b put before a contraction.
+      for (Operation &op : body)
+        if (isa<linalg::TransposeOp>(op)) {
+          root = cast<TilingInterface>(op);
+          break;
+        }
+      if (!root)
+        return kernel.emitOpError()
+               << kPass << ": target=transpose, but the kernel has no "
+                           "linalg.transpose outside a block tile";
     } else {
       return kernel.emitOpError()
              << kPass
-             << ": target must be result, contraction or reduction, got '"
+             << ": target must be result, contraction, reduction or "
+                "transpose, got '"
              << target << "'";
     }
     ProducerFusion fusion = ProducerFusion::All;
@@ -817,11 +830,13 @@ struct FoundryTileBlocksPass final
       return kernel.emitOpError()
              << kPass << ": fuse must be all or elementwise, got '" << fuse
              << "'";
-    // A contraction or a reduction tiled as a kernel of its own takes only
+    // A contraction, reduction or transpose tiled as a kernel of its own
+    // takes only
     // its init, or (fuse=elementwise) also the producers of its operands
     // without reduction loops: an im2col gather computed per tile (an
     // implicit GEMM) instead of through memory.
-    if ((target == "contraction" || target == "reduction") &&
+    if ((target == "contraction" || target == "reduction" ||
+         target == "transpose") &&
         fusion == ProducerFusion::All)
       fusion = ProducerFusion::InitsOnly;
     return tileToBlocks(root, sizes, kPass, fusion);
@@ -1171,16 +1186,19 @@ static LogicalResult distributeBlockTiles(Operation *root,
     });
     return failure(any);
   }
-  for (scf::ForallOp block : blocks) {
+  // Block tiles distributed by an earlier pass (a GEMM split from what
+  // follows it, say) are left as they are; if all are, that is an error.
+  // Decided before any is distributed here: the tiles this pass distributes
+  // first must not make a later one look like the last of its kind.
+  if (llvm::all_of(blocks, isDistributed))
+    return blocks.front().emitOpError()
+           << passName << ": the block tile is already distributed";
+  SmallVector<bool> distributedBefore =
+      llvm::map_to_vector(blocks, isDistributed);
+  for (auto [block, distributed] : llvm::zip(blocks, distributedBefore)) {
     Block &body = *block.getBody();
-    // Block tiles distributed by an earlier pass (a GEMM split from what
-    // follows it, say) are left as they are; if all are, that is an error.
-    if (isDistributed(block)) {
-      if (llvm::all_of(blocks, isDistributed))
-        return block.emitOpError()
-               << passName << ": the block tile is already distributed";
+    if (distributed)
       continue;
-    }
     // A block-level k-loop (foundry-tile-reduction before this pass): each
     // op on its own, so that shared-memory copies stay block-wide.
     if (!body.getOps<scf::ForOp>().empty()) {

@@ -33,7 +33,7 @@
 // CPU: schedule vs naive {{.*}} mismatches=0/16384 PASS
 
 // TWICE: error: 'foundry.kernel' op foundry-tile-blocks: target=contraction, but the kernel has no contraction or convolution outside a block tile
-// TARGET: error: 'foundry.kernel' op foundry-tile-blocks: target must be result, contraction or reduction, got 'gemm'
+// TARGET: error: 'foundry.kernel' op foundry-tile-blocks: target must be result, contraction, reduction or transpose, got 'gemm'
 #id = affine_map<(i, j) -> (i, j)>
 #row = affine_map<(i, j) -> (i)>
 #red = affine_map<(i, j) -> (i, j)>

@@ -4,7 +4,7 @@
 // marked matmul of each warpgroup tile runs as the linalg op it is), and
 // L1 16's (both operands copied).
 // RUN: foundry-cpu-run %S/../../bench/kernelbench/level1/1_square_matmul_small.mlir --reference=f64 --schedule='foundry-transpose-b,foundry-pad{m=128 n=128 k=32},foundry-tile-blocks{sizes=128,128 target=contraction},foundry-tile-reduction{sizes=32},foundry-promote{operands=0,1 stages=4},foundry-tile-warpgroups{sizes=64,128},foundry-mma' | FileCheck %s --check-prefix=CPU
-// RUN: foundry-cpu-run %S/../../bench/kernelbench/level1/16_matmul_transposed_a_small.mlir --reference=f64 --schedule='foundry-transpose-a,foundry-transpose-b,foundry-pad{m=128 n=128 k=64},foundry-tile-blocks{sizes=128,128 target=contraction},foundry-tile-reduction{sizes=32},foundry-promote{operands=0,1 stages=2},foundry-tile-warpgroups{sizes=64,128},foundry-mma' | FileCheck %s --check-prefix=CPU
+// RUN: foundry-cpu-run %S/../../bench/kernelbench/level1/16_matmul_transposed_a_small.mlir --reference=f64 --schedule='foundry-transpose-a,foundry-transpose-b,foundry-pad{m=128 n=128 k=64},foundry-tile-blocks{sizes=128,128 target=contraction},foundry-tile-reduction{sizes=32},foundry-promote{operands=0,1 stages=2},foundry-tile-warpgroups{sizes=64,128},foundry-mma,foundry-tile-blocks{sizes=32,32 target=transpose},foundry-tile-threads{sizes=4,4},foundry-vectorize,foundry-tile-blocks{sizes=32,32 target=transpose},foundry-tile-threads{sizes=4,4},foundry-vectorize' | FileCheck %s --check-prefix=CPU
 // CPU: mismatches=0/{{[0-9]+}} PASS
 
 // B stored KxN (torch.matmul(A, B)): an NxK copy by linalg.transpose, read

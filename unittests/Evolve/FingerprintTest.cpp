@@ -882,7 +882,9 @@ foundry.kernel @mm(%a: tensor<1024x512xf32>, %b: tensor<512x1024xf32>) -> tensor
       "foundry-transpose-b,foundry-tile-blocks{sizes=128,128 "
       "target=contraction},foundry-tile-reduction{sizes=32},"
       "foundry-promote{operands=0,1 stages=4},"
-      "foundry-tile-warpgroups{sizes=64,128},foundry-mma";
+      "foundry-tile-warpgroups{sizes=64,128},foundry-mma,"
+      "foundry-tile-blocks{sizes=32,32 target=transpose},"
+      "foundry-tile-threads{sizes=4,4},foundry-vectorize";
   const std::string mma =
       "foundry-tile-blocks{sizes=128,128},foundry-tile-reduction{sizes=32},"
       "foundry-promote{operands=0,1 padding=4 stages=2},"
@@ -1026,6 +1028,15 @@ foundry.kernel @kt(%a: tensor<256x128xf32>, %b: tensor<256x512xf32>) -> tensor<1
         continue;
       ++mmaProposals;
       EXPECT_NE(schedule.find("target=contraction"), std::string::npos)
+          << expert.name << ": " << schedule;
+      // Each copy is then tiled as a kernel of its own (32x32 blocks, 4x4
+      // elements per thread), after the GEMM.
+      llvm::StringRef text(schedule);
+      EXPECT_EQ(text.count("foundry-tile-blocks{sizes=32,32 target=transpose},"
+                           "foundry-tile-threads{sizes=4,4},foundry-vectorize"),
+                text.count("foundry-transpose-"))
+          << expert.name << ": " << schedule;
+      EXPECT_GT(text.find("target=transpose"), text.find("foundry-mma"))
           << expert.name << ": " << schedule;
     }
   EXPECT_GT(mmaProposals, 0);

@@ -864,6 +864,16 @@ def FoundryTileBlocksPass
     bias and scaling, computed in the pooling tile), and repeated it tiles
     such reductions in order.
 
+    `target=transpose` tiles, as a kernel of its own, the kernel's first
+    `linalg.transpose` not yet in a block tile (the NxK copy of a KxN B
+    that `foundry-transpose-b` makes for wgmma, or the M-major copy of
+    `foundry-transpose-a`), which the naive mapping would read one element
+    per row; like `target=contraction`, only its init is fused. With
+    `foundry-tile-threads{sizes=4,4}` and `foundry-vectorize` after
+    32x32 block tiles, each thread reads 4 rows of 4 elements and writes 4
+    rows of 4 (16-byte accesses on both sides). Repeated, it tiles the
+    transposes in order.
+
     `fuse=elementwise` fuses only producers without reduction loops (fills,
     broadcasts, elementwise ops); every reduction stays a kernel of its
     own, computed once through memory (under the naive mapping, or tiled
@@ -883,8 +893,9 @@ def FoundryTileBlocksPass
     Option<"target", "target", "std::string", /*default=*/"\"result\"",
            "What to tile: result (the producer of the kernel's first "
            "result, with its producers fused), contraction (the first "
-           "contraction or convolution alone) or reduction (the first "
-           "other reduction before the result, alone).">,
+           "contraction or convolution alone), reduction (the first "
+           "other reduction before the result, alone) or transpose (the "
+           "first linalg.transpose, alone).">,
     Option<"fuse", "fuse", "std::string", /*default=*/"\"all\"",
            "Which producers of the result to fuse: all (every tileable "
            "one; only the init for target=contraction or reduction) or "
