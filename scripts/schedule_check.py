@@ -173,7 +173,8 @@ def random_pass(rng):
         # A split kernel: the contraction tiled alone (or a bad target),
         # with its init only, or its gathers too (an implicit GEMM).
         return "foundry-tile-blocks{target=%s sizes=%s fuse=%s}" % (
-            rng.choice(["contraction", "contraction", "result", "bogus"]),
+            rng.choice(["contraction", "contraction", "result", "reduction",
+                        "transpose", "bogus"]),
             sizes, rng.choice(["all", "elementwise", "elementwise", "some"]))
     return "foundry-tile-%s%s" % (kind, "{sizes=%s}" % sizes if sizes else "")
 
