@@ -3,7 +3,7 @@
 #
 # Builds device-bundle/evolve/, everything a GPU host without LLVM needs to
 # run foundry-evolve on the cuda target: stripped foundry-evolve and
-# foundry-library (xz-compressed; they link libLLVM.so.22.1) and foundry-run
+# foundry-library (bin/tools.tar.xz; they link libLLVM.so.22.1) and foundry-run
 # (links only static LLVMSupport), plus libLLVM.so.22.1, libz3.so.4 and
 # libyaml-cpp.so.0.7 from the Debian packages of the exact versions
 # installed here (libs.tar.xz, about 35 MB). libcurl and libsqlite3 are on
@@ -21,10 +21,19 @@ OUT=device-bundle/evolve
 mkdir -p "$OUT/bin"
 ninja -C "$BUILD_DIR" foundry-evolve foundry-library foundry-run
 git describe --always --dirty --abbrev=7 > "$OUT/COMMIT"
+# foundry-evolve and foundry-library share most of their code (MLIR and
+# LLVM linked in): one solid tarball with a dictionary larger than either
+# packs the second almost for free (9.6 MB against 12.4 MB for the two
+# compressed apart).
+rm -rf "$OUT/bin"
+mkdir -p "$OUT/bin"
+work=$(mktemp -d)
 for tool in foundry-evolve foundry-library; do
-  strip -o "$OUT/bin/$tool" "$BUILD_DIR/bin/$tool"
-  xz -f -T0 "$OUT/bin/$tool"
+  strip -o "$work/$tool" "$BUILD_DIR/bin/$tool"
 done
+tar -C "$work" -cf - foundry-evolve foundry-library |
+  xz -9e --lzma2=preset=9e,dict=192MiB > "$OUT/bin/tools.tar.xz"
+rm -rf "$work"
 strip -o "$OUT/bin/foundry-run" "$BUILD_DIR/bin/foundry-run"
 # The libraries the tools load, from the Debian packages at the installed
 # version, in one tarball at xz's strongest setting (a megabyte less than

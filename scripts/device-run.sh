@@ -16,9 +16,7 @@ PREFIX=${FOUNDRY_PREFIX:-/tmp/foundry-prefix}
 if [[ ! -x "$PREFIX/bin/foundry-evolve" ]]; then
   mkdir -p "$PREFIX/bin"
   tar -C "$PREFIX" -xJf "$BUNDLE/libs.tar.xz"
-  for packed in "$BUNDLE"/bin/*.xz; do
-    xz -dc "$packed" > "$PREFIX/bin/$(basename "$packed" .xz)"
-  done
+  tar -C "$PREFIX/bin" -xJf "$BUNDLE/bin/tools.tar.xz"
   cp "$BUNDLE/bin/foundry-run" "$PREFIX/bin/"
   chmod +x "$PREFIX"/bin/*
 fi
