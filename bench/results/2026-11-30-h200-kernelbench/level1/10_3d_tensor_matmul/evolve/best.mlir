@@ -1,5 +1,5 @@
 module {
-  foundry.kernel @tensor3d_matmul(%arg0: tensor<16x1024x2048xf32>, %arg1: tensor<2048x768xf32>) -> tensor<16x1024x768xf32> attributes {precision = #foundry.precision<3xtf32>, schedule = #foundry.schedule<"foundry-transpose-b,foundry-tile-blocks{fuse=all sizes={128,128} target=contraction},foundry-tile-reduction{sizes={32}},foundry-promote{operands={0,1} padding=0 stages=4},foundry-tile-warpgroups{sizes={64,128}},foundry-mma">} {
+  foundry.kernel @tensor3d_matmul(%arg0: tensor<16x1024x2048xf32>, %arg1: tensor<2048x768xf32>) -> tensor<16x1024x768xf32> attributes {precision = #foundry.precision<3xtf32>, schedule = #foundry.schedule<"foundry-transpose-b,foundry-tile-blocks{fuse=all sizes={128,128} target=contraction},foundry-tile-reduction{sizes={32}},foundry-promote{operands={0,1} padding=0 stages=4},foundry-tile-warpgroups{sizes={64,128}},foundry-mma,foundry-tile-blocks{fuse=all sizes={32,32} target=transpose},foundry-tile-threads{interleave=0 sizes={4,4}},foundry-vectorize{max-elements=1024}">} {
     %cst = arith.constant 0.000000e+00 : f32
     %collapsed = tensor.collapse_shape %arg0 [[0, 1], [2]] : tensor<16x1024x2048xf32> into tensor<16384x2048xf32>
     %0 = tensor.empty() : tensor<16384x768xf32>
