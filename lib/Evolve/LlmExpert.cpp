@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "foundry/Evolve/LlmExpert.h"
+#include "foundry/Transforms/SchedulePasses.h"
 
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
@@ -34,28 +35,6 @@ static std::string printable(llvm::StringRef text) {
   return escaped;
 }
 
-const std::vector<std::string> &mlir::foundry::schedulePassNames() {
-  static const std::vector<std::string> names = {"foundry-tile-blocks",
-                                                 "foundry-tile-reduction",
-                                                 "foundry-tile-threads",
-                                                 "foundry-tile-warps",
-                                                 "foundry-tile-warpgroups",
-                                                 "foundry-reduce-threads",
-                                                 "foundry-promote",
-                                                 "foundry-vectorize",
-                                                 "foundry-unroll",
-                                                 "foundry-mma",
-                                                 "foundry-split-reduction",
-                                                 "foundry-split-k",
-                                                 "foundry-pad",
-                                                 "foundry-im2col",
-                                                 "foundry-transpose-a",
-                                                 "foundry-transpose-b",
-                                                 "foundry-fold-pad",
-                                                 "foundry-tile-phases"};
-  return names;
-}
-
 bool mlir::foundry::validateSchedule(MLIRContext *context,
                                      llvm::StringRef schedule,
                                      std::string &normalized,
@@ -72,17 +51,9 @@ bool mlir::foundry::validateSchedule(MLIRContext *context,
             llvm::StringRef(messages).trim().split('\n').first.str();
     return false;
   }
-  for (Pass &pass : pm.getPasses()) {
-    llvm::StringRef name = pass.getArgument();
-    if (name.empty()) {
-      error = "nests a pass pipeline; a schedule is a flat list of schedule "
-              "passes";
-      return false;
-    }
-    if (!llvm::is_contained(schedulePassNames(), name)) {
-      error = "uses '" + name.str() + "', which is not a schedule pass";
-      return false;
-    }
+  if (std::optional<std::string> problem = scheduleProblem(pm)) {
+    error = *problem;
+    return false;
   }
   FailureOr<std::string> text = normalizeGenome(context, schedule, error);
   if (failed(text))

@@ -3001,9 +3001,10 @@ FailureOr<SearchResult> Search::run() {
     std::string reason;
     std::string split = referenceScheduleFor(shape_, reason);
     naiveTooSlow_ = !split.empty();
-    auto compileReference = [&](const std::string &schedule) {
+    auto compileReference = [&](const std::string &schedule, bool f64) {
       CompileOptions compileOptions;
       compileOptions.target = kCudaChip.str();
+      compileOptions.widenToF64 = f64;
       CompileResult compiled =
           compileCandidate(kernelSource_, schedule, compileOptions);
       std::string written;
@@ -3013,13 +3014,13 @@ FailureOr<SearchResult> Search::run() {
         error = compiled.diagnostics;
       return written;
     };
+    // What foundry-opt runs for the same f64 kernel (the report's record).
     std::string f64 = "foundry.kernel(foundry-widen-to-f64{keep-interface=true})";
     std::string cubin;
     if (options_.reference == "f64") {
-      std::string schedule = split.empty() ? f64 : f64 + "," + split;
-      cubin = compileReference(schedule);
+      cubin = compileReference(split, /*f64=*/true);
       if (!cubin.empty()) {
-        result_.referenceSchedule = schedule;
+        result_.referenceSchedule = split.empty() ? f64 : f64 + "," + split;
         result_.referenceReason =
             "candidates are checked against the kernel computed in f64" +
             std::string(split.empty() ? "" : " under " + split) +
@@ -3033,7 +3034,7 @@ FailureOr<SearchResult> Search::run() {
       }
     }
     if (cubin.empty() && !split.empty()) {
-      cubin = compileReference(split);
+      cubin = compileReference(split, /*f64=*/false);
       if (cubin.empty())
         return kernel.emitOpError("foundry-evolve: the reference schedule '")
                << split << "' does not compile for sm_90a: " << error;

@@ -6,6 +6,7 @@
 #include "foundry/InitAll.h"
 #include "foundry/Pipelines/Pipelines.h"
 #include "foundry/Transforms/Passes.h"
+#include "foundry/Transforms/SchedulePasses.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -115,6 +116,19 @@ CompileResult mlir::foundry::compile(llvm::StringRef source,
     emitError(module->getLoc(), "the schedule does not parse: ") << parseErrors;
     return finish(false);
   }
+  // A nested pipeline (builtin.module(...)) would run on no op at all, and
+  // a lowering pass would leave the tail nothing to launch.
+  if (std::optional<std::string> problem = scheduleProblem(schedulePm)) {
+    emitError(module->getLoc(), "the schedule ")
+        << *problem
+        << " (foundry-* schedule passes only, unwrapped; the lowering tail "
+           "is added here)";
+    return finish(false);
+  }
+  if (options.widenToF64)
+    for (KernelOp kernel : module->getOps<KernelOp>())
+      if (failed(widenKernelToF64(kernel, /*keepInterface=*/true)))
+        return finish(false);
   if (failed(schedulePm.run(*module)))
     return finish(false);
 

@@ -5,6 +5,7 @@
 #include "foundry/Dialect/Foundry/IR/Foundry.h"
 #include "foundry/Pipelines/Pipelines.h"
 #include "foundry/Transforms/Passes.h"
+#include "foundry/Transforms/SchedulePasses.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
@@ -123,6 +124,11 @@ FailureOr<CpuRun> mlir::foundry::runKernelOnCpu(
     return emitError(loc, "foundry cpu runner: the schedule '")
            << schedule
            << "' does not parse: " << llvm::StringRef(parseErrors).trim();
+  if (std::optional<std::string> problem = scheduleProblem(schedulePm))
+    return emitError(loc, "foundry cpu runner: the schedule '")
+           << schedule << "' " << *problem
+           << " (foundry-* schedule passes only, unwrapped; the lowering "
+              "tails are added here)";
   schedulePm.addPass(createFoundryDropSharedMemoryPass());
   buildFoundryBufferizePipeline(schedulePm);
   if (failed(schedulePm.run(*clone)))

@@ -143,7 +143,8 @@ int mlir::foundry::runCompileWorker(llvm::StringRef directory) {
       !o.map("assemble", options.assemble) ||
       !o.map("naive_block_size", options.naiveBlockSize) ||
       !o.map("ptxas_timeout_seconds", options.ptxasTimeoutSeconds) ||
-      !o.map("max_ptx_bytes", maxPtxBytes) || maxPtxBytes < 0) {
+      !o.map("max_ptx_bytes", maxPtxBytes) || maxPtxBytes < 0 ||
+      !o.mapOptional("widen_to_f64", options.widenToF64)) {
     std::string message;
     llvm::raw_string_ostream os(message);
     root.printErrorContext(*request, os);
@@ -204,7 +205,8 @@ CompileResult mlir::foundry::compileInChildProcess(
       {"naive_block_size", options.naiveBlockSize},
       {"ptxas_timeout_seconds",
        static_cast<int64_t>(options.ptxasTimeoutSeconds)},
-      {"max_ptx_bytes", static_cast<int64_t>(options.maxPtxBytes)}};
+      {"max_ptx_bytes", static_cast<int64_t>(options.maxPtxBytes)},
+      {"widen_to_f64", options.widenToF64}};
   std::string error;
   if (!writeFile(files.source(), source, error) ||
       !writeFile(

@@ -19,6 +19,7 @@
 #define FOUNDRY_EVOLVE_LLMEXPERT_H
 
 #include "foundry/Evolve/Search.h"
+#include "foundry/Transforms/SchedulePasses.h"
 
 #include <string>
 #include <vector>
@@ -72,9 +73,6 @@ bool parseExpertsConfig(const std::string &path, ExpertsConfig &config,
 struct LlmProposal {
   std::string schedule, rationale, kernel;
 };
-
-/// The foundry passes a schedule may use (the search space).
-const std::vector<std::string> &schedulePassNames();
 
 /// Checks that `schedule` parses as a pipeline of schedule passes only
 /// (schedulePassNames(), at the top level, no nesting); fills `normalized`.

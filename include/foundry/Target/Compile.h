@@ -32,6 +32,11 @@ struct CompileOptions {
   std::string features = "+ptx80";
   /// Assemble the PTX with ptxas (GPU targets only).
   bool assemble = true;
+  /// Computes each kernel in f64 before the schedule, its interface kept
+  /// f32 (widenKernelToF64 with keepInterface, as
+  /// `foundry.kernel(foundry-widen-to-f64{keep-interface=true})` before the
+  /// schedule in foundry-opt): the reference the search checks against.
+  bool widenToF64 = false;
   /// Threads per block of the naive mapping of what the schedule leaves.
   int64_t naiveBlockSize = 256;
   /// ptxas is killed after this many seconds (the compilation then fails
