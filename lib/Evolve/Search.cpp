@@ -663,8 +663,9 @@ static std::string padFor(const KernelShape &shape, int64_t bm, int64_t bn,
 
 /// The tiling of one copy made by foundry-transpose-a or -b, a kernel of
 /// its own: 32x32 block tiles of 64 threads, each reading 4 rows of 4
-/// elements and writing 4 rows of 4 (16-byte accesses on both sides)
-/// instead of the naive mapping's one element per row read. On the H200,
+/// elements and writing 4 rows of 4 (16-byte accesses on both sides where
+/// 32 divides the copy; scalar ones in the tail tiles of L1 8's, checked in
+/// PTX) instead of the naive mapping's one element per row read. On the H200,
 /// with the naive copy of its 4096x4096 B, L1 1 took 1.54 ms against 1.36
 /// ms for L1 17, the same GEMM on a B stored NxK (2026-12-02,
 /// bench/results/2026-11-30-h200-kernelbench-runs.md, runs 52 to 54).

@@ -753,14 +753,20 @@ struct FoundryTileBlocksPass final
     constexpr StringLiteral kPass = "foundry-tile-blocks";
     Block &body = kernel.getBody().front();
     TilingInterface root;
-    if (target == "contraction") {
+    // The first op at the kernel's top level (not in a block tile yet)
+    // that `matches`.
+    auto firstOp = [&](function_ref<bool(Operation &)> matches) {
       for (Operation &op : body)
-        if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
-            linalgOp && (linalg::isaContractionOpInterface(linalgOp) ||
-                         isFilterConvolution(linalgOp))) {
-          root = cast<TilingInterface>(op);
-          break;
-        }
+        if (matches(op))
+          return cast<TilingInterface>(op);
+      return TilingInterface();
+    };
+    if (target == "contraction") {
+      root = firstOp([](Operation &op) {
+        auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+        return linalgOp && (linalg::isaContractionOpInterface(linalgOp) ||
+                            isFilterConvolution(linalgOp));
+      });
       if (!root)
         return kernel.emitOpError()
                << kPass << ": target=contraction, but the kernel has no "
@@ -807,11 +813,8 @@ struct FoundryTileBlocksPass final
     } else if (target == "transpose") {
       // The first transposing copy not yet in a block tile: what
       // foundry-transpose-a and -b put before a contraction.
-      for (Operation &op : body)
-        if (isa<linalg::TransposeOp>(op)) {
-          root = cast<TilingInterface>(op);
-          break;
-        }
+      root = firstOp(
+          [](Operation &op) { return isa<linalg::TransposeOp>(op); });
       if (!root)
         return kernel.emitOpError()
                << kPass << ": target=transpose, but the kernel has no "
@@ -831,10 +834,9 @@ struct FoundryTileBlocksPass final
              << kPass << ": fuse must be all or elementwise, got '" << fuse
              << "'";
     // A contraction, reduction or transpose tiled as a kernel of its own
-    // takes only
-    // its init, or (fuse=elementwise) also the producers of its operands
-    // without reduction loops: an im2col gather computed per tile (an
-    // implicit GEMM) instead of through memory.
+    // takes only its init, or (fuse=elementwise) also the producers of its
+    // operands without reduction loops: an im2col gather computed per tile
+    // (an implicit GEMM) instead of through memory.
     if ((target == "contraction" || target == "reduction" ||
          target == "transpose") &&
         fusion == ProducerFusion::All)
@@ -1190,11 +1192,11 @@ static LogicalResult distributeBlockTiles(Operation *root,
   // follows it, say) are left as they are; if all are, that is an error.
   // Decided before any is distributed here: the tiles this pass distributes
   // first must not make a later one look like the last of its kind.
-  if (llvm::all_of(blocks, isDistributed))
-    return blocks.front().emitOpError()
-           << passName << ": the block tile is already distributed";
   SmallVector<bool> distributedBefore =
       llvm::map_to_vector(blocks, isDistributed);
+  if (llvm::all_of(distributedBefore, [](bool d) { return d; }))
+    return blocks.front().emitOpError()
+           << passName << ": the block tile is already distributed";
   for (auto [block, distributed] : llvm::zip(blocks, distributedBefore)) {
     Block &body = *block.getBody();
     if (distributed)

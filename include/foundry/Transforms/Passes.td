@@ -871,7 +871,8 @@ def FoundryTileBlocksPass
     per row; like `target=contraction`, only its init is fused. With
     `foundry-tile-threads{sizes=4,4}` and `foundry-vectorize` after
     32x32 block tiles, each thread reads 4 rows of 4 elements and writes 4
-    rows of 4 (16-byte accesses on both sides). Repeated, it tiles the
+    rows of 4 (16-byte accesses on both sides where the tiles divide the
+    copy, scalar ones where they do not). Repeated, it tiles the
     transposes in order.
 
     `fuse=elementwise` fuses only producers without reduction loops (fills,
