@@ -19,7 +19,7 @@ cd "$(dirname "$0")/.."
 BUILD_DIR=${FOUNDRY_BUILD_DIR:-build}
 OUT=device-bundle/evolve
 mkdir -p "$OUT/bin"
-ninja -C "$BUILD_DIR" foundry-evolve foundry-library foundry-run
+ninja -C "$BUILD_DIR" foundry-evolve foundry-library foundry-compile foundry-run
 git describe --always --dirty --abbrev=7 > "$OUT/COMMIT"
 # foundry-evolve and foundry-library share most of their code (MLIR and
 # LLVM linked in): one solid tarball with a dictionary larger than either
@@ -28,10 +28,10 @@ git describe --always --dirty --abbrev=7 > "$OUT/COMMIT"
 rm -rf "$OUT/bin"
 mkdir -p "$OUT/bin"
 work=$(mktemp -d)
-for tool in foundry-evolve foundry-library; do
+for tool in foundry-evolve foundry-library foundry-compile; do
   strip -o "$work/$tool" "$BUILD_DIR/bin/$tool"
 done
-tar -C "$work" -cf - foundry-evolve foundry-library |
+tar -C "$work" -cf - foundry-evolve foundry-library foundry-compile |
   xz -9e --lzma2=preset=9e,dict=192MiB > "$OUT/bin/tools.tar.xz"
 rm -rf "$work"
 strip -o "$OUT/bin/foundry-run" "$BUILD_DIR/bin/foundry-run"

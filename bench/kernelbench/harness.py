@@ -27,6 +27,9 @@ level1 and level2), in one process on one GPU:
    error (report.json's "tolerance"; the table shows it). Problems
    whose inputs and outputs exceed --check-bytes are not cross-checked (the
    .npy files go through host memory and disk), and the report says so.
+4. Where the time goes: foundry-run --launch-runs 10 times each launch of
+   the best apart (result.json's "launches": kernel, grid, block, median
+   ms), after and apart from the timing of step 2.
 
 The PyTorch functions (torch_problems.py) are checked against the
 problems' plain-Python references by check_torch.py; run it first.
@@ -188,6 +191,33 @@ def cross_check(path, evolve_dir, work, log, check_bytes):
         shutil.rmtree(npy, ignore_errors=True)
 
 
+def launch_breakdown(evolve_dir, work, log):
+    """The best's launches, each with its median ms over 10 runs of the
+    timing protocol (foundry-run --launch-runs), or None when it fails."""
+    best = os.path.join(evolve_dir, "best.cubin")
+    naive = (glob.glob(os.path.join(evolve_dir, "gpu-*", "reference.cubin"))
+             or glob.glob(os.path.join(evolve_dir, "gpu-*", "naive.cubin")))
+    if not os.path.exists(best) or not naive:
+        return None
+    out = os.path.join(work, "launches.json")
+    code = run_tool(["foundry-run", best, "--reference", naive[0], "--trials",
+                     "1", "--no-integrity", "--no-baseline-timing", "--warmup",
+                     "1", "--runs", "2", "--launch-runs", "10", "-o", out],
+                    log)
+    try:
+        with open(out) as f:
+            launches = json.load(f)["timing"]["launches"]["per_launch"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    finally:
+        if os.path.exists(out):
+            os.remove(out)
+    if code != 0:
+        return None
+    return [{"kernel": l["kernel"], "grid": l["grid"], "block": l["block"],
+             "median_ms": round(l["median_ms"], 4)} for l in launches]
+
+
 def run_problem(path, outdir, args):
     from torch_baseline import input_inits, input_shapes, problem_key, time_fn
     from torch_problems import PROBLEMS, function
@@ -260,6 +290,9 @@ def run_problem(path, outdir, args):
         except Exception as e:
             result["cross_check"] = {"status": "failed",
                                      "detail": f"{type(e).__name__}: {e}"[:500]}
+    # 4. Where the best's time goes: each launch timed apart.
+    if result.get("verified"):
+        result["launches"] = launch_breakdown(evolve_dir, work, log)
     # Keep the results small: candidates' files go, the best stays.
     for d in glob.glob(os.path.join(evolve_dir, "gpu-*")):
         shutil.rmtree(d, ignore_errors=True)

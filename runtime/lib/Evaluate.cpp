@@ -268,23 +268,29 @@ public:
 
   /// Enqueues every launch of `candidate` (no synchronization).
   bool launch(const Candidate &candidate, Bound &bound) {
-    for (size_t l = 0; l < candidate.kernel.launches.size(); ++l) {
-      const ManifestLaunch &launch = candidate.kernel.launches[l];
-      std::vector<CUdeviceptr> args;
-      for (int64_t index : launch.args)
-        args.push_back(bound.pointers[index]);
-      std::vector<void *> params;
-      for (CUdeviceptr &arg : args)
-        params.push_back(&arg);
-      if (!check(api_.cuLaunchKernel(
-                     bound.functions[l], launch.grid[0], launch.grid[1],
-                     launch.grid[2], launch.block[0], launch.block[1],
-                     launch.block[2], launch.dynamicSharedMemory, nullptr,
-                     params.data(), nullptr),
-                 "cuLaunchKernel")) {
-        result_.errors.back() += " (" + launch.kernel + ")";
+    for (size_t l = 0; l < candidate.kernel.launches.size(); ++l)
+      if (!launchOne(candidate, bound, l))
         return false;
-      }
+    return true;
+  }
+
+  /// Enqueues launch `l` of `candidate` (no synchronization).
+  bool launchOne(const Candidate &candidate, Bound &bound, size_t l) {
+    const ManifestLaunch &launch = candidate.kernel.launches[l];
+    std::vector<CUdeviceptr> args;
+    for (int64_t index : launch.args)
+      args.push_back(bound.pointers[index]);
+    std::vector<void *> params;
+    for (CUdeviceptr &arg : args)
+      params.push_back(&arg);
+    if (!check(api_.cuLaunchKernel(
+                   bound.functions[l], launch.grid[0], launch.grid[1],
+                   launch.grid[2], launch.block[0], launch.block[1],
+                   launch.block[2], launch.dynamicSharedMemory, nullptr,
+                   params.data(), nullptr),
+               "cuLaunchKernel")) {
+      result_.errors.back() += " (" + launch.kernel + ")";
+      return false;
     }
     return true;
   }
@@ -472,6 +478,58 @@ public:
         stats.runs % 2
             ? times[stats.runs / 2]
             : (times[stats.runs / 2 - 1] + times[stats.runs / 2]) / 2;
+    return true;
+  }
+
+  /// Times each launch of `candidate` apart over `runs` runs of the timing
+  /// protocol (fresh inputs, poisoned outputs, cold L2 before each run), an
+  /// event recorded before the first launch and after each; `medians` gets
+  /// one median per launch, in manifest order.
+  bool timeLaunches(const Candidate &candidate, Bound &bound, uint32_t seed,
+                    int runs, std::vector<double> &medians) {
+    DeviceBuffer &flush = flushBuffer();
+    if (options_.l2FlushBytes && !flush.pointer())
+      return false;
+    size_t count = candidate.kernel.launches.size();
+    std::vector<CUevent> events(count + 1, nullptr);
+    bool ok = true;
+    for (CUevent &event : events)
+      ok = ok && check(api_.cuEventCreate(&event, CU_EVENT_DEFAULT),
+                       "cuEventCreate");
+    std::vector<std::vector<double>> times(count);
+    for (int run = 0; run < runs && ok; ++run) {
+      ok = fillInputs(seed + 5000 + run) && poisonAll(candidate, bound) &&
+           (!options_.l2FlushBytes ||
+            check(api_.cuMemsetD32(flush.pointer(), uint32_t(run),
+                                   flush.bytes() / 4),
+                  "cuMemsetD32")) &&
+           check(api_.cuEventRecord(events[0], nullptr), "cuEventRecord");
+      for (size_t l = 0; l < count && ok; ++l)
+        ok = launchOne(candidate, bound, l) &&
+             check(api_.cuEventRecord(events[l + 1], nullptr),
+                   "cuEventRecord");
+      ok = ok && check(api_.cuEventSynchronize(events[count]),
+                       "cuEventSynchronize");
+      for (size_t l = 0; l < count && ok; ++l) {
+        float ms = 0;
+        ok = check(api_.cuEventElapsedTime(&ms, events[l], events[l + 1]),
+                   "cuEventElapsedTime");
+        times[l].push_back(ms);
+      }
+    }
+    for (CUevent event : events)
+      if (event)
+        api_.cuEventDestroy(event);
+    if (!ok)
+      return false;
+    medians.clear();
+    for (std::vector<double> &launchTimes : times) {
+      std::sort(launchTimes.begin(), launchTimes.end());
+      size_t n = launchTimes.size();
+      medians.push_back(n % 2 ? launchTimes[n / 2]
+                              : (launchTimes[n / 2 - 1] + launchTimes[n / 2]) /
+                                    2);
+    }
     return true;
   }
 
@@ -1016,6 +1074,10 @@ EvaluateResult Evaluator::evaluate(const Candidate &candidate,
          !session.time(reference, baseline, result.baselineEnd, options.seed,
                        0, baselineRuns)))
       return result;
+    if (options.launchRuns > 0 && !result.candidate.pruned &&
+        !session.timeLaunches(candidate, bound, options.seed,
+                              options.launchRuns, result.launchMs))
+      return result;
     if (options.integrity) {
       IntegrityCheck light{"speed-of-light", "skipped",
                            "no workload or ceilings"};
@@ -1101,6 +1163,20 @@ std::string foundry::runtime::toJson(const EvaluateResult &result,
       json["timing"]["baseline_start"] = timing(result.baselineStart);
     if (result.baselineEnd.runs)
       json["timing"]["baseline_end"] = timing(result.baselineEnd);
+    if (!result.launchMs.empty()) {
+      Json launches = Json::array();
+      for (size_t l = 0; l < result.launchMs.size() &&
+                         l < candidate.kernel.launches.size();
+           ++l) {
+        const ManifestLaunch &launch = candidate.kernel.launches[l];
+        launches.push_back({{"kernel", launch.kernel},
+                            {"grid", launch.grid},
+                            {"block", launch.block},
+                            {"median_ms", result.launchMs[l]}});
+      }
+      json["timing"]["launches"] = {{"runs", options.launchRuns},
+                                    {"per_launch", launches}};
+    }
     double seconds = result.candidate.median * 1e-3;
     json["roofline"] = {
         {"flops", candidate.kernel.flops},

@@ -122,6 +122,12 @@ static cl::opt<double> maxTimingMs(
     cl::desc("Stop a timing once its timed runs add up to more than this "
              "many ms (after at least 3 runs); 0: never."),
     cl::init(0), cl::cat(category));
+static cl::opt<unsigned> launchRuns(
+    "launch-runs",
+    cl::desc("After the timing, time each launch of the candidate apart "
+             "over this many more runs "
+             "(timing.launches); 0: never."),
+    cl::init(0), cl::cat(category));
 static cl::opt<unsigned> baselineRuns(
     "baseline-runs",
     cl::desc("Timed runs of the reference (default: --runs)."),
@@ -318,6 +324,7 @@ static int runOne() {
   options.maxFirstLaunchMs = maxFirstLaunchMs;
   options.maxTimingMs = maxTimingMs;
   options.baselineRuns = static_cast<int>(baselineRuns);
+  options.launchRuns = static_cast<int>(launchRuns);
   EvaluateResult result =
       evaluator.evaluate(candidate, reference, options, ceilings);
   if (!writeText(outputPath, toJson(result, candidate, options, ceilings,
@@ -400,6 +407,8 @@ static int runBatch(const char *self) {
       args.push_back("--baseline-runs=" + std::to_string(baselineRuns));
     if (maxTimingMs > 0)
       args.push_back("--max-timing-ms=" + std::to_string(maxTimingMs));
+    if (launchRuns > 0)
+      args.push_back("--launch-runs=" + std::to_string(launchRuns));
     if (maxFirstLaunchMs > 0)
       args.push_back("--max-first-launch-ms=" +
                      std::to_string(maxFirstLaunchMs));

@@ -7,7 +7,8 @@
 # from the repository root; '#' lines are comments). Each case is compiled
 # with foundry-compile and timed with foundry-run (30 runs, one correctness
 # trial against the kernel's naive schedule, compiled once per kernel),
-# printing foundry-run's stage and the medians (candidate, then naive) in ms.
+# printing foundry-run's stage, the medians (candidate, then naive) in ms and
+# each launch's median over 10 more runs (--launch-runs).
 #
 #===----------------------------------------------------------------------===#
 set -u
@@ -27,6 +28,22 @@ while IFS=$'\t' read -r name kernel schedule; do
   fi
   echo "== $name: $schedule"
   foundry-run "$WORK/$name/candidate-0.cubin" \
-    --reference "$naive/candidate-0.cubin" --runs 30 --trials 1 2>&1 |
-    grep -E '"(median_ms|stage)"' | head -3
+    --reference "$naive/candidate-0.cubin" --runs 30 --trials 1 \
+    --launch-runs 10 -o "$WORK/$name.json" >>"$WORK/$name.log" 2>&1
+  python3 - "$WORK/$name.json" <<'PY'
+import json, sys
+try:
+    r = json.load(open(sys.argv[1]))
+except (OSError, ValueError) as e:
+    print(f"  no result: {e}"); sys.exit()
+t = r.get("timing", {})
+print(f"  stage {r['stage']}  candidate "
+      f"{t.get('candidate', {}).get('median_ms', 0):.4f} ms  naive "
+      f"{t.get('baseline_start', {}).get('median_ms', 0):.4f} ms")
+for e in r.get("errors", []):
+    print(f"  error: {e}")
+for l in t.get("launches", {}).get("per_launch", []):
+    print(f"    {l['median_ms']:9.4f} ms  {l['kernel']}  grid {l['grid']}"
+          f"  block {l['block']}")
+PY
 done < "$LIST"

@@ -65,6 +65,13 @@ struct EvaluateOptions {
   /// search times a 300 ms naive schedule in a few runs, not 20. Warm-up
   /// runs are not counted. The median is over the runs made.
   double maxTimingMs = 0;
+  /// When > 0, after the candidate's timing, this many more runs (same
+  /// protocol: fresh inputs, poisoned outputs, cold L2) with a CUDA event
+  /// between consecutive launches give each launch's median time
+  /// (EvaluateResult::launchMs): which kernel of a multi-kernel candidate
+  /// the time goes to. Kept apart from the timing itself so that the extra
+  /// events never perturb the candidate's median.
+  int launchRuns = 0;
   /// When > 0, a candidate whose first launch takes longer than this many
   /// ms ends at stage "too-slow" before its trials and checks.
   double maxFirstLaunchMs = 0;
@@ -119,6 +126,9 @@ struct EvaluateResult {
   bool degenerate = false;
   std::vector<IntegrityCheck> checks;
   TimingStats candidate, baselineStart, baselineEnd;
+  /// Median ms of each launch of the manifest, in launch order (empty
+  /// unless EvaluateOptions::launchRuns > 0 and the timing completed).
+  std::vector<double> launchMs;
   /// max(flops / peak, bytes / bandwidth) in ms, 0 when unknown.
   double floorMs = 0;
 };
