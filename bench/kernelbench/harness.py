@@ -191,6 +191,16 @@ def cross_check(path, evolve_dir, work, log, check_bytes):
         shutil.rmtree(npy, ignore_errors=True)
 
 
+def compress(path):
+    """Replaces `path` with `path`.xz (nothing when it does not exist)."""
+    import lzma
+    if not os.path.exists(path):
+        return
+    with open(path, "rb") as f, lzma.open(path + ".xz", "wb", preset=9) as out:
+        shutil.copyfileobj(f, out)
+    os.remove(path)
+
+
 def launch_breakdown(evolve_dir, work, log):
     """The best's launches, each with its median ms over 10 runs of the
     timing protocol (foundry-run --launch-runs), or None when it fails."""
@@ -296,6 +306,10 @@ def run_problem(path, outdir, args):
     # Keep the results small: candidates' files go, the best stays.
     for d in glob.glob(os.path.join(evolve_dir, "gpu-*")):
         shutil.rmtree(d, ignore_errors=True)
+    # The search's report.json (every island and generation) is kept
+    # xz-compressed: it is a tenth of the size, and the results travel to
+    # GPU hosts with the tools.
+    compress(os.path.join(evolve_dir, "report.json"))
     result["seconds"] = time.time() - started
     with open(os.path.join(work, "result.json"), "w") as f:
         json.dump(result, f, indent=2)
