@@ -593,7 +593,7 @@ struct MmaTiles {
 
 /// The tensor-core GEMM of a schedule over `loops` parallel loops (leading
 /// batch loops tile 1): block tiles, optionally staged operands, warp tiles
-/// of warpM x 32, k-steps of 8 on mma.sync. With `ownKernel` the contraction
+/// of warpM x warpN (32 when 0), k-steps of 8 on mma.sync. With `ownKernel` the contraction
 /// is tiled alone (`target=contraction`), its result going through memory.
 /// With `shape`, its row and column loops are tiled (gemmLoopSizes).
 static std::string mmaGemm(int64_t loops, bool ownKernel, const MmaTiles &t,
@@ -604,7 +604,8 @@ static std::string mmaGemm(int64_t loops, bool ownKernel, const MmaTiles &t,
   if (shape)
     blocks = fitGrid(*shape, std::move(blocks));
   std::vector<std::string> warps =
-      gemmLoopSizes(shape, loops, "0", std::to_string(t.warpM), "32");
+      gemmLoopSizes(shape, loops, "0", std::to_string(t.warpM),
+                    std::to_string(t.warpN ? t.warpN : 32));
   std::string schedule =
       "foundry-tile-blocks{sizes=" + llvm::join(blocks, ",") +
       (ownKernel ? " target=contraction" : "") +
@@ -762,6 +763,29 @@ static std::string gemmSchedule(const KernelShape &shape, std::mt19937 &rng,
   return schedule;
 }
 
+/// A block tile along N for a convolution's GEMM that divides its N
+/// (OH*OW, per image) when no power of two from 64 does, and the warp tile
+/// along N that divides it (a multiple of mma.sync's n8, at most 4 warps
+/// across): {0, 0} when there is none. Without it, foundry-pad pads N and
+/// a kernel of its own copies the padded result out. On the H200
+/// (2026-12-02, bench/results/2026-12-02-h200-conv-launches.md), L2 7's
+/// GEMM (N = 30x62x62 = 115320) took 4.31 ms on 32x120 block tiles of
+/// three 32x40 warp tiles against 5.12 ms on 32x64 tiles over N padded to
+/// 115328, and its epilogue the same 1.0 ms either way.
+static std::pair<int64_t, int64_t> dividingTileN(int64_t n) {
+  if (n <= 0 || n % 64 == 0)
+    return {0, 0};
+  for (int64_t block : {128, 120, 112, 96, 144, 160, 192, 200, 240, 256, 80,
+                        72, 64, 56, 48, 40}) {
+    if (n % block)
+      continue;
+    for (int64_t warp : {64, 56, 48, 40, 32, 24, 16, 8})
+      if (block % warp == 0 && block / warp <= 4)
+        return {block, warp};
+  }
+  return {0, 0};
+}
+
 /// A schedule for a kernel with a convolution that foundry-im2col rewrites
 /// as a GEMM (shape.im2col): that GEMM as a kernel of its own, one image
 /// per block row of the grid; on the tensor cores where the precision
@@ -787,6 +811,13 @@ static std::string im2colSchedule(const KernelShape &shape, std::mt19937 &rng,
     }
     tiles.blockM = std::min(tiles.blockM, fitM);
     tiles.warpM = std::min(tiles.warpM, tiles.blockM);
+    // One time in two, block tiles that divide N where N needs padding
+    // for the powers of two (dividingTileN).
+    if (auto [blockN, warpN] = dividingTileN(shape.gemmN);
+        blockN && rng() % 2) {
+      tiles.blockN = blockN;
+      tiles.warpN = warpN;
+    }
     // The gather is computed into the staged tile (4-byte cp.async copies
     // per element), with one or two stages. Three times in four: 0.7x to
     // 0.9x the time of the best GEMMs over an im2col tensor for L1 50, 54,
