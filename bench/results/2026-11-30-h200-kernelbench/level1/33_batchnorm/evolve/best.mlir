@@ -4,7 +4,7 @@
 #map3 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
 #map4 = affine_map<(d0, d1, d2, d3) -> (d1)>
 module {
-  foundry.kernel @batchnorm(%arg0: tensor<64x64x512x512xf32>) -> tensor<64x64x512x512xf32> attributes {schedule = #foundry.schedule<"foundry-split-reduction{outputs=64 parts=0},foundry-tile-blocks{sizes={1,1,1,0} target=result},foundry-reduce-threads{interleave=0 threads=256},foundry-tile-threads{interleave=0 sizes={0,0,0,4}},foundry-vectorize{max-elements=1024}">} {
+  foundry.kernel @batchnorm(%arg0: tensor<64x64x512x512xf32>) -> tensor<64x64x512x512xf32> attributes {schedule = #foundry.schedule<"foundry-split-reduction{outputs=64 parts=0},foundry-tile-blocks{fuse=all sizes={1,1,1,0} target=result},foundry-reduce-threads{interleave=0 online=false shuffle=false threads=256 welford=false},foundry-tile-threads{interleave=0 sizes={0,0,0,4}},foundry-vectorize{max-elements=1024}">} {
     %cst = arith.constant 0.000000e+00 : f32
     %cst_0 = arith.constant 0x4B800000 : f32
     %cst_1 = arith.constant 9.99999974E-6 : f32

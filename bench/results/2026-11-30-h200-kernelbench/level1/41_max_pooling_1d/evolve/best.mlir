@@ -1,5 +1,5 @@
 module {
-  foundry.kernel @max_pool1d(%arg0: tensor<64x192x65536xf32>) -> tensor<64x192x65523xf32> attributes {schedule = #foundry.schedule<"foundry-fold-pad,foundry-tile-blocks{fuse=all sizes={2,4,64} target=result},foundry-tile-threads{interleave=0 sizes={1,1,1}},foundry-vectorize{max-elements=1024}">} {
+  foundry.kernel @max_pool1d(%arg0: tensor<64x192x65536xf32>) -> tensor<64x192x65523xf32> attributes {schedule = #foundry.schedule<"foundry-fold-pad,foundry-tile-blocks{fuse=all sizes={2,2,64} target=result},foundry-tile-threads{interleave=0 sizes={1,1,1}},foundry-vectorize{max-elements=1024}">} {
     %cst = arith.constant 0xFF800000 : f32
     %padded = tensor.pad %arg0 low[0, 0, 4] high[0, 0, 4] {
     ^bb0(%arg1: index, %arg2: index, %arg3: index):
