@@ -1181,3 +1181,61 @@ TEST_F(FingerprintTest, KMajorGemmsAreSeededOnWarpgroups) {
     EXPECT_FALSE(llvm::StringRef(schedule).contains("warpgroups")) << schedule;
   EXPECT_FALSE(linear3x.gemmKMajorB);
 }
+
+TEST_F(FingerprintTest, ConvolutionGemmTilesDivideAnUnpaddableN) {
+  // A 3-D convolution whose GEMM has N = 3 x 8 x 5 = 120 per image (no
+  // power of two from 64 divides it) and M = 8 output channels, then a ReLU
+  // over its five loops.
+  KernelShape shape = shapeOf(R"mlir(
+#id5 = affine_map<(n, f, d, h, w) -> (n, f, d, h, w)>
+foundry.kernel @conv(%x: tensor<2x4x5x10x7xf32>, %w: tensor<8x4x3x3x3xf32>) -> tensor<2x8x3x8x5xf32> attributes {precision = #foundry.precision<3xtf32>} {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<2x8x3x8x5xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<2x8x3x8x5xf32>) -> tensor<2x8x3x8x5xf32>
+  %c = linalg.conv_3d_ncdhw_fcdhw {dilations = dense<1> : tensor<3xi64>, strides = dense<1> : tensor<3xi64>}
+      ins(%x, %w : tensor<2x4x5x10x7xf32>, tensor<8x4x3x3x3xf32>) outs(%f : tensor<2x8x3x8x5xf32>) -> tensor<2x8x3x8x5xf32>
+  %r = linalg.generic {indexing_maps = [#id5, #id5], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel"]}
+      ins(%c : tensor<2x8x3x8x5xf32>) outs(%e : tensor<2x8x3x8x5xf32>) {
+  ^bb0(%v: f32, %o: f32):
+    %m = arith.maximumf %v, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<2x8x3x8x5xf32>
+  foundry.yield %r : tensor<2x8x3x8x5xf32>
+})mlir");
+  ASSERT_TRUE(shape.im2col);
+  EXPECT_EQ(shape.gemmN, 120);
+  int dividing = 0, padded = 0, elementwise = 0;
+  for (const Expert &expert : builtinExperts())
+    for (unsigned seed = 0; seed < 64; ++seed) {
+      std::mt19937 rng(seed);
+      ExpertRequest request{shape};
+      std::string schedule = expert.propose(request, rng);
+      if (schedule.rfind("foundry-im2col,", 0) != 0 ||
+          schedule.find("foundry-mma") == std::string::npos)
+        continue;
+      // 16x120 block tiles over three 16x40 warp tiles, N left unpadded;
+      // or the powers of two over N padded to them.
+      if (schedule.find("sizes=1,16,120 target=contraction") !=
+          std::string::npos) {
+        ++dividing;
+        EXPECT_NE(schedule.find("foundry-tile-warps{sizes=0,16,40}"),
+                  std::string::npos)
+            << schedule;
+      } else {
+        ++padded;
+      }
+      // The epilogue, unless the reduction expert splits it over threads:
+      // one depth slice per block, 2x2 outputs per thread.
+      if (schedule.find("foundry-reduce-threads") != std::string::npos)
+        continue;
+      ++elementwise;
+      EXPECT_NE(schedule.find("foundry-tile-blocks{sizes=1,1,1,0,0},"
+                              "foundry-tile-threads{sizes=0,0,1,2,2},"
+                              "foundry-vectorize"),
+                std::string::npos)
+          << expert.name << ": " << schedule;
+    }
+  EXPECT_GT(dividing, 0);
+  EXPECT_GT(padded, 0);
+  EXPECT_GT(elementwise, 0);
+}
