@@ -122,6 +122,18 @@ def run_tool(args, log, timeout=None):
             raise
 
 
+def best_and_reference(evolve_dir):
+    """The search's best.cubin and the cubin it checked candidates against
+    (the f64 reference, or the naive schedule: report.json says which), or
+    (None, None) when either is missing."""
+    best = os.path.join(evolve_dir, "best.cubin")
+    reference = (glob.glob(os.path.join(evolve_dir, "gpu-*", "reference.cubin"))
+                 or glob.glob(os.path.join(evolve_dir, "gpu-*", "naive.cubin")))
+    if not os.path.exists(best) or not reference:
+        return None, None
+    return best, reference[0]
+
+
 def cross_check(path, evolve_dir, work, log, check_bytes):
     """Runs the best once with --dump-npy and compares PyTorch's output."""
     import numpy as np
@@ -129,12 +141,8 @@ def cross_check(path, evolve_dir, work, log, check_bytes):
     from torch_baseline import problem_key
     from torch_problems import PROBLEMS, function
 
-    best = os.path.join(evolve_dir, "best.cubin")
-    # The schedule the search checked candidates against: the naive one, or
-    # a reference schedule where the naive one is too slow (report.json).
-    naive = (glob.glob(os.path.join(evolve_dir, "gpu-*", "reference.cubin"))
-             or glob.glob(os.path.join(evolve_dir, "gpu-*", "naive.cubin")))
-    if not os.path.exists(best) or not naive:
+    best, naive = best_and_reference(evolve_dir)
+    if not best:
         return {"status": "skipped", "detail": "no verified best to run"}
     with open(os.path.join(evolve_dir, "best.json")) as f:
         manifest = json.load(f)["kernels"][0]
@@ -160,7 +168,7 @@ def cross_check(path, evolve_dir, work, log, check_bytes):
         pass
     npy = os.path.join(work, "npy")
     shutil.rmtree(npy, ignore_errors=True)
-    code = run_tool(["foundry-run", best, "--reference", naive[0], "--trials",
+    code = run_tool(["foundry-run", best, "--reference", naive, "--trials",
                      "1", "--no-time", "--no-integrity", "--dump-npy", npy,
                      "-o", os.path.join(work, "dump.json")] + widened, log)
     if code != 0:
@@ -204,13 +212,11 @@ def compress(path):
 def launch_breakdown(evolve_dir, work, log):
     """The best's launches, each with its median ms over 10 runs of the
     timing protocol (foundry-run --launch-runs), or None when it fails."""
-    best = os.path.join(evolve_dir, "best.cubin")
-    naive = (glob.glob(os.path.join(evolve_dir, "gpu-*", "reference.cubin"))
-             or glob.glob(os.path.join(evolve_dir, "gpu-*", "naive.cubin")))
-    if not os.path.exists(best) or not naive:
+    best, reference = best_and_reference(evolve_dir)
+    if not best:
         return None
     out = os.path.join(work, "launches.json")
-    code = run_tool(["foundry-run", best, "--reference", naive[0], "--trials",
+    code = run_tool(["foundry-run", best, "--reference", reference, "--trials",
                      "1", "--no-integrity", "--no-baseline-timing", "--warmup",
                      "1", "--runs", "2", "--launch-runs", "10", "-o", out],
                     log)

@@ -775,8 +775,9 @@ static std::string gemmSchedule(const KernelShape &shape, std::mt19937 &rng,
 static std::pair<int64_t, int64_t> dividingTileN(int64_t n) {
   if (n <= 0 || n % 64 == 0)
     return {0, 0};
-  for (int64_t block : {128, 120, 112, 96, 144, 160, 192, 200, 240, 256, 80,
-                        72, 64, 56, 48, 40}) {
+  // Powers of two from 64 cannot divide n here; the rest, near 128 first.
+  for (int64_t block : {120, 112, 96, 144, 160, 192, 200, 240, 80, 72, 56, 48,
+                        40}) {
     if (n % block)
       continue;
     for (int64_t warp : {64, 56, 48, 40, 32, 24, 16, 8})

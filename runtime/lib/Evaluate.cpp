@@ -25,6 +25,12 @@ using namespace foundry::runtime;
 
 namespace {
 
+/// The median of `sorted` (ascending, not empty).
+double medianOfSorted(const std::vector<double> &sorted) {
+  size_t n = sorted.size();
+  return n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+}
+
 /// A candidate loaded and bound to its buffers: one launch list.
 struct Bound {
   Module module;
@@ -415,8 +421,7 @@ public:
   /// runs whose median is above it (stats.pruned).
   bool time(const Candidate &candidate, Bound &bound, TimingStats &stats,
             uint32_t seed, double pruneAboveMs, int runs) {
-    DeviceBuffer &flush = flushBuffer();
-    if (options_.l2FlushBytes && !flush.pointer())
+    if (options_.l2FlushBytes && !flushBuffer().pointer())
       return false;
     CUevent start, stop;
     if (!check(api_.cuEventCreate(&start, CU_EVENT_DEFAULT), "cuEventCreate") ||
@@ -426,13 +431,7 @@ public:
     bool ok = true;
     int total = options_.warmup + std::max(runs, 2);
     for (int run = 0; run < total && ok; ++run) {
-      // Fresh inputs, poisoned outputs and a cold L2 before every run,
-      // outside the events.
-      ok = fillInputs(seed + 1000 + run) && poisonAll(candidate, bound) &&
-           (!options_.l2FlushBytes ||
-            check(api_.cuMemsetD32(flush.pointer(), uint32_t(run),
-                                   flush.bytes() / 4),
-                  "cuMemsetD32")) &&
+      ok = prepareRun(candidate, bound, seed + 1000 + run, run) &&
            check(api_.cuEventRecord(start, nullptr), "cuEventRecord") &&
            launch(candidate, bound) &&
            check(api_.cuEventRecord(stop, nullptr), "cuEventRecord") &&
@@ -474,11 +473,20 @@ public:
     std::sort(times.begin(), times.end());
     stats.min = times.front();
     stats.max = times.back();
-    stats.median =
-        stats.runs % 2
-            ? times[stats.runs / 2]
-            : (times[stats.runs / 2 - 1] + times[stats.runs / 2]) / 2;
+    stats.median = medianOfSorted(times);
     return true;
+  }
+
+  /// What comes before every timed run, outside the events: fresh inputs
+  /// (from `inputSeed`), poisoned outputs and, written with `run`, the L2
+  /// flush buffer (which the caller has allocated).
+  bool prepareRun(const Candidate &candidate, Bound &bound, uint32_t inputSeed,
+                  int run) {
+    return fillInputs(inputSeed) && poisonAll(candidate, bound) &&
+           (!options_.l2FlushBytes ||
+            check(api_.cuMemsetD32(flush_.pointer(), uint32_t(run),
+                                   flush_.bytes() / 4),
+                  "cuMemsetD32"));
   }
 
   /// Times each launch of `candidate` apart over `runs` runs of the timing
@@ -487,8 +495,7 @@ public:
   /// one median per launch, in manifest order.
   bool timeLaunches(const Candidate &candidate, Bound &bound, uint32_t seed,
                     int runs, std::vector<double> &medians) {
-    DeviceBuffer &flush = flushBuffer();
-    if (options_.l2FlushBytes && !flush.pointer())
+    if (options_.l2FlushBytes && !flushBuffer().pointer())
       return false;
     size_t count = candidate.kernel.launches.size();
     std::vector<CUevent> events(count + 1, nullptr);
@@ -498,11 +505,7 @@ public:
                        "cuEventCreate");
     std::vector<std::vector<double>> times(count);
     for (int run = 0; run < runs && ok; ++run) {
-      ok = fillInputs(seed + 5000 + run) && poisonAll(candidate, bound) &&
-           (!options_.l2FlushBytes ||
-            check(api_.cuMemsetD32(flush.pointer(), uint32_t(run),
-                                   flush.bytes() / 4),
-                  "cuMemsetD32")) &&
+      ok = prepareRun(candidate, bound, seed + 5000 + run, run) &&
            check(api_.cuEventRecord(events[0], nullptr), "cuEventRecord");
       for (size_t l = 0; l < count && ok; ++l)
         ok = launchOne(candidate, bound, l) &&
@@ -525,10 +528,7 @@ public:
     medians.clear();
     for (std::vector<double> &launchTimes : times) {
       std::sort(launchTimes.begin(), launchTimes.end());
-      size_t n = launchTimes.size();
-      medians.push_back(n % 2 ? launchTimes[n / 2]
-                              : (launchTimes[n / 2 - 1] + launchTimes[n / 2]) /
-                                    2);
+      medians.push_back(medianOfSorted(launchTimes));
     }
     return true;
   }
