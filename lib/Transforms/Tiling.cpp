@@ -1611,6 +1611,73 @@ static LogicalResult reduceWarpsFirst(scf::ForallOp forall,
   return success();
 }
 
+/// foundry-reduce-threads: `op` (a block tile's reduction) with its innermost
+/// reduction loop `dim` merged with the reduction loops just outside it into
+/// one loop (upstream linalg::collapseOpIterationDims), where that loop alone
+/// is too short to give each of `threads` threads `interleave` (at least one)
+/// elements, or with `interleave` is not a multiple of threads x interleave.
+/// A group norm's statistics over (channel, d, h, w) of a 30-wide row then
+/// take 256 threads, not 30. Merges the longest run of loops ending at `dim`
+/// that every operand stores contiguously and in order (their slices are
+/// then collapsed, which bufferizes to views of the same buffers), and only
+/// where each operand carrying those loops is read from outside the block's
+/// ops (a slice of a kernel tensor): a collapse_shape between a fused
+/// producer and the reduction would keep the producer out of the threads'
+/// chunks. Returns `op` unchanged where nothing is to be merged.
+static linalg::LinalgOp collapseInnerReductions(linalg::LinalgOp op,
+                                                int64_t dim, int64_t threads,
+                                                int64_t interleave) {
+  SmallVector<std::optional<int64_t>> extents =
+      staticLoopExtents(cast<TilingInterface>(op.getOperation()));
+  int64_t width = std::max<int64_t>(interleave, 1);
+  bool tooShort =
+      !extents[dim] || *extents[dim] < threads * width ||
+      (interleave > 0 && *extents[dim] % (threads * interleave) != 0);
+  if (!tooShort)
+    return op;
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  int64_t first = dim;
+  while (first > 0 && iterators[first - 1] == utils::IteratorType::reduction &&
+         extents[first - 1])
+    --first;
+  bool readsIndex = false;
+  op->walk([&](linalg::IndexOp index) {
+    readsIndex |= static_cast<int64_t>(index.getDim()) >= first &&
+                  static_cast<int64_t>(index.getDim()) <= dim;
+  });
+  if (readsIndex || !extents[dim])
+    return op;
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  auto block = op->getParentOfType<scf::ForallOp>();
+  for (int64_t start = first; start < dim; ++start) {
+    ReassociationIndices group =
+        llvm::to_vector(llvm::seq<int64_t>(start, dim + 1));
+    if (!linalg::areDimSequencesPreserved(maps, {group}))
+      continue;
+    bool readFromOutside = llvm::all_of(op->getOpOperands(), [&](OpOperand &operand) {
+      AffineMap map = op.getMatchingIndexingMap(&operand);
+      if (!map.isFunctionOfDim(dim))
+        return true;
+      Value value = operand.get();
+      while (auto slice = value.getDefiningOp<tensor::ExtractSliceOp>())
+        value = slice.getSource();
+      Operation *producer = value.getDefiningOp();
+      return !producer || !block->isProperAncestor(producer);
+    });
+    if (!readFromOutside)
+      return op;
+    IRRewriter rewriter(op.getContext());
+    rewriter.setInsertionPoint(op);
+    FailureOr<linalg::CollapseResult> collapsed =
+        linalg::collapseOpIterationDims(op, {group}, rewriter);
+    if (failed(collapsed))
+      return op;
+    rewriter.replaceOp(op, collapsed->results);
+    return collapsed->collapsedOp;
+  }
+  return op;
+}
+
 struct FoundryReduceThreadsPass final
     : impl::FoundryReduceThreadsPassBase<FoundryReduceThreadsPass> {
   using Base::Base;
@@ -1650,6 +1717,19 @@ struct FoundryReduceThreadsPass final
                << combiner.front()->getName()
                << "', which has no identity value to start each thread's "
                   "partial result from";
+    }
+    // A reduction loop too short for the threads takes the contiguous
+    // reduction loops outside it (a norm's (channel, d, h, w)).
+    if (linalg::LinalgOp collapsed =
+            collapseInnerReductions(op, dim, threads, interleave);
+        collapsed != op) {
+      op = collapsed;
+      iterators = op.getIteratorTypesArray();
+      extents = staticLoopExtents(cast<TilingInterface>(op.getOperation()));
+      dim = -1;
+      for (auto [index, iterator] : llvm::enumerate(iterators))
+        if (iterator == utils::IteratorType::reduction)
+          dim = index;
     }
     // The partial-reduction tiling renumbers the reduction loop per
     // thread, so a body that reads its index (a cumsum's mask k <= j, the

@@ -686,7 +686,14 @@ def FoundryReduceThreadsPass
     into its reduction's body. With `interleave=w` the threads take
     w-element pieces of the row in turn instead of contiguous chunks (the
     loop is reshaped to [pieces, threads, w] and the reshape folded into
-    the producers), so a warp reads consecutive memory. Errors: no
+    the producers), so a warp reads consecutive memory. Where the
+    innermost reduction loop is too short for the threads (fewer than
+    `threads` x `interleave` elements, or with `interleave` not a multiple
+    of them) and the reduction loops just outside it are stored contiguously
+    in every operand, read from slices of the kernel's tensors, they are
+    first merged into one loop (upstream `collapseOpIterationDims`): a group
+    norm's statistics over (channel, d, h, w) of 30-wide rows take 256
+    threads, not 30. Errors: no
     block-level reduction; `threads` outside 1 to 1024; a negative
     `interleave`; a reduction loop without a static extent, or, with
     `interleave`, one that is not a multiple of `threads` x `interleave`.
