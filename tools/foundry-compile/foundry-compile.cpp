@@ -60,6 +60,13 @@ static llvm::cl::opt<bool>
     noAssemble("no-ptxas", llvm::cl::cat(toolOptions),
                llvm::cl::desc("Stop at PTX (no cubin, no resources)."),
                llvm::cl::init(false));
+static llvm::cl::opt<bool> widenToF64(
+    "widen-to-f64", llvm::cl::cat(toolOptions),
+    llvm::cl::desc("Compute the kernel in f64 before the schedule, its "
+                   "interface kept f32 (the reference foundry-evolve checks "
+                   "candidates against: foundry.kernel(foundry-widen-to-f64"
+                   "{keep-interface=true}) in foundry-opt)."),
+    llvm::cl::init(false));
 static llvm::cl::opt<std::string>
     outputDir("o", llvm::cl::cat(toolOptions),
               llvm::cl::desc("Write candidate-N.{ptx,cubin,json} here."),
@@ -150,6 +157,7 @@ int main(int argc, char **argv) {
   options.target = target;
   options.features = features;
   options.assemble = !noAssemble;
+  options.widenToF64 = widenToF64;
   CompileWorker worker;
   if (isolate) {
     worker.program = llvm::sys::fs::getMainExecutable(

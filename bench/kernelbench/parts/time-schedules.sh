@@ -6,9 +6,11 @@
 # LIST has one case per line, "NAME<TAB>KERNEL.mlir<TAB>SCHEDULE" (paths
 # from the repository root; '#' lines are comments). Each case is compiled
 # with foundry-compile and timed with foundry-run (30 runs, one correctness
-# trial against the kernel's naive schedule, compiled once per kernel),
-# printing foundry-run's stage, the medians (candidate, then naive) in ms and
-# each launch's median over 10 more runs (--launch-runs).
+# trial against the kernel computed in f64 under the naive schedule, as
+# foundry-evolve checks, compiled once per kernel: an fp32 naive sum over
+# millions of elements is itself off by 1e-3), printing foundry-run's stage,
+# the medians (candidate, then reference) in ms and each launch's median
+# over 10 more runs (--launch-runs).
 #
 #===----------------------------------------------------------------------===#
 set -u
@@ -17,10 +19,11 @@ WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 while IFS=$'\t' read -r name kernel schedule; do
   [[ -z "$name" || "$name" == \#* ]] && continue
-  naive=$WORK/naive-$(basename "$kernel" .mlir)
-  if [[ ! -f "$naive/candidate-0.cubin" ]] &&
-     ! foundry-compile "$kernel" --schedule= -o "$naive" >"$WORK/$name.log" 2>&1; then
-    echo "$name: naive compile failed"; tail -3 "$WORK/$name.log"; continue
+  reference=$WORK/reference-$(basename "$kernel" .mlir)
+  if [[ ! -f "$reference/candidate-0.cubin" ]] &&
+     ! foundry-compile "$kernel" --schedule= --widen-to-f64 -o "$reference" \
+       >"$WORK/$name.log" 2>&1; then
+    echo "$name: reference compile failed"; tail -3 "$WORK/$name.log"; continue
   fi
   if ! foundry-compile "$kernel" --schedule="$schedule" -o "$WORK/$name" \
        >>"$WORK/$name.log" 2>&1; then
@@ -28,7 +31,7 @@ while IFS=$'\t' read -r name kernel schedule; do
   fi
   echo "== $name: $schedule"
   foundry-run "$WORK/$name/candidate-0.cubin" \
-    --reference "$naive/candidate-0.cubin" --runs 30 --trials 1 \
+    --reference "$reference/candidate-0.cubin" --runs 30 --trials 1 \
     --launch-runs 10 -o "$WORK/$name.json" >>"$WORK/$name.log" 2>&1
   python3 - "$WORK/$name.json" <<'PY'
 import json, sys
@@ -38,7 +41,7 @@ except (OSError, ValueError) as e:
     print(f"  no result: {e}"); sys.exit()
 t = r.get("timing", {})
 print(f"  stage {r['stage']}  candidate "
-      f"{t.get('candidate', {}).get('median_ms', 0):.4f} ms  naive "
+      f"{t.get('candidate', {}).get('median_ms', 0):.4f} ms  reference "
       f"{t.get('baseline_start', {}).get('median_ms', 0):.4f} ms")
 for e in r.get("errors", []):
     print(f"  error: {e}")
