@@ -17,6 +17,7 @@
 
 #include <gtest/gtest.h>
 
+#include <regex>
 #include <string>
 
 using namespace mlir;
@@ -1238,4 +1239,76 @@ foundry.kernel @conv(%x: tensor<2x4x5x10x7xf32>, %w: tensor<8x4x3x3x3xf32>) -> t
   EXPECT_GT(dividing, 0);
   EXPECT_GT(padded, 0);
   EXPECT_GT(elementwise, 0);
+}
+
+TEST_F(FingerprintTest, ReductionThreadsInterleaveOverMergedRows) {
+  // Group statistics over (channel, h, w) = 3 x 6 x 30 = 540 elements with
+  // rows of 30: too short for the 32 to 512 threads the reduction expert
+  // draws. foundry-reduce-threads merges the three loops, so the expert
+  // interleaves over 540 (a thread count dividing 540 / 4 = 135) instead
+  // of never interleaving; for a root that reduces itself (the sums alone)
+  // and for one that reads the reduction (x minus its group's mean).
+  const char *sums = R"mlir(
+#id = affine_map<(n, g, c, h, w) -> (n, g, c, h, w)>
+#group = affine_map<(n, g, c, h, w) -> (n, g)>
+foundry.kernel @group_sums(%x: tensor<2x2x3x6x30xf32>) -> tensor<2x2xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<2x2xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<2x2xf32>) -> tensor<2x2xf32>
+  %s = linalg.generic {indexing_maps = [#id, #group], iterator_types = ["parallel", "parallel", "reduction", "reduction", "reduction"]}
+      ins(%x : tensor<2x2x3x6x30xf32>) outs(%f : tensor<2x2xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %r = arith.addf %a, %acc : f32
+    linalg.yield %r : f32
+  } -> tensor<2x2xf32>
+  foundry.yield %s : tensor<2x2xf32>
+})mlir";
+  const char *centered = R"mlir(
+#id = affine_map<(n, g, c, h, w) -> (n, g, c, h, w)>
+#group = affine_map<(n, g, c, h, w) -> (n, g)>
+foundry.kernel @group_centered(%x: tensor<2x2x3x6x30xf32>) -> tensor<2x2x3x6x30xf32> {
+  %zero = arith.constant 0.0 : f32
+  %count = arith.constant 540.0 : f32
+  %e = tensor.empty() : tensor<2x2xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<2x2xf32>) -> tensor<2x2xf32>
+  %s = linalg.generic {indexing_maps = [#id, #group], iterator_types = ["parallel", "parallel", "reduction", "reduction", "reduction"]}
+      ins(%x : tensor<2x2x3x6x30xf32>) outs(%f : tensor<2x2xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %r = arith.addf %a, %acc : f32
+    linalg.yield %r : f32
+  } -> tensor<2x2xf32>
+  %ye = tensor.empty() : tensor<2x2x3x6x30xf32>
+  %y = linalg.generic {indexing_maps = [#id, #group, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel"]}
+      ins(%x, %s : tensor<2x2x3x6x30xf32>, tensor<2x2xf32>) outs(%ye : tensor<2x2x3x6x30xf32>) {
+  ^bb0(%a: f32, %t: f32, %o: f32):
+    %m = arith.divf %t, %count : f32
+    %d = arith.subf %a, %m : f32
+    linalg.yield %d : f32
+  } -> tensor<2x2x3x6x30xf32>
+  foundry.yield %y : tensor<2x2x3x6x30xf32>
+})mlir";
+  std::regex options("foundry-reduce-threads\\{threads=([0-9]+)"
+                     "( interleave=([0-9]+))?");
+  for (const char *source : {sums, centered}) {
+    KernelShape shape = shapeOf(source);
+    int merged = 0;
+    for (const Expert &expert : builtinExperts()) {
+      if (expert.name != "reduction")
+        continue;
+      for (unsigned seed = 0; seed < 64; ++seed) {
+        std::mt19937 rng(seed);
+        ExpertRequest request{shape};
+        std::string schedule = expert.propose(request, rng);
+        std::smatch match;
+        if (!std::regex_search(schedule, match, options) ||
+            !match[3].matched)
+          continue;
+        int64_t threads = std::stoll(match[1]);
+        int64_t width = std::stoll(match[3]);
+        EXPECT_EQ(540 % (threads * width), 0) << schedule;
+        merged += threads * width > 30;
+      }
+    }
+    EXPECT_GT(merged, 0) << source;
+  }
 }
