@@ -1218,10 +1218,17 @@ static std::string reductionPhasesSchedule(const KernelShape &shape,
     if (rank > 3)
       return "";
     std::vector<std::string> blocks(rank, "1");
+    // Interleaved one time in two where the row (threadRow: the loops
+    // merged where the innermost is short) takes the threads.
+    int64_t threads = pick<int64_t>({32, 64, 128, 256}, rng);
+    int64_t width = pick<int64_t>({1, 2, 4}, rng);
+    int64_t row = threadRow(phase.reduction, threads, width);
+    fitThreadsToRow(row, threads, width, rng);
+    bool interleave = rng() % 2 && row % (threads * width) == 0;
     schedule += "foundry-tile-blocks{sizes=" + llvm::join(blocks, ",") +
                 " target=reduction fuse=elementwise}," +
-                reduceThreads(shape, pick<int64_t>({32, 64, 128, 256}, rng),
-                              /*width=*/0, phase.reduction.back(), rng) +
+                reduceThreads(shape, threads, interleave ? width : 0, row,
+                              rng) +
                 ",";
   }
   return schedule;
@@ -1448,6 +1455,14 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
            // output per thread.
            std::optional<std::pair<std::string, std::string>> tiles =
                outputPerThreadTiles(shape.parallelExtents(), rng);
+           // One loop (L2 23's mean per image after its GroupNorm): blocks
+           // of up to 256 consecutive outputs.
+           if (!tiles && shape.parallelExtents().size() == 1 &&
+               shape.parallelExtents().front() > 0)
+             tiles = std::make_pair(
+                 std::to_string(
+                     std::min<int64_t>(256, shape.parallelExtents().front())),
+                 std::string("1"));
            if (!phases.empty() &&
                llvm::all_of(shape.parallel, [](bool p) { return p; }) && tiles)
              return prefix + tileRootBlocks(shape, tiles->first) +
@@ -1499,6 +1514,11 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
            for (size_t i = 0; i < shape.extents.size(); ++i)
              if (!shape.parallel[i])
                reductionLoops.push_back(shape.extents[i]);
+           // A root that only combines reductions before it (L2 23's mean
+           // of a GroupNorm's output): the block's reductions are those,
+           // the first one's loops the row.
+           if (reductionLoops.empty() && !shape.reductionPhases.empty())
+             reductionLoops = shape.reductionPhases.front().reduction;
            int64_t row = threadRow(reductionLoops, threads, width);
            fitThreadsToRow(row, threads, width, rng);
            bool interleave = (rng() % 2 || parentIs(request, "memory")) &&

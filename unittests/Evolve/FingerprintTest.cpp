@@ -1287,9 +1287,44 @@ foundry.kernel @group_centered(%x: tensor<2x2x3x6x30xf32>) -> tensor<2x2x3x6x30x
   } -> tensor<2x2x3x6x30xf32>
   foundry.yield %y : tensor<2x2x3x6x30xf32>
 })mlir";
+  // A root that only combines the reductions before it (L2 23's mean per
+  // image of its GroupNorm's output): the row is the first reduction's.
+  const char *combined = R"mlir(
+#id = affine_map<(n, g, c, h, w) -> (n, g, c, h, w)>
+#group = affine_map<(n, g, c, h, w) -> (n, g)>
+#pair = affine_map<(n, g) -> (n, g)>
+#image = affine_map<(n, g) -> (n)>
+#one = affine_map<(n) -> (n)>
+foundry.kernel @group_mean(%x: tensor<2x2x3x6x30xf32>) -> tensor<2xf32> {
+  %zero = arith.constant 0.0 : f32
+  %count = arith.constant 1080.0 : f32
+  %e = tensor.empty() : tensor<2x2xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<2x2xf32>) -> tensor<2x2xf32>
+  %s = linalg.generic {indexing_maps = [#id, #group], iterator_types = ["parallel", "parallel", "reduction", "reduction", "reduction"]}
+      ins(%x : tensor<2x2x3x6x30xf32>) outs(%f : tensor<2x2xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %r = arith.addf %a, %acc : f32
+    linalg.yield %r : f32
+  } -> tensor<2x2xf32>
+  %te = tensor.empty() : tensor<2xf32>
+  %tf = linalg.fill ins(%zero : f32) outs(%te : tensor<2xf32>) -> tensor<2xf32>
+  %t = linalg.generic {indexing_maps = [#pair, #image], iterator_types = ["parallel", "reduction"]}
+      ins(%s : tensor<2x2xf32>) outs(%tf : tensor<2xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %r = arith.addf %a, %acc : f32
+    linalg.yield %r : f32
+  } -> tensor<2xf32>
+  %y = linalg.generic {indexing_maps = [#one, #one], iterator_types = ["parallel"]}
+      ins(%t : tensor<2xf32>) outs(%te : tensor<2xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %m = arith.divf %a, %count : f32
+    linalg.yield %m : f32
+  } -> tensor<2xf32>
+  foundry.yield %y : tensor<2xf32>
+})mlir";
   std::regex options("foundry-reduce-threads\\{threads=([0-9]+)"
                      "( interleave=([0-9]+))?");
-  for (const char *source : {sums, centered}) {
+  for (const char *source : {sums, centered, combined}) {
     KernelShape shape = shapeOf(source);
     int merged = 0;
     for (const Expert &expert : builtinExperts()) {
