@@ -2,7 +2,7 @@
 #map1 = affine_map<(d0, d1, d2, d3) -> (d0, d1)>
 #map2 = affine_map<(d0, d1) -> (d0, d1)>
 module {
-  foundry.kernel @instancenorm(%arg0: tensor<112x64x512x512xf32>) -> tensor<112x64x512x512xf32> attributes {schedule = #foundry.schedule<"foundry-tile-blocks{fuse=all sizes={1,1,0,0} target=result},foundry-reduce-threads{interleave=4 online=false shuffle=false threads=128 welford=true},foundry-tile-threads{interleave=0 sizes={0,0,0,4}},foundry-vectorize{max-elements=1024}">} {
+  foundry.kernel @instancenorm(%arg0: tensor<112x64x512x512xf32>) -> tensor<112x64x512x512xf32> attributes {schedule = #foundry.schedule<"foundry-tile-blocks{fuse=all sizes={1,1,0,0} target=result},foundry-reduce-threads{interleave=2 online=false shuffle=true threads=256 welford=true},foundry-tile-threads{interleave=1 sizes={0,0,0,2}},foundry-vectorize{max-elements=1024}">} {
     %cst = arith.constant 0.000000e+00 : f32
     %cst_0 = arith.constant 2.621440e+05 : f32
     %cst_1 = arith.constant 9.99999974E-6 : f32

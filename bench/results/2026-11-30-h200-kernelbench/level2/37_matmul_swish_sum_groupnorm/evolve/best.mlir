@@ -5,7 +5,7 @@
 #map4 = affine_map<(d0, d1) -> (d1)>
 #map5 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
 module {
-  foundry.kernel @matmul_swish_sum_groupnorm(%arg0: tensor<32768x1024xf32>, %arg1: tensor<4096x1024xf32> {foundry.init = "uniform(-0.03125, 0.03125)"}, %arg2: tensor<4096xf32> {foundry.init = "uniform(-0.03125, 0.03125)"}, %arg3: tensor<4096xf32> {foundry.init = "normal(0, 1)"}) -> tensor<32768x4096xf32> attributes {precision = #foundry.precision<3xtf32>, schedule = #foundry.schedule<"foundry-tile-blocks{fuse=all sizes={128,128} target=contraction},foundry-tile-reduction{sizes={32}},foundry-promote{operands={0,1} padding=0 stages=4},foundry-tile-warpgroups{sizes={64,128}},foundry-mma,foundry-tile-blocks{fuse=all sizes={2,1,0} target=result},foundry-tile-threads{interleave=0 sizes={1,0,1}},foundry-vectorize{max-elements=1024}">} {
+  foundry.kernel @matmul_swish_sum_groupnorm(%arg0: tensor<32768x1024xf32>, %arg1: tensor<4096x1024xf32> {foundry.init = "uniform(-0.03125, 0.03125)"}, %arg2: tensor<4096xf32> {foundry.init = "uniform(-0.03125, 0.03125)"}, %arg3: tensor<4096xf32> {foundry.init = "normal(0, 1)"}) -> tensor<32768x4096xf32> attributes {precision = #foundry.precision<3xtf32>, schedule = #foundry.schedule<"foundry-tile-blocks{fuse=all sizes={128,128} target=contraction},foundry-tile-reduction{sizes={32}},foundry-promote{operands={0,1} padding=0 stages=4},foundry-tile-warpgroups{sizes={64,128}},foundry-mma,foundry-tile-blocks{fuse=all sizes={32,32,0} target=result},foundry-tile-threads{interleave=0 sizes={2,2,0}},foundry-vectorize{max-elements=1024},foundry-unroll{factor=2}">} {
     %cst = arith.constant 0.000000e+00 : f32
     %cst_0 = arith.constant 1.000000e+00 : f32
     %cst_1 = arith.constant 6.400000e+01 : f32
