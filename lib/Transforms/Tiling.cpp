@@ -1783,6 +1783,19 @@ struct FoundryReduceThreadsPass final
     rewriter.setInsertionPoint(op);
     scf::SCFTileAndFuseOptions fuseOptions;
     fuseOptions.setTilingOptions(options);
+    // Not the reductions before it (an earlier reduction's merge, the mean
+    // a variance subtracts): every thread needs their whole result, which
+    // the block computes once, in every thread, before the forall; a copy
+    // in each thread's chunk would compute it again in every forall that
+    // reads it, and hide the row constant from welford=true.
+    fuseOptions.setFusionControlFn(
+        [](tensor::ExtractSliceOp, OpResult producer,
+           bool) -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
+          auto linalgOp = dyn_cast<linalg::LinalgOp>(producer.getOwner());
+          if (linalgOp && linalgOp.getNumReductionLoops() > 0)
+            return std::nullopt;
+          return scf::SCFTileAndFuseOptions::ControlFnResult{};
+        });
     FailureOr<scf::SCFTileAndFuseResult> result =
         scf::tileConsumerAndFuseProducersUsingSCF(
             rewriter, cast<TilingInterface>(op.getOperation()), fuseOptions);

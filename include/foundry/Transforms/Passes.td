@@ -683,7 +683,8 @@ def FoundryReduceThreadsPass
     merges the slots itself (so each holds the full result in registers for
     the elementwise ops that follow, which `foundry-tile-threads` can then
     spread). Each thread's producers (the exp of a softmax's sum) are fused
-    into its reduction's body. With `interleave=w` the threads take
+    into its reduction's body; earlier reductions it reads (the mean a
+    variance subtracts) are not: the block merges them once, before. With `interleave=w` the threads take
     w-element pieces of the row in turn instead of contiguous chunks (the
     loop is reshaped to [pieces, threads, w] and the reshape folded into
     the producers), so a warp reads consecutive memory. Where the
