@@ -251,6 +251,33 @@ TEST(SplitAtEpilogue, ContractionKernelsThenTheRest) {
   }
 }
 
+TEST(SpliceAtEpilogue, OneSidesGemmWithTheOthersEpilogue) {
+  // L2 23's shape of schedule: an im2col GEMM kernel, then the norm.
+  std::string parent =
+      "foundry-im2col,foundry-pad{k=32 m=32 n=64},foundry-tile-blocks{"
+      "fuse=elementwise sizes={1,32,64} target=contraction},foundry-mma,"
+      "foundry-tile-blocks{fuse=all sizes={1} target=result},foundry-reduce-"
+      "threads{threads=256}";
+  std::string fresh =
+      "foundry-im2col,foundry-pad{k=16 m=32 n=128},foundry-tile-blocks{"
+      "sizes={1,32,128} target=contraction},foundry-mma,foundry-tile-blocks{"
+      "sizes=1},foundry-reduce-threads{threads=330 interleave=4}";
+  EXPECT_EQ(spliceAtEpilogue(parent, fresh, /*headFromA=*/true),
+            "foundry-im2col,foundry-pad{k=32 m=32 n=64},foundry-tile-blocks{"
+            "fuse=elementwise sizes={1,32,64} target=contraction},foundry-mma,"
+            "foundry-tile-blocks{sizes=1},foundry-reduce-threads{threads=330 "
+            "interleave=4}");
+  EXPECT_EQ(spliceAtEpilogue(parent, fresh, /*headFromA=*/false),
+            "foundry-im2col,foundry-pad{k=16 m=32 n=128},foundry-tile-blocks{"
+            "sizes={1,32,128} target=contraction},foundry-mma,foundry-tile-"
+            "blocks{fuse=all sizes={1} target=result},foundry-reduce-threads{"
+            "threads=256}");
+  // Either side without a contraction kernel and an epilogue: nothing.
+  EXPECT_EQ(spliceAtEpilogue(parent, "foundry-tile-blocks{sizes={1}}", true),
+            "");
+  EXPECT_EQ(spliceAtEpilogue("", fresh, false), "");
+}
+
 TEST(ReferenceSchedule, SplitOnlyForLargeScalarReductions) {
   std::string reason;
   KernelShape loss;

@@ -199,6 +199,13 @@ struct ExpertRequest {
 std::pair<llvm::StringRef, llvm::StringRef>
 splitAtEpilogue(llvm::StringRef schedule);
 
+/// The contraction kernels of schedule `a` (splitAtEpilogue) followed by the
+/// epilogue of `b` when `headFromA`, else `b`'s contraction kernels and
+/// `a`'s epilogue: how a mutation of a GEMM-then-reduction kernel keeps one
+/// side's GEMM whole. Empty when either does not split.
+std::string spliceAtEpilogue(llvm::StringRef a, llvm::StringRef b,
+                             bool headFromA);
+
 /// Whether `schedule` can apply to a kernel of `shape`: its first
 /// foundry-tile-blocks of the kernel's root (not `target=contraction`)
 /// gives one tile size per parallel loop of the root. A library seed from
