@@ -94,6 +94,25 @@ static void setGemmLoops(KernelShape &shape, linalg::LinalgOp op,
   }
 }
 
+/// ReductionPhase::mergedRow of `op`: the elements of the reduction loops
+/// foundry-reduce-threads merges with its innermost one
+/// (firstMergeableReductionLoop), 0 without a static innermost reduction.
+static int64_t mergedReductionRow(linalg::LinalgOp op) {
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  int64_t dim = -1;
+  for (auto [index, iterator] : llvm::enumerate(op.getIteratorTypesArray()))
+    if (iterator == utils::IteratorType::reduction)
+      dim = index;
+  if (dim < 0 || ShapedType::isDynamic(ranges[dim]))
+    return 0;
+  int64_t row = 1;
+  for (int64_t loop = firstMergeableReductionLoop(op, dim); loop <= dim;
+       ++loop)
+    if (llvm::MulOverflow(row, ranges[loop], row))
+      return ranges[dim];
+  return row;
+}
+
 FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel) {
   Block &body = kernel.getBody().front();
   Operation *terminator = body.getTerminator();
@@ -110,6 +129,7 @@ FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel) {
     shape.extents.push_back(ShapedType::isDynamic(extent) ? 0 : extent);
     shape.parallel.push_back(iterator == utils::IteratorType::parallel);
   }
+  shape.mergedRow = mergedReductionRow(root);
   // A loop is reduced when an operand computed from a reduction (through
   // any chain of linalg ops: RMSNorm's rsqrt(mean + eps)) does not vary
   // along it (its indexing map does not use the loop).
@@ -361,6 +381,7 @@ FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel) {
       (iterator == utils::IteratorType::parallel ? phase.parallel
                                                  : phase.reduction)
           .push_back(ShapedType::isDynamic(extent) ? 0 : extent);
+    phase.mergedRow = mergedReductionRow(linalgOp);
     shape.reductionPhases.push_back(std::move(phase));
   }
   bool anyReduced = llvm::any_of(shape.reduced, [](bool r) { return r; });
@@ -1032,22 +1053,19 @@ static std::string splitGemmPhases(const KernelShape &shape, bool initial,
 }
 
 /// The row foundry-reduce-threads splits over `threads` threads taking
-/// `width`-element pieces, for a block tile whose reduction loops have
-/// extents `loops` (outermost first, 0 unknown): the innermost loop, or,
-/// where it holds fewer than threads x width elements or is no multiple of
-/// them, the product of the trailing known loops (the pass merges loops
-/// stored contiguously: a group norm's (channel, h, w)). 0 if unknown.
-static int64_t threadRow(llvm::ArrayRef<int64_t> loops, int64_t threads,
+/// `width`-element pieces, for a block tile whose innermost reduction loop
+/// has `innermost` elements and whose reduction loops the pass would merge
+/// (ReductionPhase::mergedRow) `merged`: the innermost loop, or, where it
+/// holds fewer than threads x width elements or is no multiple of them
+/// (the pass then merges: a group norm's (channel, h, w)), the merged
+/// loops. 0 if unknown.
+static int64_t threadRow(int64_t innermost, int64_t merged, int64_t threads,
                          int64_t width) {
-  if (loops.empty() || loops.back() <= 0)
+  if (innermost <= 0)
     return 0;
-  int64_t row = loops.back();
-  if (row >= threads * width && row % (threads * width) == 0)
-    return row;
-  for (size_t i = loops.size() - 1; i > 0 && loops[i - 1] > 0; --i)
-    if (llvm::MulOverflow(row, loops[i - 1], row))
-      return loops.back();
-  return row;
+  if (innermost >= threads * width && innermost % (threads * width) == 0)
+    return innermost;
+  return merged > 0 ? merged : innermost;
 }
 
 /// A row (threadRow) that `threads` x `width` does not divide (65535 =
@@ -1228,7 +1246,8 @@ static std::string reductionPhasesSchedule(const KernelShape &shape,
     // merged where the innermost is short) takes the threads.
     int64_t threads = pick<int64_t>({32, 64, 128, 256}, rng);
     int64_t width = pick<int64_t>({1, 2, 4, 4}, rng);
-    int64_t row = threadRow(phase.reduction, threads, width);
+    int64_t row = threadRow(phase.reduction.back(), phase.mergedRow, threads,
+                            width);
     fitThreadsToRow(row, threads, width, rng);
     bool interleave = rng() % 2 && row % (threads * width) == 0;
     schedule += "foundry-tile-blocks{sizes=" + llvm::join(blocks, ",") +
@@ -1516,16 +1535,19 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
              rows.push_back(++tiled > 3 ? "0" : "1");
            int64_t threads = pick<int64_t>({32, 64, 128, 256}, rng);
            int64_t width = pick<int64_t>({1, 2, 4, 4}, rng);
-           std::vector<int64_t> reductionLoops;
+           int64_t innermost = 0, merged = shape.mergedRow;
            for (size_t i = 0; i < shape.extents.size(); ++i)
              if (!shape.parallel[i])
-               reductionLoops.push_back(shape.extents[i]);
+               innermost = shape.extents[i];
            // A root that only combines reductions before it (L2 23's mean
            // of a GroupNorm's output): the block's reductions are those,
            // the first one's loops the row.
-           if (reductionLoops.empty() && !shape.reductionPhases.empty())
-             reductionLoops = shape.reductionPhases.front().reduction;
-           int64_t row = threadRow(reductionLoops, threads, width);
+           if (innermost == 0 && !shape.reductionPhases.empty()) {
+             const ReductionPhase &first = shape.reductionPhases.front();
+             innermost = first.reduction.empty() ? 0 : first.reduction.back();
+             merged = first.mergedRow;
+           }
+           int64_t row = threadRow(innermost, merged, threads, width);
            fitThreadsToRow(row, threads, width, rng);
            bool interleave = (rng() % 2 || parentIs(request, "memory")) &&
                              row > 0 && row % (threads * width) == 0;
@@ -1566,10 +1588,22 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
          // reduced loops up to it merged (foundry-reduce-threads merges them
          // where it alone is too short).
          int64_t width = pick<int64_t>({1, 2, 4, 4}, rng);
-         std::vector<int64_t> reducedLoops;
-         for (size_t i = inner; i > 0 && reduced[i - 1]; --i)
-           reducedLoops.insert(reducedLoops.begin(), extents[i - 1]);
-         int64_t split = threadRow(reducedLoops, threads, width);
+         // The loops the producers reduce over are merged as they would
+         // be in the first of them; without one, the root's reduced loops
+         // up to the innermost, multiplied.
+         int64_t merged = 0;
+         if (!shape.reductionPhases.empty()) {
+           merged = shape.reductionPhases.front().mergedRow;
+         } else {
+           merged = 1;
+           for (size_t i = inner; i > 0 && reduced[i - 1]; --i)
+             if (extents[i - 1] <= 0 ||
+                 llvm::MulOverflow(merged, extents[i - 1], merged)) {
+               merged = 0;
+               break;
+             }
+         }
+         int64_t split = threadRow(row, merged, threads, width);
          fitThreadsToRow(split, threads, width, rng);
          bool interleave = (rng() % 2 || parentIs(request, "memory")) &&
                            split > 0 && split % (threads * width) == 0;

@@ -1635,48 +1635,40 @@ static linalg::LinalgOp collapseInnerReductions(linalg::LinalgOp op,
       (interleave > 0 && *extents[dim] % (threads * interleave) != 0);
   if (!tooShort)
     return op;
-  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
-  int64_t first = dim;
-  while (first > 0 && iterators[first - 1] == utils::IteratorType::reduction &&
-         extents[first - 1])
-    --first;
+  int64_t start = firstMergeableReductionLoop(op, dim);
   bool readsIndex = false;
   op->walk([&](linalg::IndexOp index) {
-    readsIndex |= static_cast<int64_t>(index.getDim()) >= first &&
+    readsIndex |= static_cast<int64_t>(index.getDim()) >= start &&
                   static_cast<int64_t>(index.getDim()) <= dim;
   });
-  if (readsIndex || !extents[dim])
+  if (start == dim || readsIndex)
     return op;
-  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
   auto block = op->getParentOfType<scf::ForallOp>();
-  for (int64_t start = first; start < dim; ++start) {
-    ReassociationIndices group =
-        llvm::to_vector(llvm::seq<int64_t>(start, dim + 1));
-    if (!linalg::areDimSequencesPreserved(maps, {group}))
-      continue;
-    bool readFromOutside = llvm::all_of(op->getOpOperands(), [&](OpOperand &operand) {
-      AffineMap map = op.getMatchingIndexingMap(&operand);
-      if (!map.isFunctionOfDim(dim))
-        return true;
-      Value value = operand.get();
-      while (auto slice = value.getDefiningOp<tensor::ExtractSliceOp>())
-        value = slice.getSource();
-      Operation *producer = value.getDefiningOp();
-      return !producer || !block->isProperAncestor(producer);
-    });
-    if (!readFromOutside)
-      return op;
-    IRRewriter rewriter(op.getContext());
-    rewriter.setInsertionPoint(op);
-    FailureOr<linalg::CollapseResult> collapsed =
-        linalg::collapseOpIterationDims(op, {group}, rewriter);
-    if (failed(collapsed))
-      return op;
-    rewriter.replaceOp(op, collapsed->results);
-    return collapsed->collapsedOp;
-  }
-  return op;
+  bool readFromOutside =
+      llvm::all_of(op->getOpOperands(), [&](OpOperand &operand) {
+        AffineMap map = op.getMatchingIndexingMap(&operand);
+        if (!map.isFunctionOfDim(dim))
+          return true;
+        Value value = operand.get();
+        while (auto slice = value.getDefiningOp<tensor::ExtractSliceOp>())
+          value = slice.getSource();
+        Operation *producer = value.getDefiningOp();
+        return !producer || !block->isProperAncestor(producer);
+      });
+  if (!readFromOutside)
+    return op;
+  ReassociationIndices group =
+      llvm::to_vector(llvm::seq<int64_t>(start, dim + 1));
+  IRRewriter rewriter(op.getContext());
+  rewriter.setInsertionPoint(op);
+  FailureOr<linalg::CollapseResult> collapsed =
+      linalg::collapseOpIterationDims(op, {group}, rewriter);
+  if (failed(collapsed))
+    return op;
+  rewriter.replaceOp(op, collapsed->results);
+  return collapsed->collapsedOp;
 }
+
 
 struct FoundryReduceThreadsPass final
     : impl::FoundryReduceThreadsPassBase<FoundryReduceThreadsPass> {
@@ -2158,3 +2150,22 @@ struct FoundryTileReductionPass final
 
 } // namespace
 } // namespace mlir::foundry
+
+int64_t mlir::foundry::firstMergeableReductionLoop(linalg::LinalgOp op,
+                                                   int64_t dim) {
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  if (dim < 0 || dim >= static_cast<int64_t>(ranges.size()) ||
+      ShapedType::isDynamic(ranges[dim]))
+    return dim;
+  int64_t first = dim;
+  while (first > 0 && iterators[first - 1] == utils::IteratorType::reduction &&
+         !ShapedType::isDynamic(ranges[first - 1]))
+    --first;
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  for (int64_t start = first; start < dim; ++start)
+    if (linalg::areDimSequencesPreserved(
+            maps, {llvm::to_vector(llvm::seq<int64_t>(start, dim + 1))}))
+      return start;
+  return dim;
+}

@@ -1351,6 +1351,32 @@ foundry.kernel @group_mean(%x: tensor<2x2x3x6x30xf32>) -> tensor<2xf32> {
 })mlir";
   std::regex options("foundry-reduce-threads\\{threads=([0-9]+)"
                      "( interleave=([0-9]+))?");
+  // The loop analysis knows what the pass merges: (channel, h, w) of the
+  // group sums, not the groups a later sum over them adds up.
+  KernelShape sumsShape = shapeOf(sums);
+  EXPECT_EQ(sumsShape.mergedRow, 540);
+  // Read transposed (h and w swapped), (c, h, w) is not contiguous: only
+  // the innermost loop is the row.
+  KernelShape transposed = shapeOf(R"mlir(
+#swapped = affine_map<(n, g, c, h, w) -> (n, g, c, w, h)>
+#group = affine_map<(n, g, c, h, w) -> (n, g)>
+foundry.kernel @transposed_sums(%x: tensor<2x2x3x30x6xf32>) -> tensor<2x2xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<2x2xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<2x2xf32>) -> tensor<2x2xf32>
+  %s = linalg.generic {indexing_maps = [#swapped, #group], iterator_types = ["parallel", "parallel", "reduction", "reduction", "reduction"]}
+      ins(%x : tensor<2x2x3x30x6xf32>) outs(%f : tensor<2x2xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %r = arith.addf %a, %acc : f32
+    linalg.yield %r : f32
+  } -> tensor<2x2xf32>
+  foundry.yield %s : tensor<2x2xf32>
+})mlir");
+  EXPECT_EQ(transposed.mergedRow, 30);
+  KernelShape combinedShape = shapeOf(combined);
+  ASSERT_EQ(combinedShape.reductionPhases.size(), 2u);
+  EXPECT_EQ(combinedShape.reductionPhases[0].mergedRow, 540);
+  EXPECT_EQ(combinedShape.reductionPhases[1].mergedRow, 2);
   for (const char *source : {sums, centered, combined}) {
     KernelShape shape = shapeOf(source);
     int merged = 0;

@@ -165,6 +165,15 @@ bool isIm2ColConvolution(Operation *op);
 /// of its own.
 bool isFilterConvolution(Operation *op);
 
+/// The first of the reduction loops that foundry-reduce-threads merges with
+/// the innermost reduction loop `dim` of `op` when that loop alone is too
+/// short for the threads: the outermost start of a run of statically sized
+/// reduction loops ending at `dim` that every operand stores contiguously
+/// and in order (upstream linalg::areDimSequencesPreserved); `dim` itself
+/// when there is none (a transposed operand, a loop before it that is
+/// parallel or dynamic).
+int64_t firstMergeableReductionLoop(linalg::LinalgOp op, int64_t dim);
+
 /// A reduction foundry-split-reduction splits: a linalg.generic on tensors
 /// with one init, at least one reduction loop and a static result of at most
 /// `maxOutputs` elements (1: a reduction to a scalar, every loop reducing).
