@@ -1268,134 +1268,113 @@ foundry.kernel @conv(%x: tensor<2x4x5x10x7xf32>, %w: tensor<8x4x3x3x3xf32>) -> t
   EXPECT_GT(elementwise, 0);
 }
 
+/// A kernel on x : tensor<2x2x3x`h`x`w`xf32> whose first op sums each
+/// (n, g) group over (c, h, w), x read through `map` (an affine map of
+/// (n, g, c, h, w)), into %s : tensor<2x2xf32>; `tail` (ops after it, which
+/// may read %s and %x) ends with the kernel's result `result` : `type`.
+static std::string groupSumKernel(const std::string &map, int64_t h,
+                                  int64_t w, const std::string &tail,
+                                  const std::string &result,
+                                  const std::string &type) {
+  std::string x = "tensor<2x2x3x" + std::to_string(h) + "x" +
+                  std::to_string(w) + "xf32>";
+  return "#in = affine_map<(n, g, c, h, w) -> " + map +
+         ">\n"
+         "#id = affine_map<(n, g, c, h, w) -> (n, g, c, h, w)>\n"
+         "#group = affine_map<(n, g, c, h, w) -> (n, g)>\n"
+         "#pair = affine_map<(n, g) -> (n, g)>\n"
+         "#image = affine_map<(n, g) -> (n)>\n"
+         "#one = affine_map<(n) -> (n)>\n"
+         "foundry.kernel @k(%x: " +
+         x + ") -> " + type +
+         " {\n"
+         "  %zero = arith.constant 0.0 : f32\n"
+         "  %e = tensor.empty() : tensor<2x2xf32>\n"
+         "  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<2x2xf32>) -> "
+         "tensor<2x2xf32>\n"
+         "  %s = linalg.generic {indexing_maps = [#in, #group], "
+         "iterator_types = [\"parallel\", \"parallel\", \"reduction\", "
+         "\"reduction\", \"reduction\"]} ins(%x : " +
+         x +
+         ") outs(%f : tensor<2x2xf32>) {\n"
+         "  ^bb0(%a: f32, %acc: f32):\n"
+         "    %r = arith.addf %a, %acc : f32\n"
+         "    linalg.yield %r : f32\n"
+         "  } -> tensor<2x2xf32>\n" +
+         tail + "  foundry.yield " + result + " : " + type + "\n}\n";
+}
+
 TEST_F(FingerprintTest, ReductionThreadsInterleaveOverMergedRows) {
   // Group statistics over (channel, h, w) = 3 x 6 x 30 = 540 elements with
   // rows of 30: too short for the 32 to 512 threads the reduction expert
   // draws. foundry-reduce-threads merges the three loops, so the expert
   // interleaves over 540 (a thread count dividing 540 / 4 = 135) instead
-  // of never interleaving; for a root that reduces itself (the sums alone)
-  // and for one that reads the reduction (x minus its group's mean).
-  const char *sums = R"mlir(
-#id = affine_map<(n, g, c, h, w) -> (n, g, c, h, w)>
-#group = affine_map<(n, g, c, h, w) -> (n, g)>
-foundry.kernel @group_sums(%x: tensor<2x2x3x6x30xf32>) -> tensor<2x2xf32> {
-  %zero = arith.constant 0.0 : f32
-  %e = tensor.empty() : tensor<2x2xf32>
-  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<2x2xf32>) -> tensor<2x2xf32>
-  %s = linalg.generic {indexing_maps = [#id, #group], iterator_types = ["parallel", "parallel", "reduction", "reduction", "reduction"]}
-      ins(%x : tensor<2x2x3x6x30xf32>) outs(%f : tensor<2x2xf32>) {
-  ^bb0(%a: f32, %acc: f32):
-    %r = arith.addf %a, %acc : f32
-    linalg.yield %r : f32
-  } -> tensor<2x2xf32>
-  foundry.yield %s : tensor<2x2xf32>
-})mlir";
-  const char *centered = R"mlir(
-#id = affine_map<(n, g, c, h, w) -> (n, g, c, h, w)>
-#group = affine_map<(n, g, c, h, w) -> (n, g)>
-foundry.kernel @group_centered(%x: tensor<2x2x3x6x30xf32>) -> tensor<2x2x3x6x30xf32> {
-  %zero = arith.constant 0.0 : f32
-  %count = arith.constant 540.0 : f32
-  %e = tensor.empty() : tensor<2x2xf32>
-  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<2x2xf32>) -> tensor<2x2xf32>
-  %s = linalg.generic {indexing_maps = [#id, #group], iterator_types = ["parallel", "parallel", "reduction", "reduction", "reduction"]}
-      ins(%x : tensor<2x2x3x6x30xf32>) outs(%f : tensor<2x2xf32>) {
-  ^bb0(%a: f32, %acc: f32):
-    %r = arith.addf %a, %acc : f32
-    linalg.yield %r : f32
-  } -> tensor<2x2xf32>
-  %ye = tensor.empty() : tensor<2x2x3x6x30xf32>
-  %y = linalg.generic {indexing_maps = [#id, #group, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel"]}
-      ins(%x, %s : tensor<2x2x3x6x30xf32>, tensor<2x2xf32>) outs(%ye : tensor<2x2x3x6x30xf32>) {
-  ^bb0(%a: f32, %t: f32, %o: f32):
-    %m = arith.divf %t, %count : f32
-    %d = arith.subf %a, %m : f32
-    linalg.yield %d : f32
-  } -> tensor<2x2x3x6x30xf32>
-  foundry.yield %y : tensor<2x2x3x6x30xf32>
-})mlir";
-  // A root that only combines the reductions before it (L2 23's mean per
-  // image of its GroupNorm's output): the row is the first reduction's.
-  const char *combined = R"mlir(
-#id = affine_map<(n, g, c, h, w) -> (n, g, c, h, w)>
-#group = affine_map<(n, g, c, h, w) -> (n, g)>
-#pair = affine_map<(n, g) -> (n, g)>
-#image = affine_map<(n, g) -> (n)>
-#one = affine_map<(n) -> (n)>
-foundry.kernel @group_mean(%x: tensor<2x2x3x6x30xf32>) -> tensor<2xf32> {
-  %zero = arith.constant 0.0 : f32
-  %count = arith.constant 1080.0 : f32
-  %e = tensor.empty() : tensor<2x2xf32>
-  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<2x2xf32>) -> tensor<2x2xf32>
-  %s = linalg.generic {indexing_maps = [#id, #group], iterator_types = ["parallel", "parallel", "reduction", "reduction", "reduction"]}
-      ins(%x : tensor<2x2x3x6x30xf32>) outs(%f : tensor<2x2xf32>) {
-  ^bb0(%a: f32, %acc: f32):
-    %r = arith.addf %a, %acc : f32
-    linalg.yield %r : f32
-  } -> tensor<2x2xf32>
-  %te = tensor.empty() : tensor<2xf32>
-  %tf = linalg.fill ins(%zero : f32) outs(%te : tensor<2xf32>) -> tensor<2xf32>
-  %t = linalg.generic {indexing_maps = [#pair, #image], iterator_types = ["parallel", "reduction"]}
-      ins(%s : tensor<2x2xf32>) outs(%tf : tensor<2xf32>) {
-  ^bb0(%a: f32, %acc: f32):
-    %r = arith.addf %a, %acc : f32
-    linalg.yield %r : f32
-  } -> tensor<2xf32>
-  %y = linalg.generic {indexing_maps = [#one, #one], iterator_types = ["parallel"]}
-      ins(%t : tensor<2xf32>) outs(%te : tensor<2xf32>) {
-  ^bb0(%a: f32, %o: f32):
-    %m = arith.divf %a, %count : f32
-    linalg.yield %m : f32
-  } -> tensor<2xf32>
-  foundry.yield %y : tensor<2xf32>
-})mlir";
-  std::regex options("foundry-reduce-threads\\{threads=([0-9]+)"
-                     "( interleave=([0-9]+))?");
+  // of never interleaving: for a root that reduces itself (the sums alone),
+  // for one that reads the reduction (x minus its group's mean), and for
+  // one that only combines reductions before it (L2 23's mean per image of
+  // its GroupNorm's output: the row is the first reduction's).
+  std::string sums = groupSumKernel("(n, g, c, h, w)", 6, 30, "", "%s",
+                                    "tensor<2x2xf32>");
+  std::string centered = groupSumKernel(
+      "(n, g, c, h, w)", 6, 30,
+      "  %count = arith.constant 540.0 : f32\n"
+      "  %ye = tensor.empty() : tensor<2x2x3x6x30xf32>\n"
+      "  %y = linalg.generic {indexing_maps = [#id, #group, #id], "
+      "iterator_types = [\"parallel\", \"parallel\", \"parallel\", "
+      "\"parallel\", \"parallel\"]} ins(%x, %s : tensor<2x2x3x6x30xf32>, "
+      "tensor<2x2xf32>) outs(%ye : tensor<2x2x3x6x30xf32>) {\n"
+      "  ^bb0(%a: f32, %t: f32, %o: f32):\n"
+      "    %m = arith.divf %t, %count : f32\n"
+      "    %d = arith.subf %a, %m : f32\n"
+      "    linalg.yield %d : f32\n"
+      "  } -> tensor<2x2x3x6x30xf32>\n",
+      "%y", "tensor<2x2x3x6x30xf32>");
+  std::string combined = groupSumKernel(
+      "(n, g, c, h, w)", 6, 30,
+      "  %count = arith.constant 1080.0 : f32\n"
+      "  %te = tensor.empty() : tensor<2xf32>\n"
+      "  %tf = linalg.fill ins(%zero : f32) outs(%te : tensor<2xf32>) -> "
+      "tensor<2xf32>\n"
+      "  %t = linalg.generic {indexing_maps = [#pair, #image], "
+      "iterator_types = [\"parallel\", \"reduction\"]} ins(%s : "
+      "tensor<2x2xf32>) outs(%tf : tensor<2xf32>) {\n"
+      "  ^bb0(%a: f32, %acc: f32):\n"
+      "    %r = arith.addf %a, %acc : f32\n"
+      "    linalg.yield %r : f32\n"
+      "  } -> tensor<2xf32>\n"
+      "  %y = linalg.generic {indexing_maps = [#one, #one], iterator_types "
+      "= [\"parallel\"]} ins(%t : tensor<2xf32>) outs(%te : tensor<2xf32>) "
+      "{\n"
+      "  ^bb0(%a: f32, %o: f32):\n"
+      "    %m = arith.divf %a, %count : f32\n"
+      "    linalg.yield %m : f32\n"
+      "  } -> tensor<2xf32>\n",
+      "%y", "tensor<2xf32>");
   // The loop analysis knows what the pass merges: (channel, h, w) of the
-  // group sums, not the groups a later sum over them adds up.
-  KernelShape sumsShape = shapeOf(sums);
-  EXPECT_EQ(sumsShape.mergedRow, 540);
-  // Read transposed (h and w swapped), (c, h, w) is not contiguous: only
-  // the innermost loop is the row.
-  KernelShape transposed = shapeOf(R"mlir(
-#swapped = affine_map<(n, g, c, h, w) -> (n, g, c, w, h)>
-#group = affine_map<(n, g, c, h, w) -> (n, g)>
-foundry.kernel @transposed_sums(%x: tensor<2x2x3x30x6xf32>) -> tensor<2x2xf32> {
-  %zero = arith.constant 0.0 : f32
-  %e = tensor.empty() : tensor<2x2xf32>
-  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<2x2xf32>) -> tensor<2x2xf32>
-  %s = linalg.generic {indexing_maps = [#swapped, #group], iterator_types = ["parallel", "parallel", "reduction", "reduction", "reduction"]}
-      ins(%x : tensor<2x2x3x30x6xf32>) outs(%f : tensor<2x2xf32>) {
-  ^bb0(%a: f32, %acc: f32):
-    %r = arith.addf %a, %acc : f32
-    linalg.yield %r : f32
-  } -> tensor<2x2xf32>
-  foundry.yield %s : tensor<2x2xf32>
-})mlir");
-  EXPECT_EQ(transposed.mergedRow, 30);
+  // group sums, not the groups a later sum over them adds up; read
+  // transposed (h and w swapped), only the innermost loop.
+  EXPECT_EQ(shapeOf(sums).mergedRow, 540);
+  EXPECT_EQ(shapeOf(groupSumKernel("(n, g, c, w, h)", 30, 6, "", "%s",
+                                   "tensor<2x2xf32>"))
+                .mergedRow,
+            30);
   KernelShape combinedShape = shapeOf(combined);
   ASSERT_EQ(combinedShape.reductionPhases.size(), 2u);
   EXPECT_EQ(combinedShape.reductionPhases[0].mergedRow, 540);
   EXPECT_EQ(combinedShape.reductionPhases[1].mergedRow, 2);
-  for (const char *source : {sums, centered, combined}) {
+  std::regex options("foundry-reduce-threads\\{threads=([0-9]+)"
+                     "( interleave=([0-9]+))?");
+  for (const std::string &source : {sums, centered, combined}) {
     KernelShape shape = shapeOf(source);
     int merged = 0;
-    for (const Expert &expert : builtinExperts()) {
-      if (expert.name != "reduction")
+    for (const std::string &schedule : proposalsOf(shape, "reduction", 64)) {
+      std::smatch match;
+      if (!std::regex_search(schedule, match, options) || !match[3].matched)
         continue;
-      for (unsigned seed = 0; seed < 64; ++seed) {
-        std::mt19937 rng(seed);
-        ExpertRequest request{shape};
-        std::string schedule = expert.propose(request, rng);
-        std::smatch match;
-        if (!std::regex_search(schedule, match, options) ||
-            !match[3].matched)
-          continue;
-        int64_t threads = std::stoll(match[1]);
-        int64_t width = std::stoll(match[3]);
-        EXPECT_EQ(540 % (threads * width), 0) << schedule;
-        merged += threads * width > 30;
-      }
+      int64_t threads = std::stoll(match[1]);
+      int64_t width = std::stoll(match[3]);
+      EXPECT_EQ(540 % (threads * width), 0) << schedule;
+      merged += threads * width > 30;
     }
     EXPECT_GT(merged, 0) << source;
   }
