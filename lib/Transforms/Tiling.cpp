@@ -1775,16 +1775,26 @@ struct FoundryReduceThreadsPass final
     rewriter.setInsertionPoint(op);
     scf::SCFTileAndFuseOptions fuseOptions;
     fuseOptions.setTilingOptions(options);
-    // Not the reductions before it (an earlier reduction's merge, the mean
-    // a variance subtracts): every thread needs their whole result, which
-    // the block computes once, in every thread, before the forall; a copy
-    // in each thread's chunk would compute it again in every forall that
-    // reads it, and hide the row constant from welford=true.
+    // Not a reduction before it whose whole result every thread reads (an
+    // earlier reduction's merge, the mean a variance subtracts): the block
+    // computes it once, in every thread, before the forall; a copy in each
+    // thread's chunk would compute it again in every forall that reads it,
+    // and hide the row constant from welford=true. A reduction each thread
+    // reads a chunk of (a max-pool's windows before a sum) is fused: a
+    // thread computes only its part.
     fuseOptions.setFusionControlFn(
-        [](tensor::ExtractSliceOp, OpResult producer,
+        [](tensor::ExtractSliceOp slice, OpResult producer,
            bool) -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
           auto linalgOp = dyn_cast<linalg::LinalgOp>(producer.getOwner());
-          if (linalgOp && linalgOp.getNumReductionLoops() > 0)
+          auto type = dyn_cast<RankedTensorType>(producer.getType());
+          bool whole = type && type.hasStaticShape() &&
+                       slice.getSourceType() == type &&
+                       slice.getResultType().getShape() == type.getShape() &&
+                       llvm::all_of(slice.getMixedOffsets(),
+                                    [](OpFoldResult offset) {
+                                      return isConstantIntValue(offset, 0);
+                                    });
+          if (linalgOp && linalgOp.getNumReductionLoops() > 0 && whole)
             return std::nullopt;
           return scf::SCFTileAndFuseOptions::ControlFnResult{};
         });

@@ -5,6 +5,10 @@
 // RUN: foundry-cpu-run %foundry_src_root/bench/kernelbench/level2/23_conv3d_groupnorm_mean_small.mlir --reference=f64 --schedule='foundry-tile-blocks{fuse=all sizes={1} target=result},foundry-reduce-threads{threads=7 interleave=4}' | FileCheck %s --check-prefix=CPU
 // RUN: foundry-cpu-run %foundry_src_root/bench/kernelbench/level1/35_groupnorm_small.mlir --reference=f64 --schedule='foundry-tile-blocks{sizes={1,1,0,0,0} target=result},foundry-reduce-threads{threads=64 welford=true},foundry-tile-threads{sizes={0,0,0,0,1}}' | FileCheck %s --check-prefix=CPU
 // RUN: foundry-cpu-run %foundry_src_root/bench/kernelbench/level1/35_groupnorm_small.mlir --reference=f64 --fill=2.5 --print-stats --schedule='foundry-tile-blocks{sizes={1,1,0,0,0} target=result},foundry-reduce-threads{threads=64 welford=true}' | FileCheck %s --check-prefix=CONSTANT
+// A reduction each thread reads a chunk of (L2 55's max-pool windows before
+// its row sum) is still fused into the threads' pass; only reductions read
+// whole (a mean) are merged once per block before it.
+// RUN: foundry-cpu-run %foundry_src_root/bench/kernelbench/level2/55_matmul_maxpool_sum_scale_small.mlir --reference=f64 --schedule='foundry-tile-blocks{fuse=all sizes={128,128} target=contraction},foundry-tile-blocks{fuse=all sizes={1} target=result},foundry-reduce-threads{threads=32}' | FileCheck %s --check-prefix=CPU
 // CPU: mismatches=0/{{[0-9]+}} PASS
 // A constant input has no deviation from its mean: every output is 0.
 // CONSTANT: schedule output #0: elements=2520 min=0 max=0 mean=0 nan=0
