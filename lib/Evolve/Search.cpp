@@ -94,25 +94,6 @@ static void setGemmLoops(KernelShape &shape, linalg::LinalgOp op,
   }
 }
 
-/// ReductionPhase::mergedRow of `op`: the elements of the reduction loops
-/// foundry-reduce-threads merges with its innermost one
-/// (firstMergeableReductionLoop), 0 without a static innermost reduction.
-static int64_t mergedReductionRow(linalg::LinalgOp op) {
-  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-  int64_t dim = -1;
-  for (auto [index, iterator] : llvm::enumerate(op.getIteratorTypesArray()))
-    if (iterator == utils::IteratorType::reduction)
-      dim = index;
-  if (dim < 0 || ShapedType::isDynamic(ranges[dim]))
-    return 0;
-  int64_t row = 1;
-  for (int64_t loop = firstMergeableReductionLoop(op, dim); loop <= dim;
-       ++loop)
-    if (llvm::MulOverflow(row, ranges[loop], row))
-      return ranges[dim];
-  return row;
-}
-
 FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel) {
   Block &body = kernel.getBody().front();
   Operation *terminator = body.getTerminator();
@@ -1071,10 +1052,10 @@ static int64_t threadRow(int64_t innermost, int64_t merged, int64_t threads,
 /// A row (threadRow) that `threads` x `width` does not divide (65535 =
 /// 255 x 257; a group of 3 channels of 22x30x30: 59400) is split over a
 /// thread count that does instead, drawn from those from 64 to 512 (1024
-/// for single elements) that take the widest pieces of 4, 2 or 1 elements (L2 23's groups: 330
-/// threads of 4-element pieces took 0.28 ms, 270 of them 0.32 ms, 990
-/// threads of one element 0.40 ms, on the H200 on 2026-12-02). Leaves
-/// them as they are where none does.
+/// for single elements) that take the widest pieces of 4, 2 or 1 elements
+/// (L2 23's groups: 330 threads of 4-element pieces took 0.28 ms, 270 of
+/// them 0.32 ms, 990 threads of one element 0.40 ms, on the H200 on
+/// 2026-12-02). Leaves them as they are where none does.
 static void fitThreadsToRow(int64_t row, int64_t &threads, int64_t &width,
                             std::mt19937 &rng) {
   if (row <= 0 || row % (threads * width) == 0)
@@ -1092,11 +1073,14 @@ static void fitThreadsToRow(int64_t row, int64_t &threads, int64_t &width,
   }
 }
 
-// Rows split over threads take pieces of 4 elements half the time, 1 or 2
-// otherwise: on the H200 (2026-12-02, bench/results/
-// 2026-12-02-h200-norm-collapse.md) 4-element pieces beat 2 and 1 on every
-// GroupNorm row measured (L2 21: 1.90 ms against 2.14 with 2; L2 23: 0.28
-// against 0.40 with 1).
+/// The width of the pieces a row's threads take in turn: 4 elements half
+/// the time, 1 or 2 otherwise. On the H200 (2026-12-02, bench/results/
+/// 2026-12-02-h200-norm-collapse.md) 4-element pieces beat 2 and 1 on
+/// every GroupNorm row measured (L2 21: 1.90 ms against 2.14 with 2; L2 23:
+/// 0.28 against 0.40 with 1).
+static int64_t pickPieceWidth(std::mt19937 &rng) {
+  return pick<int64_t>({1, 2, 4, 4}, rng);
+}
 
 /// The options of foundry-reduce-threads for `threads` threads,
 /// interleaved in `width`-element pieces when `width` > 0; one time in two
@@ -1245,7 +1229,7 @@ static std::string reductionPhasesSchedule(const KernelShape &shape,
     // Interleaved one time in two where the row (threadRow: the loops
     // merged where the innermost is short) takes the threads.
     int64_t threads = pick<int64_t>({32, 64, 128, 256}, rng);
-    int64_t width = pick<int64_t>({1, 2, 4, 4}, rng);
+    int64_t width = pickPieceWidth(rng);
     int64_t row = threadRow(phase.reduction.back(), phase.mergedRow, threads,
                             width);
     fitThreadsToRow(row, threads, width, rng);
@@ -1534,7 +1518,7 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
            for (size_t i = 0; i < reduced.size(); ++i)
              rows.push_back(++tiled > 3 ? "0" : "1");
            int64_t threads = pick<int64_t>({32, 64, 128, 256}, rng);
-           int64_t width = pick<int64_t>({1, 2, 4, 4}, rng);
+           int64_t width = pickPieceWidth(rng);
            int64_t innermost = 0, merged = shape.mergedRow;
            for (size_t i = 0; i < shape.extents.size(); ++i)
              if (!shape.parallel[i])
@@ -1587,7 +1571,7 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
          // the row the threads split: the innermost reduced loop, or the
          // reduced loops up to it merged (foundry-reduce-threads merges them
          // where it alone is too short).
-         int64_t width = pick<int64_t>({1, 2, 4, 4}, rng);
+         int64_t width = pickPieceWidth(rng);
          // The loops the producers reduce over are merged as they would
          // be in the first of them; without one, the root's reduced loops
          // up to the innermost, multiplied.

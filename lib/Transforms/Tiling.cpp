@@ -1611,6 +1611,40 @@ static LogicalResult reduceWarpsFirst(scf::ForallOp forall,
   return success();
 }
 
+/// The innermost reduction loop of `op`, -1 if it has none.
+static int64_t innermostReductionLoop(linalg::LinalgOp op) {
+  int64_t dim = -1;
+  for (auto [index, iterator] : llvm::enumerate(op.getIteratorTypesArray()))
+    if (iterator == utils::IteratorType::reduction)
+      dim = index;
+  return dim;
+}
+
+/// The first of the reduction loops that foundry-reduce-threads merges with
+/// the innermost reduction loop `dim` of `op` when that loop alone is too
+/// short for the threads: the outermost start of a run of statically sized
+/// reduction loops ending at `dim` that every operand stores contiguously
+/// and in order (upstream linalg::areDimSequencesPreserved); `dim` itself
+/// when there is none (a transposed operand, a loop before it that is
+/// parallel or dynamic).
+static int64_t firstMergeableReductionLoop(linalg::LinalgOp op, int64_t dim) {
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  if (dim < 0 || dim >= static_cast<int64_t>(ranges.size()) ||
+      ShapedType::isDynamic(ranges[dim]))
+    return dim;
+  int64_t first = dim;
+  while (first > 0 && iterators[first - 1] == utils::IteratorType::reduction &&
+         !ShapedType::isDynamic(ranges[first - 1]))
+    --first;
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  for (int64_t start = first; start < dim; ++start)
+    if (linalg::areDimSequencesPreserved(
+            maps, {llvm::to_vector(llvm::seq<int64_t>(start, dim + 1))}))
+      return start;
+  return dim;
+}
+
 /// foundry-reduce-threads: `op` (a block tile's reduction) with its innermost
 /// reduction loop `dim` merged with the reduction loops just outside it into
 /// one loop (upstream linalg::collapseOpIterationDims), where that loop alone
@@ -1669,7 +1703,6 @@ static linalg::LinalgOp collapseInnerReductions(linalg::LinalgOp op,
   return collapsed->collapsedOp;
 }
 
-
 struct FoundryReduceThreadsPass final
     : impl::FoundryReduceThreadsPassBase<FoundryReduceThreadsPass> {
   using Base::Base;
@@ -1680,10 +1713,7 @@ struct FoundryReduceThreadsPass final
     SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
     SmallVector<std::optional<int64_t>> extents =
         staticLoopExtents(cast<TilingInterface>(op.getOperation()));
-    int64_t dim = -1;
-    for (auto [index, iterator] : llvm::enumerate(iterators))
-      if (iterator == utils::IteratorType::reduction)
-        dim = index;
+    int64_t dim = innermostReductionLoop(op);
     if (!extents[dim])
       return op.emitOpError()
              << kPass << ": the reduction loop has no static extent";
@@ -1718,10 +1748,7 @@ struct FoundryReduceThreadsPass final
       op = collapsed;
       iterators = op.getIteratorTypesArray();
       extents = staticLoopExtents(cast<TilingInterface>(op.getOperation()));
-      dim = -1;
-      for (auto [index, iterator] : llvm::enumerate(iterators))
-        if (iterator == utils::IteratorType::reduction)
-          dim = index;
+      dim = innermostReductionLoop(op);
     }
     // The partial-reduction tiling renumbers the reduction loop per
     // thread, so a body that reads its index (a cumsum's mask k <= j, the
@@ -2161,21 +2188,15 @@ struct FoundryTileReductionPass final
 } // namespace
 } // namespace mlir::foundry
 
-int64_t mlir::foundry::firstMergeableReductionLoop(linalg::LinalgOp op,
-                                                   int64_t dim) {
+int64_t mlir::foundry::mergedReductionRow(linalg::LinalgOp op) {
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
-  if (dim < 0 || dim >= static_cast<int64_t>(ranges.size()) ||
-      ShapedType::isDynamic(ranges[dim]))
-    return dim;
-  int64_t first = dim;
-  while (first > 0 && iterators[first - 1] == utils::IteratorType::reduction &&
-         !ShapedType::isDynamic(ranges[first - 1]))
-    --first;
-  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
-  for (int64_t start = first; start < dim; ++start)
-    if (linalg::areDimSequencesPreserved(
-            maps, {llvm::to_vector(llvm::seq<int64_t>(start, dim + 1))}))
-      return start;
-  return dim;
+  int64_t dim = innermostReductionLoop(op);
+  if (dim < 0 || ShapedType::isDynamic(ranges[dim]))
+    return 0;
+  int64_t row = 1;
+  for (int64_t loop = firstMergeableReductionLoop(op, dim); loop <= dim;
+       ++loop)
+    if (llvm::MulOverflow(row, ranges[loop], row))
+      return ranges[dim];
+  return row;
 }

@@ -32,10 +32,9 @@ namespace mlir::foundry {
 /// its reduction loops, in loop order (0: dynamic).
 struct ReductionPhase {
   std::vector<int64_t> parallel, reduction;
-  /// The elements of the run of reduction loops foundry-reduce-threads
-  /// merges with the innermost one when that is short for its threads
-  /// (firstMergeableReductionLoop), the innermost's extent where none
-  /// merge; 0 when unknown.
+  /// The elements foundry-reduce-threads splits over threads when the
+  /// innermost reduction loop is short for them (mergedReductionRow); 0
+  /// when unknown.
   int64_t mergedRow = 0;
 };
 
@@ -48,8 +47,8 @@ struct KernelShape {
   /// result broadcast along them. Tiling them over blocks would recompute
   /// the reduction in every block, so experts leave them whole (size 0).
   std::vector<bool> reduced;
-  /// For a root with reduction loops: ReductionPhase::mergedRow of the
-  /// root; 0 otherwise.
+  /// For a root with reduction loops: mergedReductionRow of the root; 0
+  /// otherwise.
   int64_t mergedRow = 0;
   bool contraction = false;
   /// The kernel is a GEMM with an elementwise epilogue (a contraction whose

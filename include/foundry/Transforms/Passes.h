@@ -165,14 +165,14 @@ bool isIm2ColConvolution(Operation *op);
 /// of its own.
 bool isFilterConvolution(Operation *op);
 
-/// The first of the reduction loops that foundry-reduce-threads merges with
-/// the innermost reduction loop `dim` of `op` when that loop alone is too
-/// short for the threads: the outermost start of a run of statically sized
-/// reduction loops ending at `dim` that every operand stores contiguously
-/// and in order (upstream linalg::areDimSequencesPreserved); `dim` itself
-/// when there is none (a transposed operand, a loop before it that is
-/// parallel or dynamic).
-int64_t firstMergeableReductionLoop(linalg::LinalgOp op, int64_t dim);
+/// The elements foundry-reduce-threads splits over threads in a block tile
+/// of `op` whose innermost reduction loop alone is too short for them: that
+/// loop merged with the run of statically sized reduction loops just
+/// outside it that every operand stores contiguously and in order
+/// (upstream linalg::areDimSequencesPreserved), or the innermost loop's
+/// extent where none merges (a transposed operand, a parallel or dynamic
+/// loop before it). 0 without a static innermost reduction loop.
+int64_t mergedReductionRow(linalg::LinalgOp op);
 
 /// A reduction foundry-split-reduction splits: a linalg.generic on tensors
 /// with one init, at least one reduction loop and a static result of at most

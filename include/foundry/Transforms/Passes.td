@@ -683,11 +683,12 @@ def FoundryReduceThreadsPass
     merges the slots itself (so each holds the full result in registers for
     the elementwise ops that follow, which `foundry-tile-threads` can then
     spread). Each thread's producers (the exp of a softmax's sum) are fused
-    into its reduction's body; earlier reductions it reads (the mean a
-    variance subtracts) are not: the block merges them once, before. With `interleave=w` the threads take
-    w-element pieces of the row in turn instead of contiguous chunks (the
-    loop is reshaped to [pieces, threads, w] and the reshape folded into
-    the producers), so a warp reads consecutive memory. Where the
+    into its reduction's body; an earlier reduction it reads whole (the
+    mean a variance subtracts) is not: the block merges it once, before.
+    With `interleave=w` the threads take w-element pieces of the row in
+    turn instead of contiguous chunks (the loop is reshaped to [pieces,
+    threads, w] and the reshape folded into the producers), so a warp reads
+    consecutive memory. Where the
     innermost reduction loop is too short for the threads (fewer than
     `threads` x `interleave` elements, or with `interleave` not a multiple
     of them) and the reduction loops just outside it are stored contiguously
