@@ -282,6 +282,52 @@ static void annotateAlignment(gpu::LaunchOp launch) {
   });
 }
 
+/// Marks a linalg.fill that a warp-level forall runs (the fill of an
+/// mma.sync warp tile's accumulator): once mapped, every lane of the warp
+/// would otherwise write the whole tile.
+static constexpr llvm::StringLiteral kWarpFillAttr = "foundry.warp_fill";
+
+/// Replaces `fill`, which all 32 lanes of a warp run (kWarpFillAttr), with
+/// loops in which lane l writes elements l, l + 32, ... of each innermost
+/// row of the target: one coalesced 128-byte store per warp and 32
+/// elements instead of 32 identical stores of each element (a 64x32 warp
+/// tile took 2048 scalar stores per lane). A warp barrier (bar.warp.sync)
+/// follows, unless a block barrier does, so that any lane's later read of
+/// the tile sees every element. Returns failure, leaving `fill` as it is,
+/// for a target that is not a memref of static shape and rank >= 1.
+static LogicalResult distributeWarpFill(RewriterBase &rewriter,
+                                        linalg::FillOp fill) {
+  Value target = fill.getDpsInitOperand(0)->get();
+  auto type = dyn_cast<MemRefType>(target.getType());
+  if (!type || type.getRank() == 0 || !type.hasStaticShape())
+    return failure();
+  Location loc = fill.getLoc();
+  rewriter.setInsertionPoint(fill);
+  Value lane = gpu::LaneIdOp::create(rewriter, loc, /*upper_bound=*/nullptr);
+  auto index = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(rewriter, loc, v);
+  };
+  SmallVector<Value> lbs, ubs, steps;
+  for (int64_t dim = 0, rank = type.getRank(); dim < rank; ++dim) {
+    bool innermost = dim == rank - 1;
+    lbs.push_back(innermost ? lane : index(0));
+    ubs.push_back(index(type.getDimSize(dim)));
+    steps.push_back(index(innermost ? foundry::kWarpSize : 1));
+  }
+  Value value = fill.getInputs()[0];
+  scf::buildLoopNest(rewriter, loc, lbs, ubs, steps,
+                     [&](OpBuilder &builder, Location loc, ValueRange ivs) {
+                       memref::StoreOp::create(builder, loc, value, target,
+                                               ivs);
+                     });
+  if (!isa_and_nonnull<gpu::BarrierOp>(fill->getNextNode())) {
+    Value allLanes = arith::ConstantIntOp::create(rewriter, loc, -1, 32);
+    NVVM::SyncWarpOp::create(rewriter, loc, allLanes);
+  }
+  rewriter.eraseOp(fill);
+  return success();
+}
+
 /// Replaces a tile buffer inside a launch with a per-thread alloca of static
 /// size (the largest the tile can be, from upstream value-bounds analysis):
 /// dynamically sized allocas are not reliable on NVPTX. A dynamic shape
@@ -1114,6 +1160,12 @@ static LogicalResult lowerLaunchBody(gpu::LaunchOp launch, StringRef chip) {
     if (!op.hasPureBufferSemantics())
       return op.emitOpError("foundry-map-forall-to-gpu: expected a linalg "
                             "op on buffers after bufferization");
+    if (auto fill = dyn_cast<linalg::FillOp>(op.getOperation());
+        fill && fill->hasAttr(kWarpFillAttr)) {
+      fill->removeAttr(kWarpFillAttr);
+      if (succeeded(distributeWarpFill(rewriter, fill)))
+        continue;
+    }
     rewriter.setInsertionPoint(op);
     // Copies of static tiles into shared memory (foundry-promote) become
     // one vector transfer each: wide accesses, and cp.async below.
@@ -1259,6 +1311,13 @@ struct FoundryMapForallToGpuPass final
     func.walk([&](scf::ForallOp forall) {
       if (isBlockLevelForall(forall))
         blocks.push_back(forall);
+    });
+    // The fills a warp runs, marked before the mapping erases the warp
+    // loops (distributeWarpFill).
+    func.walk([&](linalg::FillOp fill) {
+      auto forall = dyn_cast<scf::ForallOp>(fill->getParentOp());
+      if (forall && isWarpLevelForall(forall))
+        fill->setAttr(kWarpFillAttr, rewriter.getUnitAttr());
     });
     for (scf::ForallOp block : blocks) {
       FailureOr<std::array<int64_t, 3>> dims = blockDims(block);
