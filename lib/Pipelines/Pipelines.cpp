@@ -58,7 +58,8 @@ extern "C" void LLVMInitializeNVPTXTargetMC();
 using namespace mlir;
 using namespace mlir::foundry;
 
-void mlir::foundry::buildFoundryBufferizePipeline(OpPassManager &pm) {
+void mlir::foundry::buildFoundryBufferizePipeline(OpPassManager &pm,
+                                                  bool writePaddedInPlace) {
   pm.addPass(createFoundryLowerKernelsPass());
   // arith/math ops applied to whole tensors become linalg.generic ops, which
   // bufferize and map to the GPU like any other.
@@ -74,6 +75,8 @@ void mlir::foundry::buildFoundryBufferizePipeline(OpPassManager &pm) {
   pm.addPass(createCSEPass());
   pm.addPass(createCanonicalizerPass());
   pm.addNestedPass<func::FuncOp>(createFoundryCopiesToLinalgPass());
+  if (writePaddedInPlace)
+    pm.addNestedPass<func::FuncOp>(createFoundryWritePaddedInPlacePass());
   pm.addNestedPass<func::FuncOp>(createFoundryAllocsToWorkspacePass());
 }
 
@@ -226,7 +229,7 @@ void mlir::foundry::buildFoundryToNVVMPipeline(
 
 void mlir::foundry::buildFoundryToGpuPipeline(
     OpPassManager &pm, const FoundryToNVVMOptions &options) {
-  buildFoundryBufferizePipeline(pm);
+  buildFoundryBufferizePipeline(pm, /*writePaddedInPlace=*/true);
 
   OpPassManager &funcPm = pm.nest<func::FuncOp>();
   // Scheduled kernels: block/thread foralls become a gpu.launch. What is left
@@ -242,6 +245,8 @@ void mlir::foundry::buildFoundryToGpuPipeline(
   mapOptions.blockSize = options.blockSize;
   funcPm.addPass(createFoundryMapParallelLoopsPass(mapOptions));
   funcPm.addPass(createConvertParallelLoopToGpuPass());
+  // Accesses outside the output a padded result is written into.
+  funcPm.addPass(createFoundryMaskPaddedAccessesPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   // Constants, index math and buffer views go into the kernel instead of
@@ -365,7 +370,7 @@ void mlir::foundry::registerFoundryPipelines() {
       "foundry-bufferize",
       "Lower foundry.kernel ops to destination-passing func.func on memrefs "
       "(foundry-lower-kernels, one-shot bufferization).",
-      buildFoundryBufferizePipeline);
+      [](OpPassManager &pm) { buildFoundryBufferizePipeline(pm); });
   PassPipelineRegistration<FoundryToNVVMOptions>(
       "foundry-to-nvvm",
       "Lower scheduled foundry.kernel ops to NVVM and serialize them into "

@@ -238,6 +238,14 @@ static bool isAlignedAccess(Value memref, ValueRange indices, int64_t n) {
       return false;
     memref = subview.getSource();
   }
+  // A view of a kernel argument at its start (a padded result written in
+  // place, foundry-write-padded-in-place): the access was checked against
+  // the view's strides, and the view starts where the argument does.
+  if (auto cast = memref.getDefiningOp<memref::ReinterpretCastOp>()) {
+    if (cast.getStaticOffsets().size() != 1 || cast.getStaticOffsets()[0] != 0)
+      return false;
+    memref = cast.getSource();
+  }
   if (!isa<BlockArgument>(memref))
     return false;
   // Kernel arguments are whole allocations: cudaMalloc aligns to 256 bytes.

@@ -6,16 +6,20 @@
 // A GEMM no tensor-core tile divides (100x90x70, as L1 8's 8205x2949x5921)
 // on the tensor cores once padded to 128x128x96: the pads are kernels
 // of their own (zero fill, then the copy), then the GEMM with staged
-// tiles and mma.sync, then the copy of the 100x90 result.
+// tiles and mma.sync, which writes the 100x90 result in place: no fifth
+// kernel copies it out of a padded buffer, and the accumulator's stores
+// are guarded, 8-byte ones where a pair lies inside (a row of 90 floats
+// keeps even columns 8-byte aligned), single floats at the edge.
 // CHECK: .entry irregular_kernel(
-// CHECK: .entry irregular_kernel_{{[0-9]+}}(
 // CHECK: .entry irregular_kernel_{{[0-9]+}}(
 // CHECK: .entry irregular_kernel_{{[0-9]+}}(
 // CHECK: .entry irregular_kernel_{{[0-9]+}}(
 // CHECK:   cp.async
 // CHECK:   mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
-// CHECK: .entry irregular_kernel_{{[0-9]+}}(
-// CHECK-NOT: mma.sync
+// CHECK:   setp.{{[a-z]+}}.{{[su]}}{{32|64}}
+// CHECK:   st.global.v2.b32
+// CHECK:   st.global.b32
+// CHECK-NOT: .entry
 // No kernel spills; the GEMM's two 64x(32+4) staged tiles are in shared
 // memory.
 // PTXAS-NOT: {{[1-9][0-9]*}} bytes spill

@@ -60,8 +60,13 @@ std::optional<std::string> checkNVPTXTarget(llvm::StringRef chip,
 
 /// Adds foundry-lower-kernels and one-shot bufferization: every
 /// foundry.kernel becomes a func.func on caller-owned memrefs whose results
-/// are computed in place in the output buffers.
-void buildFoundryBufferizePipeline(OpPassManager &pm);
+/// are computed in place in the output buffers. With `writePaddedInPlace`
+/// (the GPU tail), a padded contraction result that would be copied out
+/// into an output is written into it instead
+/// (foundry-write-padded-in-place; foundry-mask-padded-accesses must then
+/// follow the GPU mapping).
+void buildFoundryBufferizePipeline(OpPassManager &pm,
+                                   bool writePaddedInPlace = false);
 
 /// Adds the GPU lowering tail: bufferization, the naive mapping of what the
 /// schedule left untiled (one thread per output element, reductions as loops

@@ -188,6 +188,34 @@ def FoundryLowerKernelsPass
   ];
 }
 
+def FoundryMaskPaddedAccessesPass
+    : Pass<"foundry-mask-padded-accesses", "::mlir::func::FuncOp"> {
+  let summary = "Guard every access to a padded result written in place.";
+  let description = [{
+    The second half of `foundry-write-padded-in-place`, after the GPU
+    mapping: every load and store, in any launch, through a view of a
+    `memref.reinterpret_cast` marked `foundry.valid_sizes` (the padded
+    result, which aliases the output) runs only where its element lies in
+    the output's extent. Its indices are resolved through the views down to
+    the padded result (`memref.subview`, `memref.expand_shape`,
+    `memref.collapse_shape`, `memref.cast`); a store outside is dropped, a
+    load outside reads 0. A vector load or store whose first and last
+    elements lie inside (affine views only) stays one access; otherwise each
+    element is guarded on its own, so that a tile half over the edge still
+    writes its inside half; a 1-D in-bounds unmasked transfer along the
+    innermost dimension is such a load or store first. The mark is removed.
+    Errors: an access of another kind (a masked, out-of-bounds or n-D
+    transfer, an async copy) to such a view.
+  }];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect"
+  ];
+}
+
 def FoundryMapForallToGpuPass
     : Pass<"foundry-map-forall-to-gpu", "::mlir::func::FuncOp"> {
   let summary = "Turn block- and thread-mapped scf.forall loops into a gpu.launch.";
@@ -303,6 +331,37 @@ def FoundrySinkIntoLaunchesPass
   }];
   let dependentDialects = ["::mlir::gpu::GPUDialect",
                            "::mlir::memref::MemRefDialect"];
+}
+
+def FoundryWritePaddedInPlacePass
+    : Pass<"foundry-write-padded-in-place", "::mlir::func::FuncOp"> {
+  let summary = "Write a padded result into the output instead of copying it out.";
+  let description = [{
+    `foundry-pad` computes a contraction at the padded shape, and where its
+    result is the kernel's output, a kernel of its own copies the original
+    extent out (`linalg.copy` of a zero-offset `memref.subview` of the
+    padded buffer into the output: L1 67's 2.1 GB). On bufferized IR, before
+    `foundry-allocs-to-workspace`, such a top-level padded `memref.alloc`
+    becomes instead a view of the output at the padded shape with the
+    output's strides (`memref.reinterpret_cast`, marked
+    `foundry.valid_sizes` with the output's shape), the views cut from it
+    re-typed, the copy and the buffer erased. Elements inside the output's
+    extent then have their own addresses in the output; those outside
+    alias other elements or lie past the end, and
+    `foundry-mask-padded-accesses` (after the GPU mapping) drops their
+    stores and zeroes their loads. Each element of a contraction's result
+    depends on itself alone, so the elements kept are unchanged.
+
+    Only where it is safe, else the copy stays: the output (identity
+    layout, static shape) is used by this copy alone, directly or through
+    a `memref.collapse_shape` (a conv's output as an im2col GEMM's rows:
+    the view then has the collapsed rank); the buffer has the rank and
+    element type the copy writes, a static shape no smaller in any
+    dimension, and every other use before the copy, by views
+    (`memref.subview`), linalg ops, vector transfers, loads and stores.
+    GPU tail only: the CPU tail keeps the copy.
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
 }
 
 def FoundryMmaPass : Pass<"foundry-mma", "::mlir::ModuleOp"> {
