@@ -10,7 +10,8 @@
 # foundry-evolve checks, compiled once per kernel: an fp32 naive sum over
 # millions of elements is itself off by 1e-3), printing foundry-run's stage,
 # the medians (candidate, then reference) in ms and each launch's median
-# over 10 more runs (--launch-runs).
+# over 10 more runs (--launch-runs). FOUNDRY_TARGET (default sm_90) is the
+# candidates' chip: sm_90a for schedules with warpgroup (wgmma) tiles.
 #
 #===----------------------------------------------------------------------===#
 set -u
@@ -25,7 +26,8 @@ while IFS=$'\t' read -r name kernel schedule; do
        >"$WORK/$name.log" 2>&1; then
     echo "$name: reference compile failed"; tail -3 "$WORK/$name.log"; continue
   fi
-  if ! foundry-compile "$kernel" --schedule="$schedule" -o "$WORK/$name" \
+  if ! foundry-compile "$kernel" --schedule="$schedule" \
+       --target="${FOUNDRY_TARGET:-sm_90}" -o "$WORK/$name" \
        >>"$WORK/$name.log" 2>&1; then
     echo "$name: compile failed"; tail -3 "$WORK/$name.log"; continue
   fi
