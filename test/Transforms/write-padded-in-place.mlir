@@ -105,3 +105,20 @@ func.func @collapsed_output(%out: memref<2x5x7x8x9xf32> {foundry.output = 0 : i6
   linalg.copy ins(%valid : memref<2x5x504xf32, strided<[32768, 512, 1]>>) outs(%rows : memref<2x5x504xf32>)
   return
 }
+
+// -----
+
+// Rows of 7 floats (odd): no 8-byte access of the output would be aligned,
+// so the copy stays.
+// CHECK-LABEL: func.func @odd_rows
+// CHECK:         memref.alloc() : memref<8x8xf32>
+// CHECK:         linalg.copy
+// CHECK-NOT:     memref.reinterpret_cast
+func.func @odd_rows(%out: memref<6x7xf32> {foundry.output = 0 : i64}) {
+  %zero = arith.constant 0.0 : f32
+  %c = memref.alloc() : memref<8x8xf32>
+  linalg.fill ins(%zero : f32) outs(%c : memref<8x8xf32>)
+  %valid = memref.subview %c[0, 0] [6, 7] [1, 1] : memref<8x8xf32> to memref<6x7xf32, strided<[8, 1]>>
+  linalg.copy ins(%valid : memref<6x7xf32, strided<[8, 1]>>) outs(%out : memref<6x7xf32>)
+  return
+}
