@@ -120,7 +120,7 @@ FailureOr<linalg::GenericOp> splitIntoParts(RewriterBase &rewriter,
     // loops are contiguous in every operand (a transposed input, or one
     // indexed by the outer loop alone, is not).
     FailureOr<linalg::CollapseResult> collapsed = failure();
-    if (linalg::areDimSequencesPreserved(op.getIndexingMapsArray(), folded))
+    if (areLoopsCollapsible(op.getIndexingMapsArray(), folded.front()))
       collapsed = linalg::collapseOpIterationDims(op, folded, rewriter);
     if (succeeded(collapsed)) {
       rewriter.replaceOp(op, collapsed->results);

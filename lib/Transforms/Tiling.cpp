@@ -1624,9 +1624,9 @@ static int64_t innermostReductionLoop(linalg::LinalgOp op) {
 /// the innermost reduction loop `dim` of `op` when that loop alone is too
 /// short for the threads: the outermost start of a run of statically sized
 /// reduction loops ending at `dim` that every operand stores contiguously
-/// and in order (upstream linalg::areDimSequencesPreserved); `dim` itself
-/// when there is none (a transposed operand, a loop before it that is
-/// parallel or dynamic).
+/// and in order (areLoopsCollapsible); `dim` itself when there is none (a
+/// transposed operand, a window access like a pooling's `2 * d + k`, a loop
+/// before it that is parallel or dynamic).
 static int64_t firstMergeableReductionLoop(linalg::LinalgOp op, int64_t dim) {
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
@@ -1639,8 +1639,8 @@ static int64_t firstMergeableReductionLoop(linalg::LinalgOp op, int64_t dim) {
     --first;
   SmallVector<AffineMap> maps = op.getIndexingMapsArray();
   for (int64_t start = first; start < dim; ++start)
-    if (linalg::areDimSequencesPreserved(
-            maps, {llvm::to_vector(llvm::seq<int64_t>(start, dim + 1))}))
+    if (areLoopsCollapsible(maps,
+                            llvm::to_vector(llvm::seq<int64_t>(start, dim + 1))))
       return start;
   return dim;
 }
@@ -2199,4 +2199,14 @@ int64_t mlir::foundry::mergedReductionRow(linalg::LinalgOp op) {
     if (llvm::MulOverflow(row, ranges[loop], row))
       return ranges[dim];
   return row;
+}
+
+bool mlir::foundry::areLoopsCollapsible(ArrayRef<AffineMap> maps,
+                                        ArrayRef<int64_t> loops) {
+  return llvm::all_of(maps,
+                      [](AffineMap map) {
+                        return map.isProjectedPermutation();
+                      }) &&
+         linalg::areDimSequencesPreserved(maps,
+                                          {ReassociationIndices(loops)});
 }

@@ -165,6 +165,14 @@ bool isIm2ColConvolution(Operation *op);
 /// of its own.
 bool isFilterConvolution(Operation *op);
 
+/// True where upstream linalg::collapseOpIterationDims may merge the `loops`
+/// (consecutive loop indices) of an op with indexing `maps` into one loop:
+/// every map is a projected permutation (no `2 * d + k` window access: the
+/// upstream collapse assumes it, does not check, and rebuilds such a map
+/// wrongly) and every operand stores the loops contiguously and in order
+/// (linalg::areDimSequencesPreserved, which asserts the same precondition).
+bool areLoopsCollapsible(ArrayRef<AffineMap> maps, ArrayRef<int64_t> loops);
+
 /// The elements foundry-reduce-threads splits over threads in a block tile
 /// of `op` whose innermost reduction loop alone is too short for them: that
 /// loop merged with the run of statically sized reduction loops just
