@@ -33,6 +33,8 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Parser/Parser.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/Transforms/CSE.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -334,6 +336,182 @@ static LogicalResult distributeWarpFill(RewriterBase &rewriter,
   }
   rewriter.eraseOp(fill);
   return success();
+}
+
+static SmallVector<Value> viewChain(Value v);
+
+/// The place, in the coordinates of `tile`, of the elements `view` (a chain
+/// of memref.subview ops cut from `tile`, possibly rank-reducing) covers
+/// from `indices` over `sizes` (one per dimension of `view`): an offset and
+/// a size per dimension of `tile`. std::nullopt where `view` is no such
+/// chain or an offset or stride is not static 0-based arithmetic.
+static std::optional<std::pair<SmallVector<int64_t>, SmallVector<int64_t>>>
+placeInTile(Value view, Value tile, SmallVector<int64_t> offsets,
+            SmallVector<int64_t> sizes) {
+  while (view != tile) {
+    auto subview = view.getDefiningOp<memref::SubViewOp>();
+    if (!subview)
+      return std::nullopt;
+    auto strides = subview.getStaticStrides();
+    auto sourceOffsets = subview.getStaticOffsets();
+    auto sourceSizes = subview.getStaticSizes();
+    llvm::SmallBitVector dropped = subview.getDroppedDims();
+    SmallVector<int64_t> outerOffsets, outerSizes;
+    for (int64_t dim = 0, kept = 0,
+                 rank = static_cast<int64_t>(sourceOffsets.size());
+         dim < rank; ++dim) {
+      if (ShapedType::isDynamic(sourceOffsets[dim]) || strides[dim] != 1)
+        return std::nullopt;
+      if (dropped.test(dim)) {
+        if (sourceSizes[dim] != 1)
+          return std::nullopt;
+        outerOffsets.push_back(sourceOffsets[dim]);
+        outerSizes.push_back(1);
+        continue;
+      }
+      outerOffsets.push_back(sourceOffsets[dim] + offsets[kept]);
+      outerSizes.push_back(sizes[kept]);
+      ++kept;
+    }
+    offsets = std::move(outerOffsets);
+    sizes = std::move(outerSizes);
+    view = subview.getSource();
+  }
+  return std::make_pair(std::move(offsets), std::move(sizes));
+}
+
+/// The elements a transfer of `vectorType` at constant `indices` on a view
+/// touches, as an offset and a size per dimension of the view: a minor
+/// identity map (the vector covers the innermost dimensions). std::nullopt
+/// for other maps or non-constant indices.
+static std::optional<std::pair<SmallVector<int64_t>, SmallVector<int64_t>>>
+transferPlace(VectorTransferOpInterface transfer) {
+  AffineMap map = transfer.getPermutationMap();
+  int64_t rank = map.getNumDims();
+  if (!map.isMinorIdentity())
+    return std::nullopt;
+  SmallVector<int64_t> offsets, sizes(rank, 1);
+  for (Value index : transfer.getIndices()) {
+    std::optional<int64_t> value = getConstantIntValue(index);
+    if (!value)
+      return std::nullopt;
+    offsets.push_back(*value);
+  }
+  ArrayRef<int64_t> shape = transfer.getVectorType().getShape();
+  for (auto [i, size] : llvm::enumerate(shape))
+    sizes[rank - shape.size() + i] = size;
+  return std::make_pair(std::move(offsets), std::move(sizes));
+}
+
+/// True if `view` is `tile` or cut from it by memref.subview ops alone (so
+/// that it addresses a part of `tile`).
+static bool isSubviewOf(Value view, Value tile) {
+  while (view != tile) {
+    auto subview = view.getDefiningOp<memref::SubViewOp>();
+    if (!subview)
+      return false;
+    view = subview.getSource();
+  }
+  return true;
+}
+
+/// An accumulator tile that starts from a constant (the linalg.fill of an
+/// mma.sync warp tile, before foundry-mma's fragments are read): the
+/// unmasked, in-bounds vector.transfer_reads of views of the filled tile
+/// that follow `fill` in its block, before anything else might write the
+/// output the tile is cut from, become that constant, and `fill` itself is
+/// erased where the unmasked transfer_writes that follow (at constant
+/// places, minor identity maps) overwrite every element of the tile before
+/// anything else might read or write that output. A k-loop's accumulators
+/// then start in registers, not by a store of the tile to global memory and
+/// a load of it back (L1 87's 8.6 GB output crossed memory three times, not
+/// once). Returns true if `fill` was erased.
+static bool foldFilledAccumulator(RewriterBase &rewriter, linalg::FillOp fill) {
+  Value tile = fill.getDpsInitOperand(0)->get();
+  auto type = dyn_cast<MemRefType>(tile.getType());
+  Attribute value;
+  if (!type || !type.hasStaticShape() || type.getRank() == 0 ||
+      isWorkgroupMemorySpace(type.getMemorySpace()) ||
+      !matchPattern(fill.getInputs()[0], m_Constant(&value)))
+    return false;
+  Value root = viewChain(tile).back();
+  auto touchesOutput = [&](Operation *op) {
+    WalkResult result = op->walk([&](Operation *nested) {
+      if (isa<ViewLikeOpInterface>(nested))
+        return WalkResult::advance();
+      for (Value operand : nested->getOperands())
+        if (isa<MemRefType>(operand.getType()) &&
+            viewChain(operand).back() == root)
+          return WalkResult::interrupt();
+      return WalkResult::advance();
+    });
+    return result.wasInterrupted();
+  };
+  // Which elements of the tile are overwritten after `fill` (erasure only
+  // for tiles of at most 64 Ki elements, an mma.sync warp tile is 2 Ki).
+  int64_t elements = type.getNumElements();
+  bool track = elements <= (int64_t{1} << 16);
+  llvm::BitVector written(track ? elements : 0);
+  bool anyWrite = false;
+  SmallVector<int64_t> strides = computeSuffixProduct(type.getShape());
+  auto mark = [&](ArrayRef<int64_t> offsets, ArrayRef<int64_t> sizes) {
+    for (auto [offset, size, extent] :
+         llvm::zip_equal(offsets, sizes, type.getShape()))
+      if (offset < 0 || size < 1 || offset + size > extent)
+        return;
+    SmallVector<int64_t> position(offsets);
+    while (true) {
+      written.set(linearize(position, strides));
+      int64_t dim = static_cast<int64_t>(position.size()) - 1;
+      for (; dim >= 0; --dim) {
+        if (++position[dim] < offsets[dim] + sizes[dim])
+          break;
+        position[dim] = offsets[dim];
+      }
+      if (dim < 0)
+        return;
+    }
+  };
+  for (Operation *op = fill->getNextNode(); op; op = op->getNextNode()) {
+    if (track && written.all())
+      break;
+    auto transfer = dyn_cast<VectorTransferOpInterface>(op);
+    bool plain = transfer && !transfer.getMask() &&
+                 llvm::all_of(transfer.getInBoundsValues(),
+                              [](bool inBounds) { return inBounds; }) &&
+                 isSubviewOf(transfer.getBase(), tile);
+    if (auto read = dyn_cast<vector::TransferReadOp>(op); read && plain) {
+      if (anyWrite)
+        break;
+      rewriter.setInsertionPoint(read);
+      Value splat = arith::ConstantOp::create(
+          rewriter, read.getLoc(), read.getVectorType(),
+          DenseElementsAttr::get(read.getVectorType(), value));
+      rewriter.replaceOp(read, splat);
+      op = splat.getDefiningOp();
+      continue;
+    }
+    if (auto write = dyn_cast<vector::TransferWriteOp>(op); write && plain) {
+      anyWrite = true;
+      if (!track)
+        break;
+      auto place = transferPlace(transfer);
+      if (!place)
+        break;
+      auto inTile = placeInTile(write.getBase(), tile, place->first,
+                                place->second);
+      if (!inTile)
+        break;
+      mark(inTile->first, inTile->second);
+      continue;
+    }
+    if (touchesOutput(op))
+      break;
+  }
+  if (!track || !written.all())
+    return false;
+  rewriter.eraseOp(fill);
+  return true;
 }
 
 /// Replaces a tile buffer inside a launch with a per-thread alloca of static
@@ -1163,16 +1341,19 @@ static LogicalResult lowerLaunchBody(gpu::LaunchOp launch, StringRef chip) {
       return failure();
   }
   SmallVector<linalg::LinalgOp> linalgOps;
+  SmallVector<linalg::FillOp> warpFills;
   launch.getBody().walk([&](linalg::LinalgOp op) { linalgOps.push_back(op); });
   for (linalg::LinalgOp op : linalgOps) {
     if (!op.hasPureBufferSemantics())
       return op.emitOpError("foundry-map-forall-to-gpu: expected a linalg "
                             "op on buffers after bufferization");
+    // A warp's fills wait until its accumulators are hoisted
+    // (foldFilledAccumulator).
     if (auto fill = dyn_cast<linalg::FillOp>(op.getOperation());
         fill && fill->hasAttr(kWarpFillAttr)) {
       fill->removeAttr(kWarpFillAttr);
-      if (succeeded(distributeWarpFill(rewriter, fill)))
-        continue;
+      warpFills.push_back(fill);
+      continue;
     }
     rewriter.setInsertionPoint(op);
     // Copies of static tiles into shared memory (foundry-promote) become
@@ -1240,6 +1421,24 @@ static LogicalResult lowerLaunchBody(gpu::LaunchOp launch, StringRef chip) {
     gpu::BarrierOp::create(rewriter, loop.getLoc());
   }
 
+  // A warp tile's accumulators that start from the fill's constant start in
+  // registers (the views of the fill and of the reads, cut in different
+  // warp loops, become the same values first); the other warp fills are
+  // split over the lanes.
+  if (!warpFills.empty()) {
+    DominanceInfo dominance;
+    eliminateCommonSubExpressions(rewriter, dominance, launch);
+  }
+  for (linalg::FillOp fill : warpFills) {
+    if (foldFilledAccumulator(rewriter, fill) ||
+        succeeded(distributeWarpFill(rewriter, fill)))
+      continue;
+    rewriter.setInsertionPoint(fill);
+    if (failed(linalg::linalgOpToLoops(rewriter, fill)))
+      return fill.emitOpError("foundry-map-forall-to-gpu: cannot lower to "
+                              "loops");
+    rewriter.eraseOp(fill);
+  }
   if (failed(lowerMmaContractions(rewriter, launch)))
     return failure();
 
