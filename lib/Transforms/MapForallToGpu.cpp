@@ -297,6 +297,12 @@ static void annotateAlignment(gpu::LaunchOp launch) {
 /// would otherwise write the whole tile.
 static constexpr llvm::StringLiteral kWarpFillAttr = "foundry.warp_fill";
 
+/// Marks a linalg.fill that a warpgroup-level forall runs (the fill of a
+/// wgmma tile's accumulator): its reads may start from the constant
+/// (foldFilledAccumulator); it is otherwise lowered as any op.
+static constexpr llvm::StringLiteral kWarpgroupFillAttr =
+    "foundry.warpgroup_fill";
+
 /// Replaces `fill`, which all 32 lanes of a warp run (kWarpFillAttr), with
 /// loops in which lane l writes elements l, l + 32, ... of each innermost
 /// row of the target: one coalesced 128-byte store per warp and 32
@@ -403,36 +409,76 @@ transferPlace(VectorTransferOpInterface transfer) {
   return std::make_pair(std::move(offsets), std::move(sizes));
 }
 
-/// True if `view` is `tile` or cut from it by memref.subview ops alone (so
-/// that it addresses a part of `tile`).
+/// True if `view` is `tile` or cut from it by memref.subview ops and
+/// reshapes (expand_shape, collapse_shape: a wgmma accumulator fragment),
+/// so that it addresses a part of `tile`.
 static bool isSubviewOf(Value view, Value tile) {
   while (view != tile) {
-    auto subview = view.getDefiningOp<memref::SubViewOp>();
-    if (!subview)
+    if (auto subview = view.getDefiningOp<memref::SubViewOp>())
+      view = subview.getSource();
+    else if (auto expand = view.getDefiningOp<memref::ExpandShapeOp>())
+      view = expand.getSrc();
+    else if (auto collapse = view.getDefiningOp<memref::CollapseShapeOp>())
+      view = collapse.getSrc();
+    else
       return false;
-    view = subview.getSource();
   }
   return true;
 }
 
-/// An accumulator tile that starts from a constant (the linalg.fill of an
-/// mma.sync warp tile, before foundry-mma's fragments are read): the
-/// unmasked, in-bounds vector.transfer_reads of views of the filled tile
-/// that follow `fill` in its block, before anything else might write the
-/// output the tile is cut from, become that constant, and `fill` itself is
-/// erased where the unmasked transfer_writes that follow (at constant
-/// places, minor identity maps) overwrite every element of the tile before
-/// anything else might read or write that output. A k-loop's accumulators
-/// then start in registers, not by a store of the tile to global memory and
-/// a load of it back (L1 87's 8.6 GB output crossed memory three times, not
-/// once). Returns true if `fill` was erased.
-static bool foldFilledAccumulator(RewriterBase &rewriter, linalg::FillOp fill) {
-  Value tile = fill.getDpsInitOperand(0)->get();
-  auto type = dyn_cast<MemRefType>(tile.getType());
+/// The tile `init` sets to one constant, and that constant (a scalar): a
+/// linalg.fill of a constant, or an unmasked vector.transfer_write of a
+/// splat constant (or a broadcast of a scalar one) at the origin of a view
+/// of static shape that it covers whole (how the wgmma lowering starts a
+/// thread's accumulator fragment).
+/// std::nullopt for anything else.
+static std::optional<std::pair<Value, Attribute>>
+constantInit(Operation *init) {
   Attribute value;
+  if (auto fill = dyn_cast<linalg::FillOp>(init)) {
+    if (!matchPattern(fill.getInputs()[0], m_Constant(&value)))
+      return std::nullopt;
+    return std::make_pair(fill.getDpsInitOperand(0)->get(), value);
+  }
+  auto write = dyn_cast<vector::TransferWriteOp>(init);
+  if (!write || write.getMask() || !write.getPermutationMap().isMinorIdentity())
+    return std::nullopt;
+  DenseElementsAttr splat;
+  if (auto broadcast = write.getVector().getDefiningOp<vector::BroadcastOp>())
+    (void)matchPattern(broadcast.getSource(), m_Constant(&value));
+  else if (matchPattern(write.getVector(), m_Constant(&splat)) &&
+           splat.isSplat())
+    value = splat.getSplatValue<Attribute>();
+  if (!value || isa<DenseElementsAttr>(value))
+    return std::nullopt;
+  auto type = dyn_cast<MemRefType>(write.getBase().getType());
+  if (!type || type.getShape() != write.getVectorType().getShape() ||
+      !llvm::all_of(write.getIndices(),
+                    [](Value index) { return isZeroInteger(index); }))
+    return std::nullopt;
+  return std::make_pair(write.getBase(), value);
+}
+
+/// An accumulator tile that starts from a constant (the linalg.fill of an
+/// mma.sync warp tile before foundry-mma's fragments are read, or the
+/// constant a wgmma fragment is first written: constantInit): the
+/// unmasked, in-bounds vector.transfer_reads of views of the tile that
+/// follow `init` in its block, before anything else might write the output
+/// the tile is cut from, become that constant, and `init` itself is erased
+/// where the unmasked transfer_writes that follow (at constant places,
+/// minor identity maps) overwrite every element of the tile before anything
+/// else might read or write that output. A k-loop's accumulators then start
+/// in registers, not by a store of the tile to global memory and a load of
+/// it back (L1 87's 8.6 GB output crossed memory three times, not once).
+/// Returns true if `init` was erased.
+static bool foldFilledAccumulator(RewriterBase &rewriter, Operation *init) {
+  std::optional<std::pair<Value, Attribute>> constant = constantInit(init);
+  if (!constant)
+    return false;
+  auto [tile, value] = *constant;
+  auto type = dyn_cast<MemRefType>(tile.getType());
   if (!type || !type.hasStaticShape() || type.getRank() == 0 ||
-      isWorkgroupMemorySpace(type.getMemorySpace()) ||
-      !matchPattern(fill.getInputs()[0], m_Constant(&value)))
+      isWorkgroupMemorySpace(type.getMemorySpace()))
     return false;
   Value root = viewChain(tile).back();
   auto touchesOutput = [&](Operation *op) {
@@ -472,7 +518,7 @@ static bool foldFilledAccumulator(RewriterBase &rewriter, linalg::FillOp fill) {
         return;
     }
   };
-  for (Operation *op = fill->getNextNode(); op; op = op->getNextNode()) {
+  for (Operation *op = init->getNextNode(); op; op = op->getNextNode()) {
     if (track && written.all())
       break;
     auto transfer = dyn_cast<VectorTransferOpInterface>(op);
@@ -510,7 +556,7 @@ static bool foldFilledAccumulator(RewriterBase &rewriter, linalg::FillOp fill) {
   }
   if (!track || !written.all())
     return false;
-  rewriter.eraseOp(fill);
+  rewriter.eraseOp(init);
   return true;
 }
 
@@ -1350,8 +1396,8 @@ static LogicalResult lowerLaunchBody(gpu::LaunchOp launch, StringRef chip) {
     // A warp's fills wait until its accumulators are hoisted
     // (foldFilledAccumulator).
     if (auto fill = dyn_cast<linalg::FillOp>(op.getOperation());
-        fill && fill->hasAttr(kWarpFillAttr)) {
-      fill->removeAttr(kWarpFillAttr);
+        fill && (fill->hasAttr(kWarpFillAttr) ||
+                 fill->hasAttr(kWarpgroupFillAttr))) {
       warpFills.push_back(fill);
       continue;
     }
@@ -1425,13 +1471,25 @@ static LogicalResult lowerLaunchBody(gpu::LaunchOp launch, StringRef chip) {
   // registers (the views of the fill and of the reads, cut in different
   // warp loops, become the same values first); the other warp fills are
   // split over the lanes.
-  if (!warpFills.empty()) {
+  {
     DominanceInfo dominance;
     eliminateCommonSubExpressions(rewriter, dominance, launch);
   }
+  // The constants thread and warpgroup tiles are first written (wgmma's
+  // accumulator fragments) in the same way.
+  SmallVector<vector::TransferWriteOp> constantWrites;
+  for (Operation &op : launch.getBody().front())
+    if (auto write = dyn_cast<vector::TransferWriteOp>(&op);
+        write && constantInit(write))
+      constantWrites.push_back(write);
+  for (vector::TransferWriteOp write : constantWrites)
+    (void)foldFilledAccumulator(rewriter, write);
   for (linalg::FillOp fill : warpFills) {
+    bool warp = fill->hasAttr(kWarpFillAttr);
+    fill->removeAttr(kWarpFillAttr);
+    fill->removeAttr(kWarpgroupFillAttr);
     if (foldFilledAccumulator(rewriter, fill) ||
-        succeeded(distributeWarpFill(rewriter, fill)))
+        (warp && succeeded(distributeWarpFill(rewriter, fill))))
       continue;
     rewriter.setInsertionPoint(fill);
     if (failed(linalg::linalgOpToLoops(rewriter, fill)))
@@ -1525,6 +1583,8 @@ struct FoundryMapForallToGpuPass final
       auto forall = dyn_cast<scf::ForallOp>(fill->getParentOp());
       if (forall && isWarpLevelForall(forall))
         fill->setAttr(kWarpFillAttr, rewriter.getUnitAttr());
+      else if (forall && isWarpgroupLevelForall(forall))
+        fill->setAttr(kWarpgroupFillAttr, rewriter.getUnitAttr());
     });
     for (scf::ForallOp block : blocks) {
       FailureOr<std::array<int64_t, 3>> dims = blockDims(block);

@@ -1,6 +1,7 @@
 // REQUIRES: ptxas
 // RUN: foundry-opt %s --foundry-tile-blocks=sizes=64,64 --foundry-tile-warps=sizes=32,32 --foundry-tile-reduction=sizes=8 --foundry-mma --foundry-to-nvvm --foundry-extract-ptx=output=%t.ptx -o /dev/null
 // RUN: FileCheck %s < %t.ptx
+// RUN: FileCheck %s --check-prefix=ACC < %t.ptx
 // RUN: %ptxas -arch=sm_90 -v %t.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 
 // Three kernels in one PTX: tf32 (one mma.sync per 16x8x8 step: 8 per
@@ -16,6 +17,23 @@
 // CHECK-LABEL: .entry linear_kernel
 // CHECK-COUNT-8: mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
 // CHECK-NOT:     mma.sync
+// The accumulators start in registers: the output is written once (a
+// 32x32 warp tile is 16 v2 stores per lane), never filled or read back.
+// ACC-LABEL: .entry tf32_kernel
+// ACC-NOT:     ld.global.v2
+// ACC-NOT:     st.global
+// ACC-COUNT-16: st.global.v2.b32
+// ACC-NOT:     st.global
+// ACC-LABEL: .entry x3_kernel
+// ACC-NOT:     ld.global.v2
+// ACC-NOT:     st.global
+// ACC-COUNT-16: st.global.v2.b32
+// ACC-NOT:     st.global
+// ACC-LABEL: .entry linear_kernel
+// ACC-NOT:     ld.global.v2
+// ACC-NOT:     st.global
+// ACC-COUNT-16: st.global.v2.b32
+// ACC-NOT:     st.global
 // PTXAS-NOT: bytes spill stores, [1-9]
 // PTXAS: 0 bytes spill stores, 0 bytes spill loads
 foundry.kernel @tf32(%a: tensor<128x64xf32>, %b: tensor<64x128xf32>) -> tensor<128x128xf32> attributes {precision = #foundry.precision<tf32>} {

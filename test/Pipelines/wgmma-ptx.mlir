@@ -6,6 +6,7 @@
 // accumulator, added to the running one.
 // RUN: foundry-opt %S/../Transforms/Inputs/linear_256.mlir --foundry-outline-kernels --foundry-tile-blocks="sizes=128,128 target=contraction" --foundry-tile-reduction=sizes=32 --foundry-promote=operands=0,1 --foundry-tile-warpgroups=sizes=64,128 --foundry-mma "--foundry-to-nvvm=chip=sm_90a" --foundry-extract-ptx=output=%t.one.ptx -o /dev/null
 // RUN: FileCheck %s --check-prefix=ONE < %t.one.ptx
+// RUN: FileCheck %s --check-prefix=ACC < %t.one.ptx
 // RUN: %ptxas -arch=sm_90a -v %t.one.ptx -o %t.one.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // ONE:           .target sm_90a
 // ONE:           cp.async.cg.shared.global [{{.*}}], [{{.*}}], 16;
@@ -21,6 +22,13 @@
 // ONE:           wgmma.wait_group.sync.aligned 0;
 // ONE:           add.rn.f32
 // PTXAS: 0 bytes spill stores, 0 bytes spill loads
+// The accumulator fragments start in registers: a thread's 64 elements of
+// its warpgroup's 64x128 tile are stored once (32 v2 stores), never filled
+// first or read back.
+// ACC-NOT:       ld.global
+// ACC-NOT:       st.global
+// ACC-COUNT-32:  st.global.v2.b32
+// ACC-NOT:       st.global
 
 // Four stages: the GPU tail's own pipeline. Three k-steps' copies before
 // the loop (a group each), then per k-step one wait that leaves the group
@@ -29,6 +37,7 @@
 // they run, and the wait for them.
 // RUN: foundry-opt %S/../Transforms/Inputs/linear_256.mlir --foundry-outline-kernels --foundry-tile-blocks="sizes=128,128 target=contraction" --foundry-tile-reduction=sizes=32 "--foundry-promote=operands=0,1 stages=4" --foundry-tile-warpgroups=sizes=64,128 --foundry-mma "--foundry-to-nvvm=chip=sm_90a" --foundry-extract-ptx=output=%t.four.ptx -o /dev/null
 // RUN: FileCheck %s --check-prefix=FOUR < %t.four.ptx
+// RUN: FileCheck %s --check-prefix=ACC < %t.four.ptx
 // RUN: %ptxas -arch=sm_90a -v %t.four.ptx -o %t.four.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // FOUR-COUNT-3:  cp.async.commit_group;
 // FOUR:          cp.async.wait_group 2;
