@@ -240,6 +240,14 @@ def FoundryMapForallToGpuPass
     pass for 3xtf32; a k-loop with `foundry-promote{stages=S}`, S >= 3, is
     pipelined with S - 1 k-steps of copies in flight and one barrier per
     k-step (lib/Transforms/Wgmma.cpp).
+
+    Accumulator tiles read and written at the same place in every trip of a
+    k-loop are hoisted out of it. A warp or warpgroup tile that starts from
+    a constant (the fill of an mma.sync warp tile, the first write of a
+    wgmma fragment) then starts in registers: its reads before anything else
+    may write the output become the constant, and the fill goes where the
+    writes after the loop overwrite the whole tile first. A fill that stays
+    is split over the warp's 32 lanes.
   }];
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
