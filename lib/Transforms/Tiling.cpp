@@ -629,60 +629,6 @@ static LogicalResult checkTileable(TilingInterface root, StringRef passName) {
   return success();
 }
 
-/// Moves the tensor.expand_shape ops that `root` reads (directly or through
-/// other ops of its block) above the elementwise linalg.generic ops that
-/// produce their sources (upstream reshape fusion by expansion): the
-/// generic then computes the expanded shape, and tile-and-fuse, which does
-/// not see through reshapes, can pull it into root's block tile. L2 21's
-/// group norm reads its activation through an expand_shape into groups,
-/// and the activation stayed a kernel of its own through memory.
-static void bubbleExpandShapes(TilingInterface root) {
-  Block *block = root->getBlock();
-  BackwardSliceOptions sliceOptions;
-  sliceOptions.omitBlockArguments = true;
-  sliceOptions.filter = [&](Operation *op) { return op->getBlock() == block; };
-  SetVector<Operation *> slice;
-  if (failed(getBackwardSlice(root.getOperation(), &slice, sliceOptions)))
-    return;
-  llvm::SmallPtrSet<Operation *, 4> expands;
-  for (Operation *op : slice) {
-    auto expand = dyn_cast<tensor::ExpandShapeOp>(op);
-    if (!expand)
-      continue;
-    auto producer = expand.getSrc().getDefiningOp<linalg::GenericOp>();
-    if (!producer || producer->getBlock() != block ||
-        producer.getNumLoops() != producer.getNumParallelLoops())
-      continue;
-    // The expansion needs projected permutations: an operand's unit
-    // dimensions read at index 0 (a bias of 32x1x1 at (c, 0, 0)) are
-    // dropped first (upstream linalg::dropUnitDims, a collapse_shape of
-    // the operand).
-    if (!llvm::all_of(producer.getIndexingMapsArray(), [](AffineMap map) {
-          return map.isProjectedPermutation();
-        })) {
-      IRRewriter rewriter(producer);
-      rewriter.setInsertionPoint(producer);
-      FailureOr<linalg::DropUnitDimsResult> dropped =
-          linalg::dropUnitDims(rewriter, producer, {});
-      if (failed(dropped))
-        continue;
-      rewriter.replaceOp(producer, dropped->replacements);
-    }
-    expands.insert(expand);
-  }
-  if (expands.empty())
-    return;
-  RewritePatternSet patterns(root.getContext());
-  linalg::populateFoldReshapeOpsByExpansionPatterns(
-      patterns, [&](OpOperand *fused) {
-        return expands.contains(fused->getOwner());
-      });
-  GreedyRewriteConfig config;
-  config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
-  (void)applyPatternsGreedily(block->getParentOp(), std::move(patterns),
-                              config);
-}
-
 LogicalResult mlir::foundry::tileToBlocks(TilingInterface root,
                                           ArrayRef<int64_t> sizes,
                                           StringRef passName,
@@ -725,8 +671,6 @@ LogicalResult mlir::foundry::tileToBlocks(TilingInterface root,
   options.setTileSizes(tileSizes);
   options.setMapping(
       gpuMapping(root.getContext(), *perLoop, MappingLevel::Block));
-  if (fusion != ProducerFusion::InitsOnly)
-    bubbleExpandShapes(root);
   Operation *scope = root->getParentOp();
   if (failed(tileAndFuse(root, options, passName, /*fuse=*/true, fusion)))
     return failure();
