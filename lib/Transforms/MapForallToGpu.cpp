@@ -31,9 +31,9 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Parser/Parser.h"
-#include "mlir/IR/Dominance.h"
 #include "mlir/Transforms/CSE.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
@@ -348,7 +348,7 @@ static SmallVector<Value> viewChain(Value v);
 
 /// The place, in the coordinates of `tile`, of the elements `view` (a chain
 /// of memref.subview ops cut from `tile`, possibly rank-reducing) covers
-/// from `indices` over `sizes` (one per dimension of `view`): an offset and
+/// from `offsets` over `sizes` (one per dimension of `view`): an offset and
 /// a size per dimension of `tile`. std::nullopt where `view` is no such
 /// chain or an offset or stride is not static 0-based arithmetic.
 static std::optional<std::pair<SmallVector<int64_t>, SmallVector<int64_t>>>
@@ -386,10 +386,10 @@ placeInTile(Value view, Value tile, SmallVector<int64_t> offsets,
   return std::make_pair(std::move(offsets), std::move(sizes));
 }
 
-/// The elements a transfer of `vectorType` at constant `indices` on a view
-/// touches, as an offset and a size per dimension of the view: a minor
-/// identity map (the vector covers the innermost dimensions). std::nullopt
-/// for other maps or non-constant indices.
+/// The elements `transfer` touches on its view, as an offset and a size per
+/// dimension of the view, where its indices are constants and its map is a
+/// minor identity (the vector covers the innermost dimensions); std::nullopt
+/// otherwise.
 static std::optional<std::pair<SmallVector<int64_t>, SmallVector<int64_t>>>
 transferPlace(VectorTransferOpInterface transfer) {
   AffineMap map = transfer.getPermutationMap();
@@ -493,7 +493,7 @@ static bool foldFilledAccumulator(RewriterBase &rewriter, Operation *init) {
     });
     return result.wasInterrupted();
   };
-  // Which elements of the tile are overwritten after `fill` (erasure only
+  // Which elements of the tile are overwritten after `init` (erasure only
   // for tiles of at most 64 Ki elements, an mma.sync warp tile is 2 Ki).
   int64_t elements = type.getNumElements();
   bool track = elements <= (int64_t{1} << 16);
@@ -1387,18 +1387,18 @@ static LogicalResult lowerLaunchBody(gpu::LaunchOp launch, StringRef chip) {
       return failure();
   }
   SmallVector<linalg::LinalgOp> linalgOps;
-  SmallVector<linalg::FillOp> warpFills;
+  SmallVector<linalg::FillOp> deferredFills;
   launch.getBody().walk([&](linalg::LinalgOp op) { linalgOps.push_back(op); });
   for (linalg::LinalgOp op : linalgOps) {
     if (!op.hasPureBufferSemantics())
       return op.emitOpError("foundry-map-forall-to-gpu: expected a linalg "
                             "op on buffers after bufferization");
-    // A warp's fills wait until its accumulators are hoisted
-    // (foldFilledAccumulator).
+    // The fills of warp and warpgroup tiles wait until the accumulators are
+    // hoisted (foldFilledAccumulator).
     if (auto fill = dyn_cast<linalg::FillOp>(op.getOperation());
         fill && (fill->hasAttr(kWarpFillAttr) ||
                  fill->hasAttr(kWarpgroupFillAttr))) {
-      warpFills.push_back(fill);
+      deferredFills.push_back(fill);
       continue;
     }
     rewriter.setInsertionPoint(op);
@@ -1467,16 +1467,15 @@ static LogicalResult lowerLaunchBody(gpu::LaunchOp launch, StringRef chip) {
     gpu::BarrierOp::create(rewriter, loop.getLoc());
   }
 
-  // A warp tile's accumulators that start from the fill's constant start in
-  // registers (the views of the fill and of the reads, cut in different
-  // warp loops, become the same values first); the other warp fills are
-  // split over the lanes.
+  // Accumulator tiles that start from a constant start in registers: the
+  // fills of warp tiles (mma.sync) and the constants first written to thread
+  // and warpgroup tiles (wgmma's fragments). The views of the fill and of
+  // the reads, cut in different warp loops, become the same values first.
+  // A warp fill that stays is split over the lanes.
   {
     DominanceInfo dominance;
     eliminateCommonSubExpressions(rewriter, dominance, launch);
   }
-  // The constants thread and warpgroup tiles are first written (wgmma's
-  // accumulator fragments) in the same way.
   SmallVector<vector::TransferWriteOp> constantWrites;
   for (Operation &op : launch.getBody().front())
     if (auto write = dyn_cast<vector::TransferWriteOp>(&op);
@@ -1484,7 +1483,7 @@ static LogicalResult lowerLaunchBody(gpu::LaunchOp launch, StringRef chip) {
       constantWrites.push_back(write);
   for (vector::TransferWriteOp write : constantWrites)
     (void)foldFilledAccumulator(rewriter, write);
-  for (linalg::FillOp fill : warpFills) {
+  for (linalg::FillOp fill : deferredFills) {
     bool warp = fill->hasAttr(kWarpFillAttr);
     fill->removeAttr(kWarpFillAttr);
     fill->removeAttr(kWarpgroupFillAttr);
