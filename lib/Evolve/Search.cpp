@@ -281,6 +281,18 @@ FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel) {
                        std::to_string(std::max<int64_t>(
                            1, shape.longReductionOutputs)) +
                        parts + "}";
+    // A variance and its mean's sum among them, split in one pass when a
+    // proposal says welford=true.
+    SmallVector<linalg::GenericOp> split;
+    for (Operation &op : body)
+      if (shape.longReductionOutputs > 1 &&
+          isSplittableReduction(op, shape.longReductionOutputs))
+        split.push_back(cast<linalg::GenericOp>(op));
+    for (auto [d, dev] : llvm::enumerate(split))
+      for (size_t s = 0; s < d; ++s)
+        shape.splitVariance |=
+            cast<ShapedType>(dev.getResult(0).getType()).getRank() > 0 &&
+            matchVarianceOfSum(split[s], dev).has_value();
     shape.reduced.assign(shape.reduced.size(), false);
   }
   for (Operation *pad : foldablePads(kernel))
@@ -413,6 +425,30 @@ std::string mlir::foundry::referenceScheduleFor(const KernelShape &shape,
     return "foundry-split-reduction{outputs=" +
            std::to_string(shape.longReductionOutputs) + "}";
   return "foundry-split-reduction";
+}
+
+std::string mlir::foundry::withSplitFirst(const KernelShape &shape,
+                                         std::string schedule,
+                                         std::mt19937 &rng) {
+  if (shape.splitFirst.empty() || schedule.empty() ||
+      schedule.find("foundry-split-reduction") != std::string::npos)
+    return schedule;
+  std::string prefix = shape.splitFirst;
+  if (shape.splitVariance && rng() % 2) {
+    prefix.insert(prefix.size() - 1, " welford=true");
+    size_t reduce = schedule.find("foundry-reduce-threads{");
+    if (reduce != std::string::npos) {
+      constexpr llvm::StringLiteral kOff = "welford=false";
+      size_t close = schedule.find('}', reduce);
+      llvm::StringRef options =
+          llvm::StringRef(schedule).slice(reduce, close);
+      if (size_t off = options.find(kOff); off != llvm::StringRef::npos)
+        schedule.replace(reduce + off, kOff.size(), "welford=true");
+      else if (!options.contains("welford=true"))
+        schedule.insert(close, " welford=true");
+    }
+  }
+  return prefix + "," + schedule;
 }
 
 /// A random element of `choices`.
@@ -2145,9 +2181,7 @@ std::string Search::propose(const Expert &expert, const Evaluated *parent,
       !llvm::StringRef(fresh).contains("target=reduction") &&
       !llvm::StringRef(fresh).contains("foundry-tile-phases") && rng_() % 2)
     fresh = reductionPhasesSchedule(shape_, rng_) + fresh;
-  if (!shape_.splitFirst.empty() && !fresh.empty() &&
-      fresh.find("foundry-split-reduction") == std::string::npos)
-    fresh = shape_.splitFirst + "," + fresh;
+  fresh = withSplitFirst(shape_, std::move(fresh), rng_);
   if (!lastRationale_.empty())
     rationales_[joinGenome(fresh, patch)] = lastRationale_;
   if (request.parent.empty() || fresh.empty() || expert.mutatesWhole)

@@ -697,6 +697,36 @@ bool mlir::foundry::isSquaredDeviationSum(linalg::GenericOp op) {
          squaredDeviation(op).has_value();
 }
 
+std::optional<VarianceOfSum>
+mlir::foundry::matchVarianceOfSum(linalg::GenericOp sum,
+                                  linalg::GenericOp dev) {
+  Value term = combinedValue<arith::AddFOp>(sum);
+  std::optional<SquaredDeviation> parts = squaredDeviation(dev);
+  if (!term || !parts || sum.getNumDpsInits() != 1 ||
+      sum.getResult(0).getType() != dev.getResult(0).getType() ||
+      sum.getIteratorTypesArray() != dev.getIteratorTypesArray() ||
+      sum.getStaticLoopRanges() != dev.getStaticLoopRanges() ||
+      sum.getIndexingMapsArray().back() != dev.getIndexingMapsArray().back())
+    return std::nullopt;
+  // Each input of `sum` is an input of `dev` read through the same map.
+  SmallVector<unsigned> inputOf;
+  for (OpOperand *input : sum.getDpsInputOperands()) {
+    std::optional<unsigned> match;
+    for (OpOperand *other : dev.getDpsInputOperands())
+      if (other->get() == input->get() &&
+          dev.getMatchingIndexingMap(other) ==
+              sum.getMatchingIndexingMap(input) &&
+          !isRowInput(dev, other->getOperandNumber()))
+        match = other->getOperandNumber();
+    if (!match)
+      return std::nullopt;
+    inputOf.push_back(*match);
+  }
+  if (!computedAlike(term, parts->v, sum, dev, inputOf))
+    return std::nullopt;
+  return VarianceOfSum{term, parts->m};
+}
+
 int64_t mlir::foundry::fuseWelfordVariance(scf::ForallOp block) {
   int64_t fused = 0;
   bool changed = true;

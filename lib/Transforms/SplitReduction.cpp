@@ -20,8 +20,10 @@
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/TilingInterface.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
 
 namespace mlir::foundry {
@@ -257,6 +259,131 @@ FailureOr<linalg::GenericOp> splitIntoParts(RewriterBase &rewriter,
   return partial;
 }
 
+/// The value a reduction's body combines with its running value (the
+/// combiner's other operand); null when the body has another shape.
+Value combinedTerm(linalg::GenericOp op) {
+  Operation *combiner = findCombiner(op);
+  if (!combiner)
+    return Value();
+  BlockArgument running = op.getRegionOutputArgs().front();
+  return combiner->getOperand(0) == running ? combiner->getOperand(1)
+                                            : combiner->getOperand(0);
+}
+
+/// Iterations of the reduction loops of `op`: the elements each of its
+/// outputs combines (static ranges).
+int64_t reducedElements(linalg::GenericOp op) {
+  int64_t count = 1;
+  for (auto [range, iterator] :
+       llvm::zip(op.getStaticLoopRanges(), op.getIteratorTypesArray()))
+    if (iterator == utils::IteratorType::reduction)
+      count *= range;
+  return count;
+}
+
+/// welford=true: `dev` sums the squared deviations from `match.shift` of the
+/// terms that the sum split into `partialSum` adds. Builds, right after
+/// `partialSum`, the parts' squared deviations from their own means,
+/// Q_p = sum (v - S_p / n_p)^2 (reading the parts' sums S_p, over n_p
+/// elements each), and replaces `dev` by its final reduction,
+/// init + sum over p of Q_p + n_p (S_p / n_p - m)^2 (Chan, Golub and
+/// LeVeque 1983), m computed by dev's body from its row inputs. Returns the
+/// partial op.
+FailureOr<linalg::GenericOp> splitVariance(RewriterBase &rewriter,
+                                           linalg::GenericOp partialSum,
+                                           linalg::GenericOp dev,
+                                           VarianceOfSum match) {
+  Value term = combinedTerm(partialSum);
+  auto partType = cast<RankedTensorType>(partialSum.getResult(0).getType());
+  Type elementType = partType.getElementType();
+  if (!term || !isa<FloatType>(elementType))
+    return dev.emitOpError()
+           << kPass << ": welford=true needs a floating-point sum";
+  MLIRContext *ctx = rewriter.getContext();
+  Location loc = dev.getLoc();
+  double count = static_cast<double>(reducedElements(partialSum));
+
+  // The parts' squared deviations, in the parts' sums' loops.
+  rewriter.setInsertionPointAfter(partialSum);
+  Value zero =
+      arith::ConstantOp::create(rewriter, loc, rewriter.getFloatAttr(elementType, 0.0));
+  Value empty = tensor::EmptyOp::create(rewriter, loc, partType.getShape(),
+                                        elementType);
+  Value init = linalg::FillOp::create(rewriter, loc, zero, empty).getResult(0);
+  SmallVector<Value> inputs(partialSum.getDpsInputs());
+  inputs.push_back(partialSum.getResult(0));
+  SmallVector<AffineMap> maps;
+  for (OpOperand *input : partialSum.getDpsInputOperands())
+    maps.push_back(partialSum.getMatchingIndexingMap(input));
+  AffineMap partMap =
+      partialSum.getMatchingIndexingMap(partialSum.getDpsInitOperand(0));
+  maps.push_back(partMap);
+  maps.push_back(partMap);
+  Block *sumBody = partialSum.getBody();
+  unsigned sumInputs = partialSum.getNumDpsInputs();
+  auto deviations = linalg::GenericOp::create(
+      rewriter, loc, TypeRange{partType}, inputs, ValueRange{init}, maps,
+      partialSum.getIteratorTypesArray(),
+      [&](OpBuilder &b, Location bodyLoc, ValueRange args) {
+        IRMapping mapping;
+        for (unsigned i = 0; i < sumInputs; ++i)
+          mapping.map(sumBody->getArgument(i), args[i]);
+        Value v = cloneSlice(b, sumBody, term, mapping);
+        Value n = arith::ConstantOp::create(
+            b, bodyLoc, b.getFloatAttr(elementType, count));
+        Value mean = arith::DivFOp::create(b, bodyLoc, args[sumInputs], n);
+        Value d = arith::SubFOp::create(b, bodyLoc, v, mean);
+        Value square = arith::MulFOp::create(b, bodyLoc, d, d);
+        linalg::YieldOp::create(
+            b, bodyLoc,
+            arith::AddFOp::create(b, bodyLoc, square, args.back()).getResult());
+      });
+
+  // The final reduction: over the parts (the last loop), into dev's init.
+  rewriter.setInsertionPoint(dev);
+  unsigned rank = partType.getRank() - 1;
+  AffineMap identity = AffineMap::getMultiDimIdentityMap(rank + 1, ctx);
+  AffineMap dropParts = identity.getSubMap(
+      llvm::to_vector(llvm::seq<unsigned>(0, rank)));
+  AffineMap devOutputMap =
+      dev.getMatchingIndexingMap(dev.getDpsInitOperand(0));
+  SmallVector<Value> finalInputs = {deviations.getResult(0),
+                                    partialSum.getResult(0)};
+  SmallVector<unsigned> rowInputs;
+  for (OpOperand *input : dev.getDpsInputOperands())
+    if (dev.getMatchingIndexingMap(input) == devOutputMap) {
+      rowInputs.push_back(input->getOperandNumber());
+      finalInputs.push_back(input->get());
+    }
+  SmallVector<AffineMap> finalMaps = {identity, identity};
+  finalMaps.append(rowInputs.size() + 1, dropParts);
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+  iterators.push_back(utils::IteratorType::reduction);
+  Block *devBody = dev.getBody();
+  auto final = linalg::GenericOp::create(
+      rewriter, loc, dev.getResultTypes(), finalInputs, dev.getDpsInits(),
+      finalMaps, iterators,
+      [&](OpBuilder &b, Location bodyLoc, ValueRange args) {
+        IRMapping mapping;
+        for (auto [k, i] : llvm::enumerate(rowInputs))
+          mapping.map(devBody->getArgument(i), args[2 + k]);
+        Value m = cloneSlice(b, devBody, match.shift, mapping);
+        Value n = arith::ConstantOp::create(
+            b, bodyLoc, b.getFloatAttr(elementType, count));
+        Value mean = arith::DivFOp::create(b, bodyLoc, args[1], n);
+        Value d = arith::SubFOp::create(b, bodyLoc, mean, m);
+        Value shifted = arith::MulFOp::create(
+            b, bodyLoc, n, arith::MulFOp::create(b, bodyLoc, d, d));
+        Value part = arith::AddFOp::create(b, bodyLoc, args[0], shifted);
+        linalg::YieldOp::create(
+            b, bodyLoc,
+            arith::AddFOp::create(b, bodyLoc, args.back(), part).getResult());
+      });
+  rewriter.replaceOp(dev, final.getResults());
+  return deviations;
+}
+
 /// Moves the final reduction `final` and the rank-0 ops computing the kernel's
 /// result from it into an scf.forall of one block (#gpu.block<x>), so that
 /// they run in one block on the GPU and foundry-reduce-threads can split the
@@ -427,17 +554,53 @@ struct FoundrySplitReductionPass final
         diag.attachNote(op.getLoc()) << "reduction to a scalar";
       return diag;
     }
+    // welford=true: each sum of squared deviations is paired with the
+    // nearest earlier sum of the same terms (its mean's), by index.
+    struct Variance {
+      size_t sum;
+      VarianceOfSum match;
+    };
+    llvm::DenseMap<size_t, Variance> varianceOf;
+    llvm::DenseSet<size_t> pairedSums;
+    if (welford) {
+      for (auto [d, dev] : llvm::enumerate(reductions)) {
+        if (cast<ShapedType>(dev.getResult(0).getType()).getRank() == 0)
+          continue;
+        for (size_t s = d; s-- > 0;) {
+          if (pairedSums.contains(s) || varianceOf.contains(s))
+            continue;
+          if (std::optional<VarianceOfSum> match =
+                  matchVarianceOfSum(reductions[s], dev)) {
+            varianceOf[d] = {s, *match};
+            pairedSums.insert(s);
+            break;
+          }
+        }
+      }
+      if (varianceOf.empty())
+        return kernel.emitOpError()
+               << kPass
+               << ": welford=true needs a sum of squared deviations from a "
+                  "row constant (acc = (v - m)^2 + acc) and an earlier sum "
+                  "of the same v (acc = v + acc) over the same loops, into "
+                  "at most "
+               << static_cast<int64_t>(outputs) << " elements; none found";
+    }
     // Split every reduction first; tiling cleans the kernel up and may
-    // replace ops, so what is to be tiled is tagged and found again.
+    // replace ops, so what is to be tiled is tagged and found again. The
+    // parts' sums of a welford pair are tagged for the tile of their
+    // squared deviations to yield.
     IRRewriter rewriter(kernel.getContext());
     constexpr StringLiteral kTag = "foundry.split_tile";
+    constexpr StringLiteral kYieldTag = "foundry.split_yield";
     SmallVector<SmallVector<int64_t>> tileSizes;
     auto tag = [&](linalg::GenericOp op, SmallVector<int64_t> sizes) {
       op->setAttr(kTag, rewriter.getI64IntegerAttr(tileSizes.size()));
       tileSizes.push_back(std::move(sizes));
     };
+    SmallVector<linalg::GenericOp> partials(reductions.size());
     SmallVector<linalg::GenericOp> finals;
-    for (linalg::GenericOp op : reductions) {
+    for (auto [index, op] : llvm::enumerate(reductions)) {
       unsigned rank = cast<ShapedType>(op.getResult(0).getType()).getRank();
       unsigned partsLoop = 0;
       for (auto iterator : op.getIteratorTypesArray()) {
@@ -445,15 +608,31 @@ struct FoundrySplitReductionPass final
           break;
         ++partsLoop;
       }
+      if (auto it = varianceOf.find(index); it != varianceOf.end()) {
+        linalg::GenericOp partialSum = partials[it->second.sum];
+        FailureOr<linalg::GenericOp> deviations =
+            splitVariance(rewriter, partialSum, op, it->second.match);
+        if (failed(deviations))
+          return failure();
+        partialSum->setAttr(kYieldTag,
+                            rewriter.getI64IntegerAttr(tileSizes.size()));
+        tag(*deviations, blockSizes(*deviations, partsLoop));
+        finals.push_back(cast<linalg::GenericOp>(
+            *deviations->getResult(0).getUsers().begin()));
+        continue;
+      }
       FailureOr<linalg::GenericOp> partial =
           splitIntoParts(rewriter, op, parts);
       if (failed(partial))
         return failure();
+      partials[index] = *partial;
       auto final = cast<linalg::GenericOp>(
           *partial->getResult(0).getUsers().begin());
       // The partial results first: a block tile of their own, which the
-      // final reduction's tiling then reads instead of fusing.
-      tag(*partial, blockSizes(*partial, partsLoop));
+      // final reduction's tiling then reads instead of fusing. (The parts'
+      // sums of a variance are computed in its parts' tile instead.)
+      if (!pairedSums.contains(index))
+        tag(*partial, blockSizes(*partial, partsLoop));
       if (rank == 0) {
         // The final reduction and the scalar ops after it in one block.
         if (failed(wrapInOneBlock(rewriter, kernel, final)))
@@ -477,11 +656,30 @@ struct FoundrySplitReductionPass final
       llvm::SmallPtrSet<Operation *, 8> existing;
       for (auto forall : body.getOps<scf::ForallOp>())
         existing.insert(forall);
+      auto yield = [&](Operation *producer) {
+        auto attr = producer->getAttrOfType<IntegerAttr>(kYieldTag);
+        return attr && attr.getInt() == index;
+      };
       if (failed(tileToBlocks(cast<TilingInterface>(target.getOperation()),
-                              tileSizes[index], kPass)))
+                              tileSizes[index], kPass, ProducerFusion::All,
+                              yield)))
         return failure();
       markNewBlocks(body, existing);
     }
+    // The parts' sums left outside every tile were not fused (and their
+    // final reductions would read what no tile computes).
+    bool unfused = false;
+    kernel.walk([&](linalg::GenericOp op) {
+      if (!op->hasAttr(kYieldTag))
+        return;
+      op->removeAttr(kYieldTag);
+      unfused |= !op->getParentOfType<scf::ForallOp>();
+    });
+    if (unfused)
+      return kernel.emitOpError()
+             << kPass
+             << ": welford=true: a part's sum was not fused into the block "
+                "tile of its squared deviations";
     return success();
   }
 
@@ -489,6 +687,15 @@ struct FoundrySplitReductionPass final
     if (outputs < 1) {
       getOperation().emitError()
           << kPass << ": outputs must be at least 1, got "
+          << static_cast<int64_t>(outputs);
+      return signalPassFailure();
+    }
+    if (welford && outputs < 2) {
+      getOperation().emitError()
+          << kPass
+          << ": welford=true pairs the statistics of a few outputs (a "
+             "BatchNorm's per-channel mean and variance) and needs outputs "
+             "of at least 2, got "
           << static_cast<int64_t>(outputs);
       return signalPassFailure();
     }

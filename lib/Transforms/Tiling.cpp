@@ -360,11 +360,14 @@ static void cleanUp(Operation *scope) {
 /// Tiles `root` with `options` and fuses into the tile the producers that
 /// `fuseProducer` accepts (given the producer's result and whether it feeds
 /// the root's init), then replaces the root's uses; the root is left for
-/// cleanUp.
+/// cleanUp. Fused producers that `yieldProducer` accepts are yielded by the
+/// tile too (upstream yieldProducerReplacement), and their uses outside it
+/// read the tile's result.
 static LogicalResult
 tileAndFuseProducers(TilingInterface root, const scf::SCFTilingOptions &options,
                      StringRef passName,
-                     function_ref<bool(OpResult, bool)> fuseProducer) {
+                     function_ref<bool(OpResult, bool)> fuseProducer,
+                     function_ref<bool(Operation *)> yieldProducer = nullptr) {
   IRRewriter rewriter(root);
   rewriter.setInsertionPoint(root);
   scf::SCFTileAndFuseOptions fuseOptions;
@@ -374,16 +377,27 @@ tileAndFuseProducers(TilingInterface root, const scf::SCFTilingOptions &options,
           -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
         if (!fuseProducer(producer, isDestination))
           return std::nullopt;
-        return scf::SCFTileAndFuseOptions::ControlFnResult{};
+        scf::SCFTileAndFuseOptions::ControlFnResult control;
+        control.yieldProducerReplacement =
+            yieldProducer && yieldProducer(producer.getOwner());
+        return control;
       });
   FailureOr<scf::SCFTileAndFuseResult> result =
       scf::tileConsumerAndFuseProducersUsingSCF(rewriter, root, fuseOptions);
   if (failed(result))
     return root.emitOpError() << passName << ": tiling failed";
-  for (OpResult value : root->getResults()) {
-    auto it = result->replacements.find(value);
-    if (it != result->replacements.end())
-      rewriter.replaceAllUsesWith(value, it->second);
+  for (auto [value, replacement] : result->replacements) {
+    if (value.getDefiningOp() == root.getOperation()) {
+      rewriter.replaceAllUsesWith(value, replacement);
+      continue;
+    }
+    // A yielded producer: its uses outside the tile.
+    Operation *loop = result->loops.empty()
+                          ? nullptr
+                          : result->loops.front().getOperation();
+    rewriter.replaceUsesWithIf(value, replacement, [&](OpOperand &use) {
+      return !loop || !loop->isAncestor(use.getOwner());
+    });
   }
   return success();
 }
@@ -391,10 +405,11 @@ tileAndFuseProducers(TilingInterface root, const scf::SCFTilingOptions &options,
 /// Tiles `root` with `options` and fuses the tileable producers that
 /// `fusion` selects into the tile (none unless `fuse`), then replaces the
 /// root's uses.
-static LogicalResult tileAndFuse(TilingInterface root,
-                                 const scf::SCFTilingOptions &options,
-                                 StringRef passName, bool fuse = true,
-                                 ProducerFusion fusion = ProducerFusion::All) {
+static LogicalResult
+tileAndFuse(TilingInterface root, const scf::SCFTilingOptions &options,
+            StringRef passName, bool fuse = true,
+            ProducerFusion fusion = ProducerFusion::All,
+            function_ref<bool(Operation *)> yieldProducer = nullptr) {
   if (!fuse) {
     IRRewriter rewriter(root);
     rewriter.setInsertionPoint(root);
@@ -424,7 +439,8 @@ static LogicalResult tileAndFuse(TilingInterface root,
         // A tensor.pad (foundry-pad) fused into a tile would become a
         // buffer per block or thread; it stays a kernel of its own.
         return !isa<tensor::PadOp>(producer.getOwner());
-      });
+      },
+      yieldProducer);
 }
 
 /// Follows `op` through the rewrites of reshape fusion: when the op is
@@ -629,10 +645,10 @@ static LogicalResult checkTileable(TilingInterface root, StringRef passName) {
   return success();
 }
 
-LogicalResult mlir::foundry::tileToBlocks(TilingInterface root,
-                                          ArrayRef<int64_t> sizes,
-                                          StringRef passName,
-                                          ProducerFusion fusion) {
+LogicalResult
+mlir::foundry::tileToBlocks(TilingInterface root, ArrayRef<int64_t> sizes,
+                            StringRef passName, ProducerFusion fusion,
+                            function_ref<bool(Operation *)> yieldProducer) {
   if (failed(checkTileable(root, passName)))
     return failure();
   FailureOr<SmallVector<int64_t>> perLoop =
@@ -672,7 +688,8 @@ LogicalResult mlir::foundry::tileToBlocks(TilingInterface root,
   options.setMapping(
       gpuMapping(root.getContext(), *perLoop, MappingLevel::Block));
   Operation *scope = root->getParentOp();
-  if (failed(tileAndFuse(root, options, passName, /*fuse=*/true, fusion)))
+  if (failed(tileAndFuse(root, options, passName, /*fuse=*/true, fusion,
+                         yieldProducer)))
     return failure();
   cleanUp(scope);
   return success();

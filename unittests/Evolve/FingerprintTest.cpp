@@ -356,6 +356,92 @@ TEST_F(FingerprintTest, LongRowsIntoFewOutputsAreSplitFirst) {
   EXPECT_EQ(rowsOf(1024, int64_t{1} << 23).longReductionOutputs, 1024);
 }
 
+/// A BatchNorm's statistics: per channel, the sum of x and then the sum of
+/// squared deviations of x from the mean, over 16 images of 64x64 (2^16
+/// elements into each of 8 outputs).
+constexpr const char *kChannelVariance = R"mlir(
+foundry.kernel @channel_variance(%x: tensor<16x8x64x64xf32>) -> tensor<8xf32> {
+  %zero = arith.constant 0.0 : f32
+  %count = arith.constant 65536.0 : f32
+  %e = tensor.empty() : tensor<8xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<8xf32>) -> tensor<8xf32>
+  %s = linalg.generic {indexing_maps = [affine_map<(c, n, h, w) -> (n, c, h, w)>, affine_map<(c, n, h, w) -> (c)>], iterator_types = ["parallel", "reduction", "reduction", "reduction"]}
+      ins(%x : tensor<16x8x64x64xf32>) outs(%f : tensor<8xf32>) {
+  ^bb0(%v: f32, %acc: f32):
+    %r = arith.addf %v, %acc : f32
+    linalg.yield %r : f32
+  } -> tensor<8xf32>
+  %mean = linalg.generic {indexing_maps = [affine_map<(c) -> (c)>, affine_map<(c) -> (c)>], iterator_types = ["parallel"]}
+      ins(%s : tensor<8xf32>) outs(%e : tensor<8xf32>) {
+  ^bb0(%t: f32, %o: f32):
+    %m = arith.divf %t, %count : f32
+    linalg.yield %m : f32
+  } -> tensor<8xf32>
+  %q = linalg.generic {indexing_maps = [affine_map<(c, n, h, w) -> (n, c, h, w)>, affine_map<(c, n, h, w) -> (c)>, affine_map<(c, n, h, w) -> (c)>], iterator_types = ["parallel", "reduction", "reduction", "reduction"]}
+      ins(%x, %mean : tensor<16x8x64x64xf32>, tensor<8xf32>) outs(%f : tensor<8xf32>) {
+  ^bb0(%v: f32, %m: f32, %acc: f32):
+    %d = arith.subf %v, %m : f32
+    %d2 = arith.mulf %d, %d : f32
+    %r = arith.addf %d2, %acc : f32
+    linalg.yield %r : f32
+  } -> tensor<8xf32>
+  foundry.yield %q : tensor<8xf32>
+}
+)mlir";
+
+TEST_F(FingerprintTest, SplitVariancesAreSometimesOnePass) {
+  KernelShape variance = shapeOf(kChannelVariance);
+  EXPECT_TRUE(variance.splitVariance);
+  ASSERT_EQ(variance.splitFirst, "foundry-split-reduction{outputs=8}");
+  // One time in two the split and the first foundry-reduce-threads say
+  // welford=true (replacing an explicit welford=false).
+  const std::string rest =
+      "foundry-tile-blocks{sizes=1,1,1,0 target=result},"
+      "foundry-reduce-threads{threads=256 welford=false},"
+      "foundry-tile-threads{sizes=0,0,0,4}";
+  int welford = 0, plain = 0;
+  for (unsigned seed = 0; seed < 32; ++seed) {
+    std::mt19937 rng(seed);
+    std::string schedule = withSplitFirst(variance, rest, rng);
+    if (schedule ==
+        "foundry-split-reduction{outputs=8 welford=true},"
+        "foundry-tile-blocks{sizes=1,1,1,0 target=result},"
+        "foundry-reduce-threads{threads=256 welford=true},"
+        "foundry-tile-threads{sizes=0,0,0,4}")
+      ++welford;
+    else if (schedule == "foundry-split-reduction{outputs=8}," + rest)
+      ++plain;
+    else
+      ADD_FAILURE() << schedule;
+  }
+  EXPECT_GT(welford, 0);
+  EXPECT_GT(plain, 0);
+  // welford=true is added where the options do not say it.
+  for (unsigned seed = 0; seed < 32; ++seed) {
+    std::mt19937 rng(seed);
+    std::string schedule =
+        withSplitFirst(variance, "foundry-reduce-threads{threads=64}", rng);
+    EXPECT_TRUE(schedule == "foundry-split-reduction{outputs=8},"
+                            "foundry-reduce-threads{threads=64}" ||
+                schedule == "foundry-split-reduction{outputs=8 welford=true},"
+                            "foundry-reduce-threads{threads=64 welford=true}")
+        << schedule;
+  }
+  // A schedule that splits already, or an empty one, is left as it is.
+  std::mt19937 rng(0);
+  EXPECT_EQ(withSplitFirst(variance, "foundry-split-reduction{parts=4}", rng),
+            "foundry-split-reduction{parts=4}");
+  EXPECT_EQ(withSplitFirst(variance, "", rng), "");
+  // A long sum without a variance never gets welford=true.
+  KernelShape sums = shapeOf(rowSum(16, int64_t{1} << 22));
+  EXPECT_FALSE(sums.splitVariance);
+  for (unsigned seed = 0; seed < 8; ++seed) {
+    std::mt19937 seeded(seed);
+    EXPECT_EQ(withSplitFirst(sums, rest, seeded),
+              "foundry-split-reduction{outputs=16}," + rest);
+  }
+}
+
 /// Checks a GEMM's row and column loops and extents in `shape`.
 static void expectGemmLoops(const KernelShape &shape, int64_t row, int64_t col,
                             bool swapped, int64_t m, int64_t n) {

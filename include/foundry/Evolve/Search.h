@@ -132,6 +132,10 @@ struct KernelShape {
   /// instance, group and layer norms): proposals may compute it in the pass
   /// of the mean's sum (foundry-reduce-threads{welford=true}).
   bool variance = false;
+  /// Among the long reductions foundry-split-reduction splits, a variance
+  /// and the sum of its mean (a BatchNorm's statistics): proposals may split
+  /// both in one pass (foundry-split-reduction{welford=true}).
+  bool splitVariance = false;
   /// The root accumulates onto the result of another reduction: its init
   /// is computed (through ops without reductions: a broadcast) from a
   /// reduction, as the last level of a blocked scan adds each block's
@@ -375,6 +379,15 @@ struct SearchResult {
 /// thread combining them; checked against the naive schedule on the CPU in
 /// CI). `reason` says why when the result is not "".
 std::string referenceScheduleFor(const KernelShape &shape, std::string &reason);
+
+/// `schedule` with the foundry-split-reduction every proposal for `shape`
+/// starts with (KernelShape::splitFirst) in front, unless it has one; one
+/// time in two where the kernel has a split variance
+/// (KernelShape::splitVariance), with welford=true, and welford=true on the
+/// schedule's first foundry-reduce-threads too (which reads each part once).
+/// An empty schedule stays empty.
+std::string withSplitFirst(const KernelShape &shape, std::string schedule,
+                           std::mt19937 &rng);
 
 /// Searches schedules for kernel `kernelName` of `module` on
 /// `options.target`, recording into `library` (may be null). `stop` is polled

@@ -239,9 +239,15 @@ enum class ProducerFusion {
 /// tileable producers that `fusion` selects, and cleans up the enclosing
 /// op. Emits a diagnostic naming `passName` and fails on bad sizes, grids
 /// over the sm_90 limits, dynamic extents or upstream tiling failures.
-LogicalResult tileToBlocks(TilingInterface root, ArrayRef<int64_t> sizes,
-                           StringRef passName,
-                           ProducerFusion fusion = ProducerFusion::All);
+///
+/// A fused producer for which `yieldProducer` holds is also yielded by the
+/// tile: its uses outside read the tile's result, so that it is computed
+/// once, in the tile (foundry-split-reduction{welford=true}: the parts' sums
+/// that the parts' squared deviations are taken from).
+LogicalResult
+tileToBlocks(TilingInterface root, ArrayRef<int64_t> sizes, StringRef passName,
+             ProducerFusion fusion = ProducerFusion::All,
+             function_ref<bool(Operation *)> yieldProducer = nullptr);
 
 /// sm_90 launch limits (CUDA programming guide, "Compute capabilities"):
 /// largest grid extent along x and along y/z, threads per block, warp size.
@@ -337,6 +343,20 @@ int64_t fuseWelfordVariance(scf::ForallOp block);
 /// the other inputs: the reduction fuseWelfordVariance moves into an earlier
 /// pass.
 bool isSquaredDeviationSum(linalg::GenericOp op);
+
+/// The two values that make `dev` the variance of what `sum` adds: `term`,
+/// the v of `sum`'s `acc = v + acc` (in its body), and `shift`, the m of
+/// `dev`'s `acc = (v - m)^2 + acc` (in its body; a row constant).
+struct VarianceOfSum {
+  Value term, shift;
+};
+
+/// Matches `sum` (`acc = v + acc`) and `dev` (a sum of squared deviations,
+/// see isSquaredDeviationSum) over the same loops (ranges, iterators) into
+/// results of the same type and map, where dev's v is computed like sum's
+/// from the same inputs read through the same maps. std::nullopt otherwise.
+std::optional<VarianceOfSum> matchVarianceOfSum(linalg::GenericOp sum,
+                                                linalg::GenericOp dev);
 
 /// True for an scf.forall whose loops all map to linear thread ids
 /// (`#gpu.thread<linear_dim_i>`: shared-memory copies, partial reductions).

@@ -879,9 +879,28 @@ def FoundrySplitReductionPass
     contiguous in every operand) when `parts` is a multiple of D dividing
     their product: `parts=7168` gives each (image, channel) a block.
 
+    With `welford=true` (and `outputs` above 1) a variance is split in the
+    pass of its mean: where the kernel sums v (`acc = v + acc`) and then
+    sums the squared deviations of the same v from a row constant m (the
+    mean, `acc = (v - m)^2 + acc`) over the same loops, both partial
+    reductions of a part run in one block tile. The part's block sums v
+    (S_p, over n_p elements) and the squared deviations from its own mean,
+    Q_p = sum (v - S_p / n_p)^2, and yields both; the final reduction of the
+    squared deviations is sum over p of Q_p + n_p (S_p / n_p - m)^2, which
+    is sum (v - m)^2 exactly (the pairwise combination of Chan, Golub and
+    LeVeque, "Algorithms for computing the sample variance", 1983). The
+    deviations no longer wait for the mean: with
+    `foundry-reduce-threads{welford=true}` the block reads its part once for
+    both, and a BatchNorm reads its input twice instead of three times.
+    Error: `welford=true` and no such pair of reductions to at most
+    `outputs` elements.
+
     Example, a mean squared error over 32768x32768 (one row per block):
     `foundry-split-reduction,foundry-reduce-threads{threads=256 interleave=4},
-    foundry-vectorize`.
+    foundry-vectorize`. A BatchNorm's statistics over 64 channels:
+    `foundry-split-reduction{outputs=64 welford=true},
+    foundry-tile-blocks{sizes=1,1,1,0 target=result},
+    foundry-reduce-threads{threads=256 welford=true}`.
   }];
   let options = [
     Option<"parts", "parts", "int64_t", /*default=*/"0",
@@ -889,7 +908,10 @@ def FoundrySplitReductionPass
            "one per iteration of that loop.">,
     Option<"outputs", "outputs", "int64_t", /*default=*/"1",
            "Also split reductions to at most this many elements (1: "
-           "reductions to a scalar only).">
+           "reductions to a scalar only).">,
+    Option<"welford", "welford", "bool", /*default=*/"false",
+           "Split a variance in the pass of its mean: each part's squared "
+           "deviations from its own mean, combined by Chan et al.">
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
