@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# One device step (H200, 2026-12-03): the split-Welford schedules, the
+# wgmma re-times, then 60 s searches of L1 33, L1 40 and L1 87 with the
+# harness (fresh library). Results under $OUT.
+set -u
+cd "$(dirname "$0")/../../.."
+nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv > "$OUT/gpu.txt" 2>&1
+bash scripts/device-run.sh bash bench/kernelbench/parts/time-schedules.sh \
+  bench/kernelbench/parts/split-welford.tsv > "$OUT/split-welford.txt" 2>&1
+FOUNDRY_TARGET=sm_90a bash scripts/device-run.sh bash bench/kernelbench/parts/time-schedules.sh \
+  bench/kernelbench/parts/wgmma-retime.tsv > "$OUT/wgmma-retime.txt" 2>&1
+DEADLINE=330 bash bench/kernelbench/device-harness.sh "$OUT/search" 60s 70 \
+  bench/kernelbench/level1/33_batchnorm.mlir \
+  bench/kernelbench/level1/40_layernorm.mlir \
+  bench/kernelbench/level1/87_conv_pointwise_2d.mlir > "$OUT/search.txt" 2>&1
+rm -f "$OUT"/search/library.sqlite*
+ls -la "$OUT" "$OUT/search" >> "$OUT/search.txt" 2>&1
