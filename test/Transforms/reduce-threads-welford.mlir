@@ -19,7 +19,7 @@
 // CHECK:               %[[NEWSUM:.*]] = arith.addf %[[X]], %[[SUM]]
 // CHECK:               %[[COUNT:.*]] = arith.addf %[[N]], %{{.*}}
 // CHECK:               %[[DELTA:.*]] = arith.subf %[[X]], %[[MEAN]]
-// CHECK:               %[[STEP:.*]] = arith.divf %[[DELTA]], %[[COUNT]]
+// CHECK:               %[[STEP:.*]] = arith.divf %[[DELTA]], %[[COUNT]] fastmath<afn> : f32
 // CHECK:               %[[NEWMEAN:.*]] = arith.addf %[[MEAN]], %[[STEP]]
 // CHECK:               %[[AFTER:.*]] = arith.subf %[[X]], %[[NEWMEAN]]
 // CHECK:               %[[PRODUCT:.*]] = arith.mulf %[[DELTA]], %[[AFTER]]
@@ -33,7 +33,7 @@
 // CHECK-SAME:      ins(%[[PARTIAL]]#1, %[[PARTIAL]]#2, %[[PARTIAL]]#3 : tensor<1x64xf32>, tensor<1x64xf32>, tensor<1x64xf32>)
 // CHECK:             ^bb0(%[[NB:.*]]: f32, %[[MB:.*]]: f32, %[[QB:.*]]: f32, %[[NA:.*]]: f32, %[[MA:.*]]: f32, %[[QA:.*]]: f32):
 // CHECK:               %[[NSUM:.*]] = arith.addf %[[NA]], %[[NB]]
-// CHECK:               %[[WEIGHT:.*]] = arith.divf %[[NB]], %[[NSUM]]
+// CHECK:               %[[WEIGHT:.*]] = arith.divf %[[NB]], %[[NSUM]] : f32
 // CHECK:               %[[D:.*]] = arith.subf %[[MB]], %[[MA]]
 // CHECK:               linalg.yield %[[NSUM]]
 // CHECK:         linalg.generic

@@ -9,14 +9,17 @@
 # trial against the kernel computed in f64 under the naive schedule, as
 # foundry-evolve checks, compiled once per kernel: an fp32 naive sum over
 # millions of elements is itself off by 1e-3), printing foundry-run's stage,
-# the medians (candidate, then reference) in ms and each launch's median
-# over 10 more runs (--launch-runs). FOUNDRY_TARGET (default sm_90) is the
+# the candidate's median in ms and each launch's median over 10 more runs
+# (--launch-runs). The reference is not timed (--no-baseline-timing: L1
+# 33's takes 2 s a run); TIME_REFERENCE=1 times it too. FOUNDRY_TARGET (default sm_90) is the
 # candidates' chip: sm_90a for schedules with warpgroup (wgmma) tiles.
 #
 #===----------------------------------------------------------------------===#
 set -u
 LIST=$1
 WORK=$(mktemp -d)
+BASELINE=(--no-baseline-timing)
+[[ -n "${TIME_REFERENCE:-}" ]] && BASELINE=(--baseline-runs 30)
 trap 'rm -rf "$WORK"' EXIT
 while IFS=$'\t' read -r name kernel schedule; do
   [[ -z "$name" || "$name" == \#* ]] && continue
@@ -34,7 +37,7 @@ while IFS=$'\t' read -r name kernel schedule; do
   echo "== $name: $schedule"
   foundry-run "$WORK/$name/candidate-0.cubin" \
     --reference "$reference/candidate-0.cubin" --runs 30 --trials 1 \
-    --launch-runs 10 -o "$WORK/$name.json" >>"$WORK/$name.log" 2>&1
+    --launch-runs 10 "${BASELINE[@]}" -o "$WORK/$name.json" >>"$WORK/$name.log" 2>&1
   python3 - "$WORK/$name.json" <<'PY'
 import json, sys
 try:
