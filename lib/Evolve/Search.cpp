@@ -428,8 +428,8 @@ std::string mlir::foundry::referenceScheduleFor(const KernelShape &shape,
 }
 
 std::string mlir::foundry::withSplitFirst(const KernelShape &shape,
-                                         std::string schedule,
-                                         std::mt19937 &rng) {
+                                          std::string schedule,
+                                          std::mt19937 &rng) {
   if (shape.splitFirst.empty() || schedule.empty() ||
       schedule.find("foundry-split-reduction") != std::string::npos)
     return schedule;
@@ -440,8 +440,7 @@ std::string mlir::foundry::withSplitFirst(const KernelShape &shape,
     if (reduce != std::string::npos) {
       constexpr llvm::StringLiteral kOff = "welford=false";
       size_t close = schedule.find('}', reduce);
-      llvm::StringRef options =
-          llvm::StringRef(schedule).slice(reduce, close);
+      llvm::StringRef options = llvm::StringRef(schedule).slice(reduce, close);
       if (size_t off = options.find(kOff); off != llvm::StringRef::npos)
         schedule.replace(reduce + off, kOff.size(), "welford=true");
       else if (!options.contains("welford=true"))

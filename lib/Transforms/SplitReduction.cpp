@@ -305,10 +305,10 @@ FailureOr<linalg::GenericOp> splitVariance(RewriterBase &rewriter,
 
   // The parts' squared deviations, in the parts' sums' loops.
   rewriter.setInsertionPointAfter(partialSum);
-  Value zero =
-      arith::ConstantOp::create(rewriter, loc, rewriter.getFloatAttr(elementType, 0.0));
-  Value empty = tensor::EmptyOp::create(rewriter, loc, partType.getShape(),
-                                        elementType);
+  Value zero = arith::ConstantOp::create(
+      rewriter, loc, rewriter.getFloatAttr(elementType, 0.0));
+  Value empty =
+      tensor::EmptyOp::create(rewriter, loc, partType.getShape(), elementType);
   Value init = linalg::FillOp::create(rewriter, loc, zero, empty).getResult(0);
   SmallVector<Value> inputs(partialSum.getDpsInputs());
   inputs.push_back(partialSum.getResult(0));
@@ -329,8 +329,8 @@ FailureOr<linalg::GenericOp> splitVariance(RewriterBase &rewriter,
         for (unsigned i = 0; i < sumInputs; ++i)
           mapping.map(sumBody->getArgument(i), args[i]);
         Value v = cloneSlice(b, sumBody, term, mapping);
-        Value n = arith::ConstantOp::create(
-            b, bodyLoc, b.getFloatAttr(elementType, count));
+        Value n = arith::ConstantOp::create(b, bodyLoc,
+                                            b.getFloatAttr(elementType, count));
         Value mean = arith::DivFOp::create(b, bodyLoc, args[sumInputs], n);
         Value d = arith::SubFOp::create(b, bodyLoc, v, mean);
         Value square = arith::MulFOp::create(b, bodyLoc, d, d);
@@ -343,10 +343,9 @@ FailureOr<linalg::GenericOp> splitVariance(RewriterBase &rewriter,
   rewriter.setInsertionPoint(dev);
   unsigned rank = partType.getRank() - 1;
   AffineMap identity = AffineMap::getMultiDimIdentityMap(rank + 1, ctx);
-  AffineMap dropParts = identity.getSubMap(
-      llvm::to_vector(llvm::seq<unsigned>(0, rank)));
-  AffineMap devOutputMap =
-      dev.getMatchingIndexingMap(dev.getDpsInitOperand(0));
+  AffineMap dropParts =
+      identity.getSubMap(llvm::to_vector(llvm::seq<unsigned>(0, rank)));
+  AffineMap devOutputMap = dev.getMatchingIndexingMap(dev.getDpsInitOperand(0));
   SmallVector<Value> finalInputs = {deviations.getResult(0),
                                     partialSum.getResult(0)};
   SmallVector<unsigned> rowInputs;
@@ -369,8 +368,8 @@ FailureOr<linalg::GenericOp> splitVariance(RewriterBase &rewriter,
         for (auto [k, i] : llvm::enumerate(rowInputs))
           mapping.map(devBody->getArgument(i), args[2 + k]);
         Value m = cloneSlice(b, devBody, match.shift, mapping);
-        Value n = arith::ConstantOp::create(
-            b, bodyLoc, b.getFloatAttr(elementType, count));
+        Value n = arith::ConstantOp::create(b, bodyLoc,
+                                            b.getFloatAttr(elementType, count));
         Value mean = arith::DivFOp::create(b, bodyLoc, args[1], n);
         Value d = arith::SubFOp::create(b, bodyLoc, mean, m);
         Value shifted = arith::MulFOp::create(

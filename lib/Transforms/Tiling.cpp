@@ -392,9 +392,8 @@ tileAndFuseProducers(TilingInterface root, const scf::SCFTilingOptions &options,
       continue;
     }
     // A yielded producer: its uses outside the tile.
-    Operation *loop = result->loops.empty()
-                          ? nullptr
-                          : result->loops.front().getOperation();
+    Operation *loop =
+        result->loops.empty() ? nullptr : result->loops.front().getOperation();
     rewriter.replaceUsesWithIf(value, replacement, [&](OpOperand &use) {
       return !loop || !loop->isAncestor(use.getOwner());
     });
@@ -421,7 +420,8 @@ tileAndFuse(TilingInterface root, const scf::SCFTilingOptions &options,
     return success();
   }
   return tileAndFuseProducers(
-      root, options, passName, [fusion](OpResult producer, bool isDestination) {
+      root, options, passName,
+      [fusion](OpResult producer, bool isDestination) {
         // A block tile of its own (foundry-tile-blocks{target=contraction})
         // is a separate kernel: never pulled into another tile.
         if (auto forall = dyn_cast<scf::ForallOp>(producer.getOwner());

@@ -395,19 +395,17 @@ TEST_F(FingerprintTest, SplitVariancesAreSometimesOnePass) {
   ASSERT_EQ(variance.splitFirst, "foundry-split-reduction{outputs=8}");
   // One time in two the split and the first foundry-reduce-threads say
   // welford=true (replacing an explicit welford=false).
-  const std::string rest =
-      "foundry-tile-blocks{sizes=1,1,1,0 target=result},"
-      "foundry-reduce-threads{threads=256 welford=false},"
-      "foundry-tile-threads{sizes=0,0,0,4}";
+  const std::string rest = "foundry-tile-blocks{sizes=1,1,1,0 target=result},"
+                           "foundry-reduce-threads{threads=256 welford=false},"
+                           "foundry-tile-threads{sizes=0,0,0,4}";
   int welford = 0, plain = 0;
   for (unsigned seed = 0; seed < 32; ++seed) {
     std::mt19937 rng(seed);
     std::string schedule = withSplitFirst(variance, rest, rng);
-    if (schedule ==
-        "foundry-split-reduction{outputs=8 welford=true},"
-        "foundry-tile-blocks{sizes=1,1,1,0 target=result},"
-        "foundry-reduce-threads{threads=256 welford=true},"
-        "foundry-tile-threads{sizes=0,0,0,4}")
+    if (schedule == "foundry-split-reduction{outputs=8 welford=true},"
+                    "foundry-tile-blocks{sizes=1,1,1,0 target=result},"
+                    "foundry-reduce-threads{threads=256 welford=true},"
+                    "foundry-tile-threads{sizes=0,0,0,4}")
       ++welford;
     else if (schedule == "foundry-split-reduction{outputs=8}," + rest)
       ++plain;
