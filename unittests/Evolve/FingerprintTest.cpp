@@ -440,6 +440,43 @@ TEST_F(FingerprintTest, SplitVariancesAreSometimesOnePass) {
   }
 }
 
+TEST_F(FingerprintTest, PoolingsSometimesTakeRowsPerThread) {
+  // A max-pool over windows of 8 (L1 41's kind): one compute proposal in two
+  // gives each thread 4 channels at one position of 128-wide rows.
+  KernelShape pool = shapeOf(R"mlir(
+foundry.kernel @pool(%x: tensor<4x16x1032xf32>) -> tensor<4x16x1025xf32> {
+  %ninf = arith.constant 0xFF800000 : f32
+  %w = tensor.empty() : tensor<8xf32>
+  %e = tensor.empty() : tensor<4x16x1025xf32>
+  %f = linalg.fill ins(%ninf : f32) outs(%e : tensor<4x16x1025xf32>) -> tensor<4x16x1025xf32>
+  %y = linalg.pooling_ncw_max {dilations = dense<1> : tensor<1xi64>, strides = dense<1> : tensor<1xi64>}
+      ins(%x, %w : tensor<4x16x1032xf32>, tensor<8xf32>) outs(%f : tensor<4x16x1025xf32>) -> tensor<4x16x1025xf32>
+  foundry.yield %y : tensor<4x16x1025xf32>
+})mlir");
+  const std::string rows = "foundry-tile-blocks{sizes=1,8,128},"
+                           "foundry-tile-threads{sizes=1,4,1},"
+                           "foundry-vectorize";
+  int drawn = 0;
+  for (const std::string &schedule : proposalsOf(pool, "compute", 16))
+    drawn += schedule == rows;
+  EXPECT_GT(drawn, 0);
+  EXPECT_LT(drawn, 16);
+  // Not for a window longer than 64 (a row is then split over threads).
+  std::string longWindow = R"mlir(
+foundry.kernel @pool(%x: tensor<4x16x1152xf32>) -> tensor<4x16x1025xf32> {
+  %ninf = arith.constant 0xFF800000 : f32
+  %w = tensor.empty() : tensor<128xf32>
+  %e = tensor.empty() : tensor<4x16x1025xf32>
+  %f = linalg.fill ins(%ninf : f32) outs(%e : tensor<4x16x1025xf32>) -> tensor<4x16x1025xf32>
+  %y = linalg.pooling_ncw_max {dilations = dense<1> : tensor<1xi64>, strides = dense<1> : tensor<1xi64>}
+      ins(%x, %w : tensor<4x16x1152xf32>, tensor<128xf32>) outs(%f : tensor<4x16x1025xf32>) -> tensor<4x16x1025xf32>
+  foundry.yield %y : tensor<4x16x1025xf32>
+})mlir";
+  for (const std::string &schedule :
+       proposalsOf(shapeOf(longWindow), "compute", 16))
+    EXPECT_NE(schedule, rows);
+}
+
 /// Checks a GEMM's row and column loops and extents in `shape`.
 static void expectGemmLoops(const KernelShape &shape, int64_t row, int64_t col,
                             bool swapped, int64_t m, int64_t n) {
