@@ -593,12 +593,13 @@ LogicalResult fuseVariance(PartialReduction host, PartialReduction dev,
         Value count = arith::AddFOp::create(b, loc, n, one);
         Value delta = arith::SubFOp::create(b, loc, v, mean);
         // delta / n' to within the 2 ulp of an approximate division
-        // (fastmath afn: div.approx.f32 on NVPTX, one reciprocal and one
-        // multiply): the per-element IEEE division (a subroutine of about 15
-        // instructions) made L1 33's pass issue-bound, 1.69 ms for its 4.3
-        // GB (H200, 2026-12-03). The running mean then drifts by a few ulp
-        // per element at most, like an fp32 sum; M2 takes its deviations
-        // from that same mean.
+        // (fastmath afn: div.approx.f32 on NVPTX, a reciprocal and a
+        // multiply in the PTX ISA): with the per-element IEEE division
+        // (div.rn.f32, which ptxas expands into a longer sequence) L1 33's
+        // pass took 1.69 ms for its 4.3 GB, with this one 1.09 ms (H200,
+        // 2026-12-03). The running mean then drifts by a few ulp per
+        // element at most, like an fp32 sum; M2 takes its deviations from
+        // that same mean.
         Value newMean = arith::AddFOp::create(
             b, loc, mean,
             arith::DivFOp::create(b, loc, delta, count,
