@@ -153,6 +153,42 @@ FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel) {
         }
       };
   markReduced(root, 0);
+  // The window: the root's own reductions, or those of the op whose result
+  // it reads through an identity map with as many parallel loops.
+  auto reducedElements = [](linalg::LinalgOp op) -> int64_t {
+    int64_t product = 1;
+    for (auto [extent, iterator] :
+         llvm::zip(op.getStaticLoopRanges(), op.getIteratorTypesArray()))
+      if (iterator == utils::IteratorType::reduction &&
+          (ShapedType::isDynamic(extent) ||
+           llvm::MulOverflow(product, extent, product)))
+        return 0;
+    return product;
+  };
+  if (root.getNumReductionLoops() > 0) {
+    shape.window = reducedElements(root);
+  } else {
+    for (OpOperand *operand : root.getDpsInputOperands()) {
+      auto producer = operand->get().getDefiningOp<linalg::LinalgOp>();
+      if (!producer || producer.getNumReductionLoops() == 0 ||
+          producer.getNumParallelLoops() != root.getNumLoops() ||
+          !root.getMatchingIndexingMap(operand).isIdentity())
+        continue;
+      AffineMap result =
+          producer.getIndexingMapMatchingResult(cast<OpResult>(operand->get()));
+      SmallVector<unsigned> parallelLoops;
+      producer.getParallelDims(parallelLoops);
+      if (result.isProjectedPermutation() &&
+          llvm::equal(result.getResults(), parallelLoops,
+                      [](AffineExpr expr, unsigned loop) {
+                        auto dim = dyn_cast<AffineDimExpr>(expr);
+                        return dim && dim.getPosition() == loop;
+                      })) {
+        shape.window = reducedElements(producer);
+        break;
+      }
+    }
+  }
   shape.initFromReduction = llvm::any_of(
       root.getDpsInits(), [&](Value init) { return fromReduction(init, 0); });
   shape.contraction = linalg::isaContractionOpInterface(root);
@@ -1289,18 +1325,16 @@ static std::string tileRootBlocks(const KernelShape &shape,
       .str();
 }
 
-/// For a root that reduces a window of 2 to 64 elements into each output
-/// (a pooling), with at least two parallel loops: block tiles of 8 rows of
-/// the second-innermost parallel loop by 128 of the innermost (1 along the
-/// others), each thread taking 4 of those rows at one innermost position;
+/// For a root that reduces a window of 2 to 64 elements into each output,
+/// or reads such a reduction element for element (a pooling:
+/// KernelShape::window), with two or three parallel loops: block tiles of 8
+/// rows of the second-innermost parallel loop by 128 of the innermost (1 along
+/// the others), each thread taking 4 of those rows at one innermost position;
 /// "" otherwise.
 static std::string windowRowsPerThread(const KernelShape &shape) {
   if (shape.gemm)
     return "";
-  int64_t window = 1;
-  for (auto [extent, parallel] : llvm::zip(shape.extents, shape.parallel))
-    if (!parallel)
-      window *= extent;
+  int64_t window = shape.window;
   std::vector<int64_t> extents = shape.parallelExtents();
   size_t rank = extents.size();
   if (window < 2 || window > 64 || rank < 2 || rank > 3 ||

@@ -475,6 +475,33 @@ foundry.kernel @pool(%x: tensor<4x16x1152xf32>) -> tensor<4x16x1025xf32> {
   for (const std::string &schedule :
        proposalsOf(shapeOf(longWindow), "compute", 16))
     EXPECT_NE(schedule, rows);
+  EXPECT_EQ(pool.window, 8);
+  // An average pool (L1 44's kind): the root divides the window sums of a
+  // producer with the same parallel loops, and takes the rule too.
+  KernelShape average = shapeOf(R"mlir(
+#id = affine_map<(n, c, l) -> (n, c, l)>
+foundry.kernel @avg(%x: tensor<4x16x1032xf32>) -> tensor<4x16x1025xf32> {
+  %zero = arith.constant 0.0 : f32
+  %eight = arith.constant 8.0 : f32
+  %w = tensor.empty() : tensor<8xf32>
+  %e = tensor.empty() : tensor<4x16x1025xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<4x16x1025xf32>) -> tensor<4x16x1025xf32>
+  %s = linalg.pooling_ncw_sum {dilations = dense<1> : tensor<1xi64>, strides = dense<1> : tensor<1xi64>}
+      ins(%x, %w : tensor<4x16x1032xf32>, tensor<8xf32>) outs(%f : tensor<4x16x1025xf32>) -> tensor<4x16x1025xf32>
+  %y = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%s : tensor<4x16x1025xf32>) outs(%e : tensor<4x16x1025xf32>) {
+  ^bb0(%v: f32, %o: f32):
+    %d = arith.divf %v, %eight : f32
+    linalg.yield %d : f32
+  } -> tensor<4x16x1025xf32>
+  foundry.yield %y : tensor<4x16x1025xf32>
+})mlir");
+  EXPECT_EQ(average.window, 8);
+  drawn = 0;
+  for (const std::string &schedule : proposalsOf(average, "compute", 16))
+    drawn += schedule == rows;
+  EXPECT_GT(drawn, 0);
+  EXPECT_LT(drawn, 16);
 }
 
 /// Checks a GEMM's row and column loops and extents in `shape`.

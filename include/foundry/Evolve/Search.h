@@ -120,6 +120,12 @@ struct KernelShape {
   /// argmax's value and index): its reduction cannot be split over threads
   /// (foundry-reduce-threads), which the reduction expert then leaves out.
   bool multiResultRoot = false;
+  /// Elements reduced into each output by a short reduction: the product
+  /// of the root's reduction extents, or, for a root without reductions
+  /// that reads element for element the result of one with the same
+  /// parallel loops (an average pool's division of its window sums), that
+  /// op's; 0 when there is none or an extent is dynamic.
+  int64_t window = 0;
   /// Some op of the kernel reduces (a softmax, a norm).
   bool hasReduction = false;
   /// The kernel reduces a row maximum of some tensor and then exp of that
