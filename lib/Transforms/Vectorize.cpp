@@ -225,7 +225,12 @@ struct FoundryVectorizePass final
           << static_cast<int64_t>(maxElements);
       return signalPassFailure();
     }
-    SmallVector<std::pair<linalg::LinalgOp, SmallVector<int64_t>>> targets;
+    struct Target {
+      linalg::LinalgOp op;
+      SmallVector<int64_t> sizes;
+      bool gathers;
+    };
+    SmallVector<Target> targets;
     getOperation()->walk([&](KernelOp kernel) {
       kernel.walk([&](linalg::LinalgOp op) {
         if (!isInsideForall(op, isThreadLevelForall) ||
@@ -241,19 +246,24 @@ struct FoundryVectorizePass final
           if (points > maxElements)
             return;
         }
-        if (succeeded(linalg::vectorizeOpPrecondition(
-                op, *sizes, /*inputScalableVecDims=*/{},
-                /*vectorizeNDExtract=*/true)))
-          targets.push_back({op, *sizes});
+        // tensor.extract as gathers only in ops with reductions, whose
+        // accumulator then stays in registers (a pooling window); an
+        // all-parallel gather (an im2col copy into shared memory) gains
+        // nothing from it, and its index vectors then reach the mma.sync
+        // conversion's slices (L2 25 fails there).
+        bool gathers = op.getNumReductionLoops() > 0;
+        SmallVector<bool> scalable(sizes->size(), false);
+        if (succeeded(linalg::vectorizeOpPrecondition(op, *sizes, scalable,
+                                                      gathers)))
+          targets.push_back({op, *sizes, gathers});
       });
     });
     IRRewriter rewriter(&getContext());
-    for (auto &[op, sizes] : targets) {
+    for (auto &[op, sizes, gathers] : targets) {
       rewriter.setInsertionPoint(op);
       SmallVector<bool> scalable(sizes.size(), false);
       FailureOr<linalg::VectorizationResult> result =
-          linalg::vectorize(rewriter, op, sizes, scalable,
-                            /*vectorizeNDExtract=*/true,
+          linalg::vectorize(rewriter, op, sizes, scalable, gathers,
                             /*flatten1DDepthwiseConv=*/false,
                             /*assumeDynamicDimsMatchVecSizes=*/false,
                             /*createNamedContraction=*/true);

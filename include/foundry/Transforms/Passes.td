@@ -1224,8 +1224,10 @@ def FoundryVectorizePass
     static and whose iteration space has at most `max-elements` points is
     rewritten with the upstream linalg vectorizer into `vector` ops
     (`vector.transfer_read`/`transfer_write` on the tile, `vector.contract`
-    for contractions, elementwise vector arithmetic, `vector.gather` for the
-    `tensor.extract` of a padded or gathered read). Contractions are then
+    for contractions, elementwise vector arithmetic; in ops with reduction
+    loops, such as a pooling window read through a folded pad,
+    `vector.gather` for their `tensor.extract`, so that the accumulator
+    stays in registers). Contractions are then
     lowered to outer products (FMAs on the register tile).
 
     A thread tile of a block tile that does not divide its loop has a
