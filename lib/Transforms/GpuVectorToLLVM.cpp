@@ -48,11 +48,6 @@ struct FoundryGpuVectorToLLVMPass final
       vector::populateVectorFromElementsUnrollPatterns(patterns);
       vector::populateVectorToElementsUnrollPatterns(patterns);
       vector::populateVectorGatherLoweringPatterns(patterns);
-      // 1-D masks (of masked dynamic thread tiles, foundry-vectorize) as
-      // comparisons of a step vector, in 32-bit lanes as upstream's
-      // convert-vector-to-llvm does by default.
-      vector::populateVectorMaskMaterializationPatterns(
-          patterns, /*force32BitVectorIndices=*/true);
       if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
         return signalPassFailure();
     }

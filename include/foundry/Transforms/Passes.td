@@ -1218,30 +1218,15 @@ def FoundryUnrollPass
 
 def FoundryVectorizePass
     : Pass<"foundry-vectorize", "::mlir::ModuleOp"> {
-  let summary = "Vectorize the linalg ops of thread tiles, ragged tiles under masks.";
+  let summary = "Vectorize the statically shaped linalg ops of thread tiles.";
   let description = [{
     Every linalg op inside a thread-level `scf.forall` whose shapes are
     static and whose iteration space has at most `max-elements` points is
     rewritten with the upstream linalg vectorizer into `vector` ops
     (`vector.transfer_read`/`transfer_write` on the tile, `vector.contract`
-    for contractions, elementwise vector arithmetic; in ops with reduction
-    loops, such as a pooling window read through a folded pad,
-    `vector.gather` for their `tensor.extract`, so that the accumulator
-    stays in registers). Contractions are then
-    lowered to outer products (FMAs on the register tile).
-
-    A thread tile of a block tile that does not divide its loop has a
-    dynamic extent, `max(0, min(S, rest))`; it is vectorized at its constant
-    upper bound S with masks (upstream masked vectorization), so that it
-    runs the same vector code as the full tiles and the elements past its
-    end are neither loaded nor stored. Only parallel loops may be dynamic:
-    the masked reductions are then computed unmasked, the masked-off lanes
-    never being stored. Under a mask, a `vector.transfer_read` of what a
-    `transfer_write` put there becomes a select of the written value (so
-    a reduction's fill does not go through the output), and a write over an
-    earlier one drops that one. Ops with a dynamic extent without a constant
-    bound, a dynamic reduction loop, or too many points are left as they
-    are.
+    for contractions, elementwise vector arithmetic). Contractions are then
+    lowered to outer products (FMAs on the register tile). Ops with dynamic
+    shapes (the ragged last tile) or too many points are left as they are.
   }];
   let options = [
     Option<"maxElements", "max-elements", "int64_t", /*default=*/"1024",
