@@ -1329,18 +1329,36 @@ static std::string tileRootBlocks(const KernelShape &shape,
 /// or reads such a reduction element for element (a pooling:
 /// KernelShape::window), with two or three parallel loops: block tiles of 8
 /// rows of the second-innermost parallel loop by 128 of the innermost (1 along
-/// the others), each thread taking 4 of those rows at one innermost position;
-/// "" otherwise.
+/// the others), each thread taking 4 of those rows at one innermost position.
+/// With four (NCHW), an innermost loop of at most 1024 and at least 4
+/// channels: blocks of 4 channels by one whole innermost row, each thread 4
+/// channels at one position. "" otherwise.
 static std::string windowRowsPerThread(const KernelShape &shape) {
   if (shape.gemm)
     return "";
   int64_t window = shape.window;
   std::vector<int64_t> extents = shape.parallelExtents();
   size_t rank = extents.size();
-  if (window < 2 || window > 64 || rank < 2 || rank > 3 ||
-      llvm::is_contained(extents, 0) || extents[rank - 2] < 8)
+  if (window < 2 || window > 64 || rank < 2 || rank > 4 ||
+      llvm::is_contained(extents, 0))
     return "";
   std::vector<std::string> blocks(rank, "1"), threads(rank, "1");
+  // Four loops (a 2-D pool, NCHW): foundry-tile-blocks tiles three, so the
+  // innermost stays whole, one thread per element of it, and each thread
+  // takes 4 of the channels (the second loop) at one position.
+  if (rank == 4) {
+    if (extents[3] > 1024 || extents[1] < 4)
+      return "";
+    blocks[1] = "4";
+    blocks[3] = "0";
+    threads[0] = "0"; // foundry-tile-threads also maps at most 3 loops.
+    threads[1] = "4";
+    return tileRootBlocks(shape, llvm::join(blocks, ",")) +
+           ",foundry-tile-threads{sizes=" + llvm::join(threads, ",") +
+           "},foundry-vectorize";
+  }
+  if (extents[rank - 2] < 8)
+    return "";
   blocks[rank - 2] = "8";
   blocks[rank - 1] = "128";
   threads[rank - 2] = "4";
@@ -1414,7 +1432,8 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
          // per thread, the innermost one element per thread over 128
          // threads (neighbouring threads on neighbouring elements). On the
          // H200, 2026-12-03: L1 41 2.33 ms so, 4.91 with the search's one
-         // output per thread.
+         // output per thread; L1 42 (2-D) 2.08 ms, 3.40 with one output per
+         // thread.
          if (std::string pool = windowRowsPerThread(shape);
              !pool.empty() && rng() % 2)
            return pool;

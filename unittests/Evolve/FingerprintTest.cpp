@@ -502,6 +502,27 @@ foundry.kernel @avg(%x: tensor<4x16x1032xf32>) -> tensor<4x16x1025xf32> {
     drawn += schedule == rows;
   EXPECT_GT(drawn, 0);
   EXPECT_LT(drawn, 16);
+  // A 2-D max-pool (L1 42's kind, NCHW): 4 channels per thread, the width
+  // whole per block (one thread per column).
+  std::string pool2d = R"mlir(
+foundry.kernel @pool2d(%x: tensor<2x8x35x35xf32>) -> tensor<2x8x32x32xf32> {
+  %ninf = arith.constant 0xFF800000 : f32
+  %w = tensor.empty() : tensor<4x4xf32>
+  %e = tensor.empty() : tensor<2x8x32x32xf32>
+  %f = linalg.fill ins(%ninf : f32) outs(%e : tensor<2x8x32x32xf32>) -> tensor<2x8x32x32xf32>
+  %y = linalg.pooling_nchw_max {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%x, %w : tensor<2x8x35x35xf32>, tensor<4x4xf32>) outs(%f : tensor<2x8x32x32xf32>) -> tensor<2x8x32x32xf32>
+  foundry.yield %y : tensor<2x8x32x32xf32>
+})mlir";
+  const std::string channels = "foundry-tile-blocks{sizes=1,4,1,0},"
+                               "foundry-tile-threads{sizes=0,4,1,1},"
+                               "foundry-vectorize";
+  drawn = 0;
+  for (const std::string &schedule :
+       proposalsOf(shapeOf(pool2d), "compute", 16))
+    drawn += schedule == channels;
+  EXPECT_GT(drawn, 0);
+  EXPECT_LT(drawn, 16);
 }
 
 /// Checks a GEMM's row and column loops and extents in `shape`.
