@@ -144,14 +144,25 @@ mlir::foundry::buildLaunchManifest(ModuleOp module) {
         }
         args.push_back(int64_t(arg.getArgNumber()));
       }
-      launchList.push_back(llvm::json::Object{
+      llvm::json::Object entry{
           // Owned copies: the manifest outlives the MLIRContext (compile()).
           {"kernel", launch.getKernelName().getValue().str()},
           {"module", launch.getKernelModuleName().getValue().str()},
           {"grid", std::move(*grid)},
           {"block", std::move(*block)},
           {"dynamic_shared_memory", sharedBytes},
-          {"args", std::move(args)}});
+          {"args", std::move(args)}};
+      // Thread-block clusters: the kernel declares their shape itself
+      // (.reqnctapercluster), so a plain launch uses them; recorded for
+      // the reader.
+      if (launch.hasClusterSize()) {
+        FailureOr<llvm::json::Array> cluster = constantDims(
+            launch, launch.getClusterSizeOperandValues(), "cluster");
+        if (failed(cluster))
+          return failure();
+        entry["cluster"] = std::move(*cluster);
+      }
+      launchList.push_back(std::move(entry));
     }
 
     llvm::json::Object kernel{{"name", host.getSymName().str()},

@@ -1533,6 +1533,119 @@ static LogicalResult lowerLaunchBody(gpu::LaunchOp launch, StringRef chip) {
 
 namespace mlir::foundry {
 namespace {
+/// foundry-split-reduction{cluster=true}: each block loop of `blocks` (the
+/// function's, in program order, normalized, on buffers) that carries
+/// kClusterAttr takes in the block loops after it over the same grid (same
+/// extents, same mapping): their bodies follow its own, each after a cluster
+/// barrier (barrier.cluster.arrive, release, and .wait, acquire: what one
+/// block of a cluster wrote to memory before it, every block of the cluster
+/// reads after it). Sound because such loops are tiles of rows, one part of
+/// a row per block, the parts of a row along x making up one cluster: a
+/// later loop's block reads only what the blocks of its own cluster wrote
+/// (the partial results of its row) and writes only its own tile. Ops
+/// between two such loops must be free of memory effects (views, constants)
+/// and move before the first; anything else keeps the loops apart (one
+/// launch each, still correct). Returns the block loops left, with the
+/// cluster size along x of each (0: no cluster). Fails with a diagnostic
+/// where a marked loop's x extent is not its cluster size.
+static FailureOr<SmallVector<std::pair<scf::ForallOp, int64_t>>>
+fuseClusterLoops(RewriterBase &rewriter, ArrayRef<scf::ForallOp> blocks) {
+  auto sameGrid = [](scf::ForallOp a, scf::ForallOp b) {
+    ArrayRef<int64_t> ua = a.getStaticUpperBound();
+    return ua == b.getStaticUpperBound() &&
+           llvm::none_of(ua, ShapedType::isDynamic) &&
+           a.getMappingAttr() == b.getMappingAttr() && a.getOutputs().empty() &&
+           b.getOutputs().empty();
+  };
+  SmallVector<std::pair<scf::ForallOp, int64_t>> result;
+  for (size_t i = 0; i < blocks.size(); ++i) {
+    scf::ForallOp first = blocks[i];
+    auto attr = first->getAttrOfType<IntegerAttr>(kClusterAttr);
+    if (!attr) {
+      result.push_back({first, 0});
+      continue;
+    }
+    int64_t size = attr.getInt();
+    ArrayRef<int64_t> extents = first.getStaticUpperBound();
+    std::optional<ArrayAttr> mapping = first.getMapping();
+    int64_t xExtent = -1;
+    if (mapping)
+      for (auto [extent, id] : llvm::zip(extents, *mapping))
+        if (auto block = dyn_cast<gpu::GPUBlockMappingAttr>(id);
+            block && block.getBlock() == gpu::MappingId::DimX)
+          xExtent = extent;
+    if (xExtent != size)
+      return first.emitOpError("foundry-map-forall-to-gpu: a block loop "
+                               "marked for clusters of ")
+             << size << " blocks must have " << size << " blocks along x, has "
+             << xExtent;
+    while (i + 1 < blocks.size() && sameGrid(first, blocks[i + 1])) {
+      scf::ForallOp next = blocks[i + 1];
+      SmallVector<Operation *> between;
+      for (Operation *op = first->getNextNode(); op != next;
+           op = op->getNextNode())
+        between.push_back(op);
+      if (!llvm::all_of(between, [](Operation *op) {
+            return op->getNumRegions() == 0 && isMemoryEffectFree(op);
+          }))
+        break;
+      for (Operation *op : between)
+        op->moveBefore(first);
+      Operation *terminator = first.getBody()->getTerminator();
+      rewriter.setInsertionPoint(terminator);
+      NVVM::ClusterArriveOp::create(rewriter, next.getLoc(), UnitAttr());
+      NVVM::ClusterWaitOp::create(rewriter, next.getLoc(), UnitAttr());
+      rewriter.eraseOp(next.getBody()->getTerminator());
+      rewriter.inlineBlockBefore(next.getBody(), terminator,
+                                 first.getInductionVars());
+      rewriter.eraseOp(next);
+      ++i;
+    }
+    first->removeAttr(kClusterAttr);
+    result.push_back({first, size});
+  }
+  return result;
+}
+
+/// `launch` again, as a launch of thread-block clusters of `blocksX` x 1 x 1
+/// blocks (upstream's cluster operands), its body moved over. The
+/// outlined kernel then declares that shape (foundry-merge-gpu-modules).
+static void launchInClusters(RewriterBase &rewriter, gpu::LaunchOp launch,
+                             int64_t blocksX) {
+  Location loc = launch.getLoc();
+  rewriter.setInsertionPoint(launch);
+  Value x = arith::ConstantIndexOp::create(rewriter, loc, blocksX);
+  Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+  gpu::KernelDim3 grid = launch.getGridSizeOperandValues();
+  gpu::KernelDim3 block = launch.getBlockSizeOperandValues();
+  SmallVector<Type> workgroup, privates;
+  for (BlockArgument arg : launch.getWorkgroupAttributions())
+    workgroup.push_back(arg.getType());
+  for (BlockArgument arg : launch.getPrivateAttributions())
+    privates.push_back(arg.getType());
+  auto clustered = gpu::LaunchOp::create(
+      rewriter, loc, grid.x, grid.y, grid.z, block.x, block.y, block.z,
+      launch.getDynamicSharedMemorySize(), Type(), ValueRange{}, workgroup,
+      privates, x, one, one);
+  Block &oldBody = launch.getBody().front();
+  Block &newBody = clustered.getBody().front();
+  if (!newBody.empty())
+    rewriter.eraseOp(newBody.getTerminator());
+  // The body's arguments: ids and sizes (12), then with clusters the
+  // cluster ids and sizes (6), then the attributions. The upstream builder
+  // leaves out the cluster's.
+  constexpr unsigned kConfig = gpu::LaunchOp::kNumConfigRegionAttributes;
+  for (unsigned i = 0; i < 6; ++i)
+    newBody.insertArgument(kConfig + i, rewriter.getIndexType(), loc);
+  SmallVector<Value> args;
+  for (unsigned i = 0; i < oldBody.getNumArguments(); ++i)
+    args.push_back(newBody.getArgument(i < kConfig ? i : i + 6));
+  rewriter.mergeBlocks(&oldBody, &newBody, args);
+  for (NamedAttribute attr : launch->getDiscardableAttrs())
+    clustered->setAttr(attr.getName(), attr.getValue());
+  rewriter.eraseOp(launch);
+}
+
 struct FoundryMapForallToGpuPass final
     : impl::FoundryMapForallToGpuPassBase<FoundryMapForallToGpuPass> {
   using Base::Base;
@@ -1585,17 +1698,31 @@ struct FoundryMapForallToGpuPass final
       else if (forall && isWarpgroupLevelForall(forall))
         fill->setAttr(kWarpgroupFillAttr, rewriter.getUnitAttr());
     });
-    for (scf::ForallOp block : blocks) {
+    FailureOr<SmallVector<std::pair<scf::ForallOp, int64_t>>> launches =
+        fuseClusterLoops(rewriter, blocks);
+    if (failed(launches))
+      return signalPassFailure();
+    for (auto [block, cluster] : *launches) {
       FailureOr<std::array<int64_t, 3>> dims = blockDims(block);
       if (failed(dims) || failed(mapWithTransformOps(block, *dims)))
         return signalPassFailure();
     }
-    WalkResult walk = func.walk([&](gpu::LaunchOp launch) {
-      return failed(lowerLaunchBody(launch, chip)) ? WalkResult::interrupt()
-                                             : WalkResult::advance();
-    });
-    if (walk.wasInterrupted())
-      signalPassFailure();
+    // One launch per block loop, in program order.
+    SmallVector<gpu::LaunchOp> mapped(
+        func.getBody().front().getOps<gpu::LaunchOp>());
+    if (mapped.size() != launches->size()) {
+      func.emitOpError("foundry-map-forall-to-gpu: expected one launch per "
+                       "block loop");
+      return signalPassFailure();
+    }
+    for (gpu::LaunchOp launch : mapped)
+      if (failed(lowerLaunchBody(launch, chip)))
+        return signalPassFailure();
+    // Last: upstream adds workgroup attributions at the position they have
+    // without cluster operands.
+    for (auto [launch, entry] : llvm::zip(mapped, *launches))
+      if (entry.second > 0)
+        launchInClusters(rewriter, launch, entry.second);
   }
 };
 } // namespace

@@ -10,7 +10,9 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Utils/GPUUtils.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Transforms/RegionUtils.h"
@@ -109,6 +111,30 @@ struct FoundryMergeGpuModulesPass final
             !seen.insert(operand).second)
           sharedBuffers.insert(launch.getKernelName());
     });
+    // A kernel launched in thread-block clusters declares their shape
+    // (nvvm.cluster_dim: `.reqnctapercluster` in PTX), so that a plain
+    // cuLaunchKernel launches it in clusters, which its cluster barriers
+    // need.
+    llvm::DenseMap<StringAttr, SmallVector<int32_t>> clusterShape;
+    WalkResult clusters = getOperation().walk([&](gpu::LaunchFuncOp launch) {
+      if (!launch.hasClusterSize())
+        return WalkResult::advance();
+      gpu::KernelDim3 sizes = launch.getClusterSizeOperandValues();
+      SmallVector<int32_t> shape;
+      for (Value size : {sizes.x, sizes.y, sizes.z}) {
+        std::optional<int64_t> value = getConstantIntValue(size);
+        if (!value) {
+          launch.emitOpError("foundry-merge-gpu-modules: the cluster size "
+                             "must be a constant");
+          return WalkResult::interrupt();
+        }
+        shape.push_back(static_cast<int32_t>(*value));
+      }
+      clusterShape[launch.getKernelName()] = shape;
+      return WalkResult::advance();
+    });
+    if (clusters.wasInterrupted())
+      return signalPassFailure();
     UnitAttr unit = UnitAttr::get(&getContext());
     // Shared-memory buffers are aligned to 16 bytes (the upstream lowering
     // otherwise declares them .align 4): the 16-byte vector accesses that
@@ -119,6 +145,10 @@ struct FoundryMergeGpuModulesPass final
     getOperation().walk([&](gpu::GPUFuncOp func) {
       for (unsigned i = 0, e = func.getNumWorkgroupAttributions(); i < e; ++i)
         func.setWorkgroupAttributionAttr(i, "llvm.align", align16);
+      if (auto it = clusterShape.find(func.getNameAttr());
+          it != clusterShape.end())
+        func->setAttr(NVVM::NVVMDialect::getClusterDimAttrName(),
+                      DenseI32ArrayAttr::get(&getContext(), it->second));
       if (!func.isKernel() || sharedBuffers.contains(func.getNameAttr()))
         return;
       // The parameters only: the entry block's arguments also hold the

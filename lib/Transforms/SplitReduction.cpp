@@ -23,6 +23,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/TilingInterface.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -73,6 +74,38 @@ Operation *findCombiner(linalg::GenericOp op) {
       running.getUses().begin()->getOwner() != combiner)
     return nullptr;
   return combiner;
+}
+
+/// The inputs of `partial` reshaped to [.., parts, chunk, ..] that an
+/// elementwise linalg.generic of the kernel computes (the exp(x - max) a
+/// softmax sums) take that reshape above the generic, and up its chain of
+/// elementwise producers (upstream reshape fusion by expansion, each op first
+/// copied where it has other users): the partial reduction's block tiles can
+/// then fuse the chain, instead of reading it from a kernel of its own.
+void expandProducers(RewriterBase &rewriter, linalg::GenericOp partial) {
+  Operation *kernel = partial->getParentOp();
+  bool any = false;
+  for (OpOperand *input : partial.getDpsInputOperands()) {
+    auto expand = input->get().getDefiningOp<tensor::ExpandShapeOp>();
+    if (!expand || !expand.getSrc().getDefiningOp<linalg::GenericOp>())
+      continue;
+    privatizeProducers(rewriter, expand.getSrcMutable(), kernel);
+    any = true;
+  }
+  if (!any)
+    return;
+  RewritePatternSet patterns(partial.getContext());
+  linalg::populateFoldReshapeOpsByExpansionPatterns(
+      patterns, [kernel](OpOperand *fused) {
+        auto producer = fused->get().getDefiningOp<linalg::GenericOp>();
+        return isa<tensor::ExpandShapeOp>(fused->getOwner()) && producer &&
+               producer->getParentOp() == kernel &&
+               producer.getNumLoops() == producer.getNumParallelLoops() &&
+               fused->get().hasOneUse();
+      });
+  GreedyRewriteConfig config;
+  config.enableFolding(false);
+  (void)applyPatternsGreedily(kernel, std::move(patterns), config);
 }
 
 /// Rewrites the scalar reduction `op` into a partial reduction into
@@ -256,6 +289,7 @@ FailureOr<linalg::GenericOp> splitIntoParts(RewriterBase &rewriter,
         linalg::YieldOp::create(builder, bodyLoc, combined->getResult(0));
       });
   rewriter.replaceOp(op, final.getResults());
+  expandProducers(rewriter, partial);
   return partial;
 }
 
@@ -519,12 +553,18 @@ struct FoundrySplitReductionPass final
   }
 
   /// Marks the block tiles of `body` not in `existing` as this pass's.
+  /// With `clusterBlocks` (above 0) they also get the cluster's size.
   static void markNewBlocks(Block &body,
-                            const llvm::SmallPtrSetImpl<Operation *> &existing) {
-    for (auto forall : body.getOps<scf::ForallOp>())
-      if (!existing.contains(forall) && isBlockLevelForall(forall))
-        forall->setAttr(kSplitReductionAttr,
-                        UnitAttr::get(forall.getContext()));
+                            const llvm::SmallPtrSetImpl<Operation *> &existing,
+                            int64_t clusterBlocks) {
+    for (auto forall : body.getOps<scf::ForallOp>()) {
+      if (existing.contains(forall) || !isBlockLevelForall(forall))
+        continue;
+      Builder builder(forall.getContext());
+      forall->setAttr(kSplitReductionAttr, builder.getUnitAttr());
+      if (clusterBlocks > 0)
+        forall->setAttr(kClusterAttr, builder.getI64IntegerAttr(clusterBlocks));
+    }
   }
 
   LogicalResult splitKernel(KernelOp kernel) {
@@ -545,6 +585,27 @@ struct FoundrySplitReductionPass final
                                    " elements"
                              : std::string())
              << " outside a block tile";
+    if (cluster) {
+      if (!scalars.empty())
+        return scalars.front().emitOpError()
+               << kPass
+               << ": cluster=true shares a row's parts within a cluster; a "
+                  "reduction to a scalar has no rows (split it without "
+                  "cluster)";
+      // The parts become the innermost parallel loop, mapped to the
+      // blocks' x dimension, along which clusters group blocks.
+      for (linalg::GenericOp op : reductions) {
+        SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+        auto first = llvm::find(iterators, utils::IteratorType::reduction);
+        if (std::find(first, iterators.end(), utils::IteratorType::parallel) !=
+            iterators.end())
+          return op.emitOpError()
+                 << kPass
+                 << ": cluster=true needs the reduction loops innermost "
+                    "(the parts are the cluster's x dimension); this "
+                    "reduction has a parallel loop inside one";
+      }
+    }
     if (scalars.size() > 1) {
       InFlightDiagnostic diag = kernel.emitOpError()
                                 << kPass << ": " << scalars.size()
@@ -640,8 +701,14 @@ struct FoundrySplitReductionPass final
         finals.push_back(final);
       }
     }
-    for (linalg::GenericOp final : finals)
-      tag(final, blockSizes(final, std::nullopt));
+    // With clusters the final reductions stay in the kernel: the tiling
+    // of the ops that read them fuses them into their blocks.
+    for (linalg::GenericOp final : finals) {
+      if (cluster)
+        final->setAttr(kClusterMergeAttr, rewriter.getUnitAttr());
+      else
+        tag(final, blockSizes(final, std::nullopt));
+    }
     for (int64_t index = 0; index < int64_t(tileSizes.size()); ++index) {
       linalg::GenericOp target;
       for (Operation &op : body)
@@ -663,7 +730,7 @@ struct FoundrySplitReductionPass final
                               tileSizes[index], kPass, ProducerFusion::All,
                               yield)))
         return failure();
-      markNewBlocks(body, existing);
+      markNewBlocks(body, existing, cluster ? int64_t(parts) : 0);
     }
     // The parts' sums left outside every tile were not fused (and their
     // final reductions would read what no tile computes).
@@ -696,6 +763,17 @@ struct FoundrySplitReductionPass final
              "BatchNorm's per-channel mean and variance) and needs outputs "
              "of at least 2, got "
           << static_cast<int64_t>(outputs);
+      return signalPassFailure();
+    }
+    if (cluster && (outputs < 2 || parts < 2 || parts > kMaxClusterBlocks)) {
+      getOperation().emitError()
+          << kPass
+          << ": cluster=true runs the parts of each of a few outputs (rows) "
+             "as one thread-block cluster: it needs outputs of at least 2 "
+             "and parts from 2 to "
+          << kMaxClusterBlocks << " (the portable cluster size), got outputs="
+          << static_cast<int64_t>(outputs)
+          << " parts=" << static_cast<int64_t>(parts);
       return signalPassFailure();
     }
     if (parts < 0) {

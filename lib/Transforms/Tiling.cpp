@@ -465,12 +465,8 @@ struct FollowReplacements final : RewriterBase::Listener {
 };
 } // namespace
 
-/// Gives `use` its own copy of the chain of elementwise linalg.generic ops
-/// (inside `scope`) that produces it, so that reshaping the chain for `use`
-/// leaves the other users of each op alone (reshape fusion would otherwise
-/// hand them a reshaped, unfused copy).
-static void privatizeProducers(RewriterBase &rewriter, OpOperand &use,
-                               Operation *scope, int depth) {
+void mlir::foundry::privatizeProducers(RewriterBase &rewriter, OpOperand &use,
+                                       Operation *scope, int depth) {
   auto producer = use.get().getDefiningOp<linalg::GenericOp>();
   if (!producer || depth > 16 || !scope->isProperAncestor(producer) ||
       producer.getNumLoops() != producer.getNumParallelLoops())
@@ -1725,8 +1721,11 @@ struct FoundryReduceThreadsPass final
   using Base::Base;
   static constexpr StringLiteral kPass = "foundry-reduce-threads";
 
-  /// Splits the innermost reduction loop of `op` over `threads` threads.
-  LogicalResult splitOverThreads(linalg::LinalgOp op) {
+  /// Splits the innermost reduction loop of `op` over `threads` threads,
+  /// `interleave`-element pieces in turn (0: contiguous chunks), combined
+  /// per warp by shuffles with `shuffle`.
+  LogicalResult splitOverThreads(linalg::LinalgOp op, int64_t threads,
+                                 int64_t interleave, bool shuffle) {
     SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
     SmallVector<std::optional<int64_t>> extents =
         staticLoopExtents(cast<TilingInterface>(op.getOperation()));
@@ -1970,9 +1969,17 @@ struct FoundryReduceThreadsPass final
       });
       return signalPassFailure();
     }
-    for (linalg::LinalgOp op : targets)
-      if (failed(splitOverThreads(op)))
+    for (linalg::LinalgOp op : targets) {
+      // A cluster's merge (foundry-split-reduction{cluster=true}) combines
+      // a few parts: one thread each, in one piece.
+      LogicalResult split =
+          op->hasAttr(kClusterMergeAttr)
+              ? splitOverThreads(op, threads, /*interleave=*/0,
+                                 /*shuffle=*/false)
+              : splitOverThreads(op, threads, interleave, shuffle);
+      if (failed(split))
         return signalPassFailure();
+    }
     getOperation()->walk([&](KernelOp kernel) { cleanUp(kernel); });
     if (online) {
       SmallVector<scf::ForallOp> blocks;

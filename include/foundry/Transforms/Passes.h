@@ -214,6 +214,21 @@ inline constexpr llvm::StringLiteral kWgmmaTilesAttr = "foundry.wgmma_tiles";
 inline constexpr llvm::StringLiteral kSplitReductionAttr =
     "foundry.split_reduction";
 
+/// Marks the block tiles of foundry-split-reduction{cluster=true} (i64
+/// attribute on the scf.forall: the parts of a row, the cluster's size): the
+/// GPU tail runs such a block loop and the block loops after it over the
+/// same grid in one launch of thread-block clusters of that many blocks
+/// along x, a cluster barrier between them (foundry-map-forall-to-gpu).
+inline constexpr llvm::StringLiteral kClusterAttr = "foundry.cluster";
+
+/// Marks the final reductions of foundry-split-reduction{cluster=true} (unit
+/// attribute on the linalg op, kept by tiling): they combine the few partial
+/// results of a cluster inside the blocks that read them, and
+/// foundry-reduce-threads splits them over one thread per part, without
+/// interleaving or shuffles.
+inline constexpr llvm::StringLiteral kClusterMergeAttr =
+    "foundry.cluster_merge";
+
 /// Marks the block tiles of foundry-tile-phases (unit attribute on the
 /// scf.forall): every op already distributed over the block's threads, so
 /// foundry-tile-threads and foundry-tile-warps leave them.
@@ -249,12 +264,24 @@ tileToBlocks(TilingInterface root, ArrayRef<int64_t> sizes, StringRef passName,
              ProducerFusion fusion = ProducerFusion::All,
              function_ref<bool(Operation *)> yieldProducer = nullptr);
 
+/// Gives `use` its own copy of the chain of elementwise linalg.generic ops
+/// (inside `scope`, at most 16 deep) that produces it, so that reshaping the
+/// chain for `use` (upstream reshape fusion by expansion) leaves the other
+/// users of each op alone: they would otherwise be handed a reshaped,
+/// unfused copy.
+void privatizeProducers(RewriterBase &rewriter, OpOperand &use,
+                        Operation *scope, int depth = 0);
+
 /// sm_90 launch limits (CUDA programming guide, "Compute capabilities"):
 /// largest grid extent along x and along y/z, threads per block, warp size.
 inline constexpr int64_t kMaxGridX = (int64_t{1} << 31) - 1;
 inline constexpr int64_t kMaxGridYZ = 65535;
 inline constexpr int64_t kMaxThreadsPerBlock = 1024;
 inline constexpr int64_t kWarpSize = 32;
+/// Most blocks in a thread-block cluster that every sm_90 part launches (the
+/// portable cluster size; CUDA C++ Programming Guide, "Thread Block
+/// Clusters").
+inline constexpr int64_t kMaxClusterBlocks = 8;
 /// Threads of a warpgroup: 4 consecutive warps, the first one's index a
 /// multiple of 4 (PTX ISA, "Asynchronous Warpgroup Level Matrix
 /// Multiply-Accumulate Instructions"), the unit wgmma runs on.

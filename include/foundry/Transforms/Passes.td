@@ -317,9 +317,13 @@ def FoundryMergeGpuModulesPass
     case the output is also an input. Every workgroup (shared-memory) buffer
     is aligned to 16 bytes (`llvm.align`; upstream declares them `.align 4`),
     which the 16-byte vector accesses and cp.async copies of the GPU tail
-    assume.
+    assume. A kernel launched in thread-block clusters (the cluster operands
+    of its `gpu.launch_func`) declares their shape, `nvvm.cluster_dim`
+    (`.reqnctapercluster` in PTX), so that the runner's plain
+    `cuLaunchKernel` launches it in clusters.
   }];
-  let dependentDialects = ["::mlir::gpu::GPUDialect"];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::NVVM::NVVMDialect"];
 }
 
 def FoundrySinkIntoLaunchesPass
@@ -895,6 +899,28 @@ def FoundrySplitReductionPass
     Error: `welford=true` and no such pair of reductions to at most
     `outputs` elements.
 
+    With `cluster=true` (and `outputs` above 1) the `parts` blocks of an
+    output form a thread-block cluster (sm_90), and the final reductions are
+    not kernels of their own: they stay in the kernel, for the
+    `foundry-tile-blocks` that follows to fuse into the blocks that read
+    them, each block combining its row's few partial results itself. Tile the
+    root with the same grid, one part of a row per block (`sizes={1, E /
+    parts}` for rows of E elements), and the GPU tail runs the partial
+    results' block tiles and the root's as one launch of clusters of `parts`
+    blocks, with a cluster barrier (`barrier.cluster`, release and acquire)
+    between them: the partial results travel through global memory, but the
+    few rows in flight stay in the L2 cache, so a row is read from DRAM once
+    however many passes over it follow. A softmax over 4096 rows of 393216
+    (1.5 MB each): `foundry-split-reduction{outputs=4096 parts=8
+    cluster=true},foundry-tile-blocks{fuse=all sizes={1,49152}
+    target=result},foundry-reduce-threads{threads=256 interleave=4},
+    foundry-tile-threads{sizes={0,192} interleave=4},foundry-vectorize`. On
+    the CPU the block loops run one after the other, as without clusters.
+    Errors: `cluster=true` with `outputs` 1, a reduction to a scalar, `parts`
+    outside 2 to 8 (the portable cluster size), or a reduction whose
+    reduction loops are not the innermost loops (the parts must be the
+    cluster's x dimension).
+
     Example, a mean squared error over 32768x32768 (one row per block):
     `foundry-split-reduction,foundry-reduce-threads{threads=256 interleave=4},
     foundry-vectorize`. A BatchNorm's statistics over 64 channels:
@@ -911,7 +937,10 @@ def FoundrySplitReductionPass
            "reductions to a scalar only).">,
     Option<"welford", "welford", "bool", /*default=*/"false",
            "Split a variance in the pass of its mean: each part's squared "
-           "deviations from its own mean, combined by Chan et al.">
+           "deviations from its own mean, combined by Chan et al.">,
+    Option<"cluster", "cluster", "bool", /*default=*/"false",
+           "Run the parts of an output as one thread-block cluster; the "
+           "final reductions are fused into the blocks that read them.">
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
