@@ -771,7 +771,7 @@ struct FoundrySplitReductionPass final
           << ": cluster=true runs the parts of each of a few outputs (rows) "
              "as one thread-block cluster: it needs outputs of at least 2 "
              "and parts from 2 to "
-          << kMaxClusterBlocks << " (the portable cluster size), got outputs="
+          << kMaxClusterBlocks << " (sm_90's largest cluster), got outputs="
           << static_cast<int64_t>(outputs)
           << " parts=" << static_cast<int64_t>(parts);
       return signalPassFailure();

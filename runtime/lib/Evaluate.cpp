@@ -246,6 +246,15 @@ public:
                      int(launch.dynamicSharedMemory)),
                  "cuFuncSetAttribute"))
         return false;
+      // Clusters of more than the portable 8 blocks (the kernel's
+      // .reqnctapercluster) launch only after this opt-in (CUDA driver
+      // API, cuFuncSetAttribute).
+      if (launch.clusterBlocks() > 8 &&
+          !check(api_.cuFuncSetAttribute(
+                     function,
+                     CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, 1),
+                 "cuFuncSetAttribute(non-portable cluster size)"))
+        return false;
       bound.functions.push_back(function);
     }
     size_t nextInput = 0;

@@ -258,6 +258,20 @@ bool foundry::runtime::parseManifest(const std::string &text,
         launch.block[i] = static_cast<unsigned>(block[i]);
       }
       launch.dynamicSharedMemory = static_cast<unsigned>(shared);
+      if (launchNode.contains("cluster")) {
+        std::vector<int64_t> cluster;
+        if (!read.integers(launchNode, "cluster", launchPath, cluster, 1, 16))
+          return false;
+        if (cluster.size() != 3 || cluster[0] * cluster[1] * cluster[2] > 16)
+          return read.fail(launchPath + ".cluster",
+                           "expected 3 entries, at most 16 blocks in all");
+        for (int i = 0; i < 3; ++i) {
+          if (grid[i] % cluster[i] != 0)
+            return read.fail(launchPath + ".cluster",
+                             "does not divide the grid");
+          launch.cluster[i] = static_cast<unsigned>(cluster[i]);
+        }
+      }
       kernel.launches.push_back(std::move(launch));
     }
     kernels.push_back(std::move(kernel));

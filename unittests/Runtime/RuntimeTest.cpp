@@ -49,6 +49,7 @@ TEST(Manifest, ParsesLaunchesAndArguments) {
   EXPECT_EQ(kernel.launches[0].grid[1], 37u);
   EXPECT_EQ(kernel.launches[0].block[0], 256u);
   EXPECT_EQ(kernel.launches[0].args, (std::vector<int64_t>{0, 1}));
+  EXPECT_EQ(kernel.launches[0].clusterBlocks(), 1u);
 }
 
 TEST(Manifest, ReadsHowInputsAreDrawn) {
@@ -116,6 +117,12 @@ TEST(Manifest, RejectsWhatWouldLaunchWrongly) {
        "kernels[0].tolerance.atol: expected a non-negative number"},
       {"{\"kernel\": \"relu_kernel\", ", "{",
        "kernels[0].launches[0].kernel: missing"},
+      {"\"dynamic_shared_memory\": 0}",
+       "\"dynamic_shared_memory\": 0, \"cluster\": [4, 1, 1]}",
+       "kernels[0].launches[0].cluster: does not divide the grid"},
+      {"\"dynamic_shared_memory\": 0}",
+       "\"dynamic_shared_memory\": 0, \"cluster\": [2, 37, 1]}",
+       "kernels[0].launches[0].cluster: value 37 out of range"},
   };
   for (const Case &c : cases) {
     std::vector<ManifestKernel> kernels;
@@ -129,6 +136,18 @@ TEST(Manifest, RejectsWhatWouldLaunchWrongly) {
   EXPECT_EQ(error, "manifest: not valid JSON");
   EXPECT_FALSE(parseManifest("{\"kernels\": []}", kernels, error));
   EXPECT_EQ(error, "manifest.kernels: no kernel");
+}
+
+TEST(Manifest, ReadsThreadBlockClusters) {
+  std::vector<ManifestKernel> kernels;
+  std::string error;
+  ASSERT_TRUE(parseManifest(mutated("\"dynamic_shared_memory\": 0}",
+                                    "\"dynamic_shared_memory\": 0, "
+                                    "\"cluster\": [2, 1, 1]}"),
+                            kernels, error))
+      << error;
+  EXPECT_EQ(kernels[0].launches[0].cluster[0], 2u);
+  EXPECT_EQ(kernels[0].launches[0].clusterBlocks(), 2u);
 }
 
 TEST(Compare, AppliesKernelBenchTolerance) {

@@ -278,10 +278,11 @@ inline constexpr int64_t kMaxGridX = (int64_t{1} << 31) - 1;
 inline constexpr int64_t kMaxGridYZ = 65535;
 inline constexpr int64_t kMaxThreadsPerBlock = 1024;
 inline constexpr int64_t kWarpSize = 32;
-/// Most blocks in a thread-block cluster that every sm_90 part launches (the
-/// portable cluster size; CUDA C++ Programming Guide, "Thread Block
-/// Clusters").
-inline constexpr int64_t kMaxClusterBlocks = 8;
+/// Most blocks in a thread-block cluster on sm_90: 16, of which up to 8 are
+/// portable and more need the kernel's opt-in at run time
+/// (cudaFuncAttributeNonPortableClusterSizeAllowed; CUDA C++ Programming
+/// Guide, "Thread Block Clusters"), which foundry-run gives.
+inline constexpr int64_t kMaxClusterBlocks = 16;
 /// Threads of a warpgroup: 4 consecutive warps, the first one's index a
 /// multiple of 4 (PTX ISA, "Asynchronous Warpgroup Level Matrix
 /// Multiply-Accumulate Instructions"), the unit wgmma runs on.

@@ -916,8 +916,10 @@ def FoundrySplitReductionPass
     target=result},foundry-reduce-threads{threads=256 interleave=4},
     foundry-tile-threads{sizes={0,192} interleave=4},foundry-vectorize`. On
     the CPU the block loops run one after the other, as without clusters.
-    Errors: `cluster=true` with `outputs` 1, a reduction to a scalar, `parts`
-    outside 2 to 8 (the portable cluster size), or a reduction whose
+    Clusters of more than 8 blocks are not portable: the runner opts the
+    kernel in (foundry-run does). Errors: `cluster=true` with `outputs` 1, a
+    reduction to a scalar, `parts` outside 2 to 16 (sm_90's largest
+    cluster), or a reduction whose
     reduction loops are not the innermost loops (the parts must be the
     cluster's x dimension).
 

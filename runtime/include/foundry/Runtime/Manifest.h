@@ -47,7 +47,17 @@ struct ManifestLaunch {
   std::array<unsigned, 3> grid{1, 1, 1};
   std::array<unsigned, 3> block{1, 1, 1};
   unsigned dynamicSharedMemory = 0;
+  /// Blocks per thread-block cluster (the kernel declares them in its PTX,
+  /// .reqnctapercluster); {1, 1, 1} without clusters. Each divides the
+  /// grid's extent; more than 8 blocks in all need the kernel's opt-in to
+  /// non-portable cluster sizes (sm_90 takes up to 16).
+  std::array<unsigned, 3> cluster{1, 1, 1};
   std::vector<int64_t> args;
+
+  /// Blocks per cluster in all.
+  unsigned clusterBlocks() const {
+    return cluster[0] * cluster[1] * cluster[2];
+  }
 };
 
 /// A kernel as the manifest describes it.

@@ -1,0 +1,34 @@
+// REQUIRES: ptxas
+// RUN: foundry-opt %S/../Transforms/split-reduction-cluster.mlir "--foundry-split-reduction=outputs=16 parts=8 cluster=true" "--foundry-tile-blocks=fuse=all sizes=1,128 target=result" "--foundry-reduce-threads=threads=32 interleave=2" "--foundry-tile-threads=sizes=0,4 interleave=4" --foundry-vectorize "--foundry-to-nvvm=manifest=%t.json" --foundry-extract-ptx=output=%t.ptx -o /dev/null
+// RUN: FileCheck %s < %t.ptx
+// RUN: FileCheck %s --check-prefix=MANIFEST < %t.json
+// RUN: %ptxas -arch=sm_90 -v %t.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+
+// foundry-split-reduction{cluster=true} on a softmax over 16 rows of 1024:
+// one kernel that declares clusters of 8 blocks (so that a plain
+// cuLaunchKernel launches it in clusters), the row's partial maxima, then
+// its partial sums, then its output, a cluster barrier between each.
+// CHECK: .entry softmax_kernel(
+// CHECK: .explicitcluster
+// CHECK: .reqnctapercluster 8, 1, 1
+// CHECK: barrier.cluster.arrive;
+// CHECK-NEXT: barrier.cluster.wait;
+// CHECK: barrier.cluster.arrive;
+// CHECK-NEXT: barrier.cluster.wait;
+// CHECK-NOT: .entry
+// CHECK-NOT: barrier.cluster
+// CHECK: ret;
+
+// MANIFEST: "launches"
+// MANIFEST-NOT: "kernel"
+// MANIFEST: "cluster": [
+// MANIFEST-NEXT: 8,
+// MANIFEST-NEXT: 1,
+// MANIFEST-NEXT: 1
+// MANIFEST: "grid": [
+// MANIFEST-NEXT: 8,
+// MANIFEST-NEXT: 16,
+// MANIFEST-NEXT: 1
+// MANIFEST: "kernel": "softmax_kernel"
+// MANIFEST-NOT: "kernel"
+// PTXAS: 0 bytes spill stores, 0 bytes spill loads
