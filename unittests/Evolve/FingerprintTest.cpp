@@ -525,6 +525,76 @@ foundry.kernel @pool2d(%x: tensor<2x8x35x35xf32>) -> tensor<2x8x32x32xf32> {
   EXPECT_LT(drawn, 16);
 }
 
+TEST_F(FingerprintTest, LongSoftmaxRowsSometimesTakeClusters) {
+  // A log-softmax over 256 rows of 2^16 (L1 24's kind, rows of 393216;
+  // with fewer than 128 rows the statistics are split first): one
+  // reduction proposal in two or so runs a row's 8 parts as a cluster of
+  // blocks, 8192 elements each over 1024 threads.
+  auto logSoftmax = [](int64_t row) {
+    std::string text = R"mlir(
+#id = affine_map<(i, j) -> (i, j)>
+#row = affine_map<(i, j) -> (i)>
+foundry.kernel @logsoftmax(%x: tensor<256xROWxf32>) -> tensor<256xROWxf32> {
+  %zero = arith.constant 0.0 : f32
+  %ninf = arith.constant 0xFF800000 : f32
+  %me = tensor.empty() : tensor<256xf32>
+  %mi = linalg.fill ins(%ninf : f32) outs(%me : tensor<256xf32>) -> tensor<256xf32>
+  %max = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<256xROWxf32>) outs(%mi : tensor<256xf32>) {
+  ^bb0(%v: f32, %acc: f32):
+    %m = arith.maximumf %v, %acc : f32
+    linalg.yield %m : f32
+  } -> tensor<256xf32>
+  %se = tensor.empty() : tensor<256xf32>
+  %si = linalg.fill ins(%zero : f32) outs(%se : tensor<256xf32>) -> tensor<256xf32>
+  %sum = linalg.generic {indexing_maps = [#id, #row, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x, %max : tensor<256xROWxf32>, tensor<256xf32>) outs(%si : tensor<256xf32>) {
+  ^bb0(%v: f32, %m: f32, %acc: f32):
+    %d = arith.subf %v, %m : f32
+    %e = math.exp %d : f32
+    %s = arith.addf %e, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<256xf32>
+  %le = tensor.empty() : tensor<256xf32>
+  %lse = linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"]}
+      ins(%max, %sum : tensor<256xf32>, tensor<256xf32>) outs(%le : tensor<256xf32>) {
+  ^bb0(%m: f32, %s: f32, %o: f32):
+    %l = math.log %s : f32
+    %a = arith.addf %m, %l : f32
+    linalg.yield %a : f32
+  } -> tensor<256xf32>
+  %ye = tensor.empty() : tensor<256xROWxf32>
+  %y = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %lse : tensor<256xROWxf32>, tensor<256xf32>) outs(%ye : tensor<256xROWxf32>) {
+  ^bb0(%v: f32, %l: f32, %o: f32):
+    %r = arith.subf %v, %l : f32
+    linalg.yield %r : f32
+  } -> tensor<256xROWxf32>
+  foundry.yield %y : tensor<256xROWxf32>
+})mlir";
+    for (size_t at; (at = text.find("ROW")) != std::string::npos;)
+      text.replace(at, 3, std::to_string(row));
+    return text;
+  };
+  KernelShape rows = shapeOf(logSoftmax(65536));
+  EXPECT_TRUE(rows.softmax);
+  const std::string cluster =
+      "foundry-split-reduction{outputs=256 parts=8 cluster=true},"
+      "foundry-tile-blocks{fuse=all sizes={1,8192} target=result},"
+      "foundry-reduce-threads{threads=1024 interleave=4 shuffle=true},"
+      "foundry-tile-threads{sizes={0,8} interleave=4},foundry-vectorize";
+  int drawn = 0;
+  for (const std::string &schedule : proposalsOf(rows, "reduction", 16)) {
+    drawn += schedule == cluster;
+  }
+  EXPECT_GT(drawn, 0);
+  EXPECT_LT(drawn, 16);
+  // Rows of 4096 fit the one-row-per-block schedules: no clusters.
+  for (const std::string &schedule :
+       proposalsOf(shapeOf(logSoftmax(4096)), "reduction", 16))
+    EXPECT_EQ(schedule.find("cluster=true"), std::string::npos) << schedule;
+}
+
 /// Checks a GEMM's row and column loops and extents in `shape`.
 static void expectGemmLoops(const KernelShape &shape, int64_t row, int64_t col,
                             bool swapped, int64_t m, int64_t n) {
