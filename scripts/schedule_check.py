@@ -144,9 +144,10 @@ def random_pass(rng):
         return "foundry-im2col"
     if kind == "split":
         return "foundry-split-reduction{parts=%d outputs=%d%s}" % (
-            rng.choice([-1, 0, 0, 1, 2, 3, 4, 37, 64, 1 << 40]),
+            rng.choice([-1, 0, 0, 1, 2, 3, 4, 8, 16, 37, 64, 1 << 40]),
             rng.choice([-1, 0, 1, 1, 8, 64, 4096]),
-            " welford=true" if rng.random() < 0.3 else "")
+            (" welford=true" if rng.random() < 0.3 else "") +
+            (" cluster=true" if rng.random() < 0.3 else ""))
     if kind == "rthreads":
         threads = rng.choice([0, 1, 7, 32, 48, 256, 1024, 4096])
         shuffle = " shuffle=true" if rng.random() < 0.5 else ""
