@@ -1383,25 +1383,22 @@ static std::string rowsOverThreads(const KernelShape &shape,
 /// reduced by the producers): a row's 8 parts as one thread-block cluster
 /// (foundry-split-reduction{cluster=true}), each part over 1024 threads,
 /// 4 consecutive elements at a time, the same pieces of the part in every
-/// pass (so that a thread loads them once and keeps them in registers), its
-/// statistics shuffled per warp. "" for other kernels, or where the row's
-/// part is not a multiple of 4096 elements or over 64 per thread. On the
-/// H200 (2026-12-04, bench/results/2026-12-04-h200-cluster-softmax.md):
-/// L1 24's log-softmax over rows of 393216 in 4.38 ms against 4.67 with one
-/// row per block; L1 23's softmax 5.49 against 4.74 (one exp and one
-/// division more per element, for one block per SM): the search decides.
-static std::string clusterRowsSchedule(const KernelShape &shape) {
+/// pass (so that a thread's loads of the first pass serve the second from
+/// registers), its statistics shuffled per warp. `reduced` and `extents`
+/// are the root's parallel loops' (reduced over by a producer; extent). "" for
+/// other kernels, or where the row's part is not a multiple of 4096 elements or
+/// over 64 per thread. On the H200 (2026-12-04,
+/// bench/results/2026-12-04-h200-cluster-softmax.md): L1 24's log-softmax over
+/// rows of 393216 in 4.38 ms against 4.67 with one row per block; L1 23's
+/// softmax 5.49 against 4.74 (one exp and one division more per element, for
+/// one block per SM): the search decides.
+static std::string clusterRowsSchedule(const KernelShape &shape,
+                                       const std::vector<bool> &reduced,
+                                       llvm::ArrayRef<int64_t> extents) {
   constexpr int64_t kParts = 8, kThreads = 1024, kWidth = 4;
-  std::vector<int64_t> extents = shape.parallelExtents();
-  if (!shape.softmax || shape.gemm || extents.size() != 2 || extents[0] < 2 ||
-      extents[1] < (int64_t{1} << 16))
-    return "";
-  // The inner loop must be the reduced one, the outer one the rows.
-  std::vector<bool> reduced;
-  for (size_t i = 0; i < shape.extents.size(); ++i)
-    if (shape.parallel[i])
-      reduced.push_back(shape.reduced[i]);
-  if (reduced.size() != 2 || reduced[0] || !reduced[1])
+  // The inner loop is the reduced one, the outer one the rows.
+  if (!shape.softmax || shape.gemm || extents.size() != 2 || reduced[0] ||
+      !reduced[1] || extents[0] < 2 || extents[1] < (int64_t{1} << 16))
     return "";
   int64_t part = extents[1] / kParts;
   if (extents[1] % kParts != 0 || part % (kThreads * kWidth) != 0 ||
@@ -1725,7 +1722,8 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
          }
          // Long softmax rows: one time in two, a row's parts as a cluster.
          if (prefix.empty())
-           if (std::string cluster = clusterRowsSchedule(shape);
+           if (std::string cluster =
+                   clusterRowsSchedule(shape, reduced, extents);
                !cluster.empty() && rng() % 2)
              return cluster;
          std::vector<std::string> blocks, threadTile;

@@ -908,12 +908,14 @@ def FoundrySplitReductionPass
     parts}` for rows of E elements), and the GPU tail runs the partial
     results' block tiles and the root's as one launch of clusters of `parts`
     blocks, with a cluster barrier (`barrier.cluster`, release and acquire)
-    between them. The partial results travel through global memory; the
-    pieces a thread takes of its block's part are the same in every pass
-    (same threads and interleaving), so where its registers hold them it
-    loads them once: a row is then read from DRAM once however many passes
-    over it follow, but a block may fill an SM alone (L1 23's softmax, with
-    an exp and a division per element, was slower: 5.49 ms against 4.74).
+    between them. The partial results travel through global memory; with
+    the same threads and interleaving in every pass, a thread takes the same
+    pieces of its block's part each time, so LLVM may keep them in registers
+    from one pass to the next (it did from the first to the second on L1 23,
+    not into the rolled output loop), and otherwise the few rows in flight
+    may still be in the L2 cache. A block holding its part in registers may
+    fill an SM alone (L1 23's softmax, with an exp and a division per
+    element, was slower: 5.49 ms against 4.74).
     A log-softmax over 4096 rows of 393216 (1.5 MB each; L1 24 on
     the H200, 2026-12-04: 4.38 ms against 4.67 with one row per block):
     `foundry-split-reduction{outputs=4096 parts=8
