@@ -331,6 +331,7 @@ FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel) {
             matchVarianceOfSum(split[s], dev).has_value();
     shape.reduced.assign(shape.reduced.size(), false);
   }
+  shape.invertDivisors = hasInvertibleDivisors(kernel);
   for (Operation *pad : foldablePads(kernel))
     shape.foldPad |= llvm::none_of(pad->getUsers(), [](Operation *user) {
       return isIm2ColKind(user) ||
@@ -1391,7 +1392,10 @@ static std::string rowsOverThreads(const KernelShape &shape,
 /// bench/results/2026-12-04-h200-cluster-softmax.md): L1 24's log-softmax over
 /// rows of 393216 in 4.38 ms against 4.67 with one row per block; L1 23's
 /// softmax 5.49 against 4.74 (one exp and one division more per element, for
-/// one block per SM): the search decides.
+/// one block per SM): the search decides. A softmax divides by the reciprocal
+/// of its row sum (foundry-invert-divisors, shape.invertDivisors), and the
+/// output pass is unrolled over a thread's pieces: 4.47 ms for L1 23
+/// (bench/results/2026-12-04-h200-softmax-reciprocal.md).
 static std::string clusterRowsSchedule(const KernelShape &shape,
                                        const std::vector<bool> &reduced,
                                        llvm::ArrayRef<int64_t> extents) {
@@ -1406,7 +1410,13 @@ static std::string clusterRowsSchedule(const KernelShape &shape,
     return "";
   std::string threads = std::to_string(kThreads);
   std::string width = std::to_string(kWidth);
-  return "foundry-split-reduction{outputs=" + std::to_string(extents[0]) +
+  // The output pass unrolled over a thread's pieces of the part.
+  int64_t pieces = part / kThreads / kWidth;
+  std::string unroll =
+      pieces > 1 ? ",foundry-unroll{factor=" + std::to_string(pieces) + "}"
+                 : "";
+  return std::string(shape.invertDivisors ? "foundry-invert-divisors," : "") +
+         "foundry-split-reduction{outputs=" + std::to_string(extents[0]) +
          " parts=" + std::to_string(kParts) +
          " cluster=true},foundry-tile-blocks{fuse=all sizes={1," +
          std::to_string(part) +
@@ -1414,7 +1424,7 @@ static std::string clusterRowsSchedule(const KernelShape &shape,
          " interleave=" + width +
          " shuffle=true},foundry-tile-threads{sizes={0," +
          std::to_string(part / kThreads) + "} interleave=" + width +
-         "},foundry-vectorize";
+         "},foundry-vectorize" + unroll;
 }
 
 /// The diagnosis of the parent, if it has one and it says `bottleneck`.
@@ -2042,9 +2052,11 @@ private:
   /// parallelism; memory-bound below 70%: reduction for kernels that reduce,
   /// else memory), at random otherwise.
   const Expert &chooseExpert(const Evaluated &parent);
-  /// `schedule` with foundry-fold-pad in front one time in two, for a
-  /// kernel with a pad to fold (shape_.foldPad) that it does not fold yet.
-  std::string withFoldPad(std::string schedule);
+  /// `schedule` with the kernel-level rewrites that apply and that it lacks
+  /// in front, each one time in two: foundry-fold-pad for a kernel with a
+  /// pad to fold (shape_.foldPad), foundry-invert-divisors for one with a
+  /// loop-invariant divisor (shape_.invertDivisors).
+  std::string withKernelRewrites(std::string schedule);
   /// The cpu target: runs `record.genome` through the JIT on inputs_ in a
   /// child process (runKernelOnCpuIsolated), checks it against naive_ (and
   /// a patched kernel also on otherInputs_) and times it; fills stage, ok,
@@ -2210,6 +2222,18 @@ static bool splices(llvm::StringRef genome) {
          !genome.contains("foundry-transpose-b");
 }
 
+/// `genome` split after its leading kernel-level rewrites without options
+/// (foundry-fold-pad, foundry-invert-divisors; each ending with ","), and
+/// the rest.
+static std::pair<llvm::StringRef, llvm::StringRef>
+splitKernelRewrites(llvm::StringRef genome) {
+  llvm::StringRef rest = genome;
+  while (rest.consume_front("foundry-fold-pad,") ||
+         rest.consume_front("foundry-invert-divisors,"))
+    ;
+  return {genome.drop_back(rest.size()), rest};
+}
+
 /// `genome` split after its leading reductions tiled as kernels of their
 /// own (reductionPhasesSchedule: pairs of foundry-tile-blocks{...
 /// target=reduction...} and a foundry-tile-threads or
@@ -2258,8 +2282,12 @@ static std::string splice(llvm::StringRef head, llvm::StringRef tail) {
 /// `b`'s. "" when the genomes do not splice.
 static std::string spliceGenomes(llvm::StringRef a, llvm::StringRef b,
                                  bool headFromA) {
-  auto [aPhases, aRest] = splitReductionPhases(a);
-  auto [bPhases, bRest] = splitReductionPhases(b);
+  // The kernel-level rewrites in front (options-less passes) go with the
+  // head.
+  auto [aRewrites, aRewritten] = splitKernelRewrites(a);
+  auto [bRewrites, bRewritten] = splitKernelRewrites(b);
+  auto [aPhases, aRest] = splitReductionPhases(aRewritten);
+  auto [bPhases, bRest] = splitReductionPhases(bRewritten);
   auto [aHead, aTail] = aRest.split("},");
   auto [bHead, bTail] = bRest.split("},");
   if (aTail.empty() || bTail.empty() || !splices(aRest) || !splices(bRest))
@@ -2267,7 +2295,8 @@ static std::string spliceGenomes(llvm::StringRef a, llvm::StringRef b,
   std::string spliced = headFromA ? splice(aHead, bTail) : splice(bHead, aTail);
   if (spliced.empty())
     return "";
-  return (aPhases.empty() ? bPhases : aPhases).str() + spliced;
+  return (headFromA ? aRewrites : bRewrites).str() +
+         (aPhases.empty() ? bPhases : aPhases).str() + spliced;
 }
 
 std::string Search::propose(const Expert &expert, const Evaluated *parent,
@@ -2318,7 +2347,7 @@ std::string Search::propose(const Expert &expert, const Evaluated *parent,
   if (!lastRationale_.empty())
     rationales_[joinGenome(fresh, patch)] = lastRationale_;
   if (request.parent.empty() || fresh.empty() || expert.mutatesWhole)
-    return joinGenome(withFoldPad(fresh), patch);
+    return joinGenome(withKernelRewrites(fresh), patch);
   // A kernel whose contractions are kernels of their own (a GEMM or an
   // im2col convolution, then a norm), one time in two: the parent's
   // contraction kernels with the expert's epilogue, or the reverse, so that
@@ -2330,21 +2359,27 @@ std::string Search::propose(const Expert &expert, const Evaluated *parent,
     std::string spliced =
         spliceAtEpilogue(request.parent, fresh, /*headFromA=*/rng_() % 2);
     if (!spliced.empty() && fitsKernel(spliced, shape_))
-      return joinGenome(withFoldPad(spliced), patch);
+      return joinGenome(withKernelRewrites(spliced), patch);
   }
   // Mutation: keep the parent's block tile, take the rest from the expert,
   // or the reverse (both are valid pipelines of the same passes). Reductions
   // tiled as kernels of their own before the root stay in front: the
   // parent's, else the expert's.
   std::string mutated = spliceGenomes(request.parent, fresh, rng_() % 2);
-  return joinGenome(withFoldPad(mutated.empty() ? fresh : mutated), patch);
+  return joinGenome(withKernelRewrites(mutated.empty() ? fresh : mutated),
+                    patch);
 }
 
-std::string Search::withFoldPad(std::string schedule) {
-  if (!shape_.foldPad || schedule.empty() ||
-      llvm::StringRef(schedule).contains("foundry-fold-pad") || rng_() % 2)
+std::string Search::withKernelRewrites(std::string schedule) {
+  if (schedule.empty())
     return schedule;
-  return "foundry-fold-pad," + schedule;
+  auto add = [&](bool applies, llvm::StringRef pass) {
+    if (applies && !llvm::StringRef(schedule).contains(pass) && rng_() % 2)
+      schedule = (pass + "," + schedule).str();
+  };
+  add(shape_.invertDivisors, "foundry-invert-divisors");
+  add(shape_.foldPad, "foundry-fold-pad");
+  return schedule;
 }
 
 std::string Search::transplant(const std::string &seed,

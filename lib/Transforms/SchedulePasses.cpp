@@ -26,7 +26,8 @@ const std::vector<std::string> &mlir::foundry::schedulePassNames() {
                                                  "foundry-transpose-a",
                                                  "foundry-transpose-b",
                                                  "foundry-fold-pad",
-                                                 "foundry-tile-phases"};
+                                                 "foundry-tile-phases",
+                                                 "foundry-invert-divisors"};
   return names;
 }
 

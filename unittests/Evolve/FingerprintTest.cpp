@@ -578,11 +578,13 @@ foundry.kernel @logsoftmax(%x: tensor<256xROWxf32>) -> tensor<256xROWxf32> {
   };
   KernelShape rows = shapeOf(logSoftmax(65536));
   EXPECT_TRUE(rows.softmax);
+  EXPECT_FALSE(rows.invertDivisors); // A log-softmax subtracts.
   const std::string cluster =
       "foundry-split-reduction{outputs=256 parts=8 cluster=true},"
       "foundry-tile-blocks{fuse=all sizes={1,8192} target=result},"
       "foundry-reduce-threads{threads=1024 interleave=4 shuffle=true},"
-      "foundry-tile-threads{sizes={0,8} interleave=4},foundry-vectorize";
+      "foundry-tile-threads{sizes={0,8} interleave=4},foundry-vectorize,"
+      "foundry-unroll{factor=2}";
   int drawn = 0;
   for (const std::string &schedule : proposalsOf(rows, "reduction", 16)) {
     drawn += schedule == cluster;
@@ -593,6 +595,63 @@ foundry.kernel @logsoftmax(%x: tensor<256xROWxf32>) -> tensor<256xROWxf32> {
   for (const std::string &schedule :
        proposalsOf(shapeOf(logSoftmax(4096)), "reduction", 16))
     EXPECT_EQ(schedule.find("cluster=true"), std::string::npos) << schedule;
+}
+
+TEST_F(FingerprintTest, SoftmaxClustersMultiplyByTheRowSumsReciprocal) {
+  // A softmax over 256 rows of 2^16 divides by its row sums: the cluster
+  // schedule multiplies by their reciprocals (foundry-invert-divisors).
+  KernelShape softmax = shapeOf(R"mlir(
+#id = affine_map<(i, j) -> (i, j)>
+#row = affine_map<(i, j) -> (i)>
+foundry.kernel @softmax(%x: tensor<256x65536xf32>) -> tensor<256x65536xf32> {
+  %zero = arith.constant 0.0 : f32
+  %ninf = arith.constant 0xFF800000 : f32
+  %me = tensor.empty() : tensor<256xf32>
+  %mi = linalg.fill ins(%ninf : f32) outs(%me : tensor<256xf32>) -> tensor<256xf32>
+  %max = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<256x65536xf32>) outs(%mi : tensor<256xf32>) {
+  ^bb0(%v: f32, %acc: f32):
+    %m = arith.maximumf %v, %acc : f32
+    linalg.yield %m : f32
+  } -> tensor<256xf32>
+  %ee = tensor.empty() : tensor<256x65536xf32>
+  %exp = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %max : tensor<256x65536xf32>, tensor<256xf32>) outs(%ee : tensor<256x65536xf32>) {
+  ^bb0(%v: f32, %m: f32, %o: f32):
+    %d = arith.subf %v, %m : f32
+    %e = math.exp %d : f32
+    linalg.yield %e : f32
+  } -> tensor<256x65536xf32>
+  %se = tensor.empty() : tensor<256xf32>
+  %si = linalg.fill ins(%zero : f32) outs(%se : tensor<256xf32>) -> tensor<256xf32>
+  %sum = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%exp : tensor<256x65536xf32>) outs(%si : tensor<256xf32>) {
+  ^bb0(%v: f32, %acc: f32):
+    %a = arith.addf %v, %acc : f32
+    linalg.yield %a : f32
+  } -> tensor<256xf32>
+  %ye = tensor.empty() : tensor<256x65536xf32>
+  %y = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%exp, %sum : tensor<256x65536xf32>, tensor<256xf32>) outs(%ye : tensor<256x65536xf32>) {
+  ^bb0(%e: f32, %s: f32, %o: f32):
+    %r = arith.divf %e, %s : f32
+    linalg.yield %r : f32
+  } -> tensor<256x65536xf32>
+  foundry.yield %y : tensor<256x65536xf32>
+})mlir");
+  EXPECT_TRUE(softmax.softmax);
+  EXPECT_TRUE(softmax.invertDivisors);
+  int clusters = 0;
+  for (const std::string &schedule : proposalsOf(softmax, "reduction", 16)) {
+    if (schedule.find("cluster=true") == std::string::npos)
+      continue;
+    ++clusters;
+    EXPECT_EQ(
+        schedule.rfind("foundry-invert-divisors,foundry-split-reduction{", 0),
+        0u)
+        << schedule;
+  }
+  EXPECT_GT(clusters, 0);
 }
 
 /// Checks a GEMM's row and column loops and extents in `shape`.

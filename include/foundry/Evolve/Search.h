@@ -133,6 +133,11 @@ struct KernelShape {
   /// the maximum and the sum of exp into one pass
   /// (foundry-reduce-threads{online=true}).
   bool softmax = false;
+  /// Some op divides by a divisor that is the same along one of its loops
+  /// (a softmax's division by the row sum, an RMS norm's by the root mean
+  /// square): proposals may multiply by its reciprocal instead
+  /// (foundry-invert-divisors).
+  bool invertDivisors = false;
   /// Some reduction sums squared deviations from a row constant,
   /// `(v - m)^2` with m a mean from an earlier reduction (a variance:
   /// instance, group and layer norms): proposals may compute it in the pass

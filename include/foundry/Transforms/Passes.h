@@ -312,6 +312,12 @@ rewriteAsGather(RewriterBase &rewriter, linalg::GenericOp producer,
                 RankedTensorType type,
                 function_ref<Value(OpBuilder &, Location)> padValue);
 
+/// True if foundry-invert-divisors rewrites some division of the kernels
+/// under `root`: an `arith.divf` in a linalg.generic on tensors outside any
+/// scf.forall whose divisor is the same along one of the op's loops (see
+/// the pass's description).
+bool hasInvertibleDivisors(Operation *root);
+
 /// The tensor.pad ops in kernels under `root` that foundry-fold-pad folds:
 /// static non-negative low and high padding, a constant padding value, a
 /// static source, and read only as inputs of linalg ops on tensors outside

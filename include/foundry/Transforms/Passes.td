@@ -623,6 +623,47 @@ def FoundryFoldPadPass : Pass<"foundry-fold-pad", "::mlir::ModuleOp"> {
   ];
 }
 
+def FoundryInvertDivisorsPass
+    : Pass<"foundry-invert-divisors", "::mlir::ModuleOp"> {
+  let summary = "Divide by a loop-invariant divisor as a multiplication by its reciprocal.";
+  let description = [{
+    An fp32 `arith.divf` is an IEEE division on the GPU (`div.rn.f32`, a
+    subroutine of some twenty instructions); a softmax divides every element
+    of a row by the row's sum, a norm by the row's root mean square. In
+    every `linalg.generic` on tensors of a kernel, outside any block tile,
+    each `arith.divf` whose divisor is the same along one of the op's loops
+    becomes an `arith.mulf` by the divisor's reciprocal: the divisor is
+    computed in the body from inputs that share one projected permutation
+    map with fewer results than the op has loops (the row sum read through
+    `(i, j) -> (i)`), by pure ops without regions and without
+    `linalg.index`, and reads no output. The reciprocal `1 / d` is computed
+    once per element of those inputs, by an elementwise generic of its own
+    (identity maps, before the op), which the op then reads through their
+    map; inputs only the divisor read leave the op. The tiling passes fuse
+    the reciprocal as any producer. Divisions by constants, by values that
+    vary along every loop, and ops on inputs of dynamic shape are left as
+    they are.
+
+    Accuracy: `a * (1 / d)` rounds twice, `a / d` once: the result may differ
+    from the division's by one unit in the last place more. This is IEEE
+    arithmetic under every `#foundry.precision` (the search's verification
+    checks the tolerance as for any schedule). Run it first, before the
+    tiling passes.
+
+    Example, softmax rows over a cluster of 8 blocks: `foundry-invert-divisors,
+    foundry-split-reduction{outputs=4096 parts=8 cluster=true},
+    foundry-tile-blocks{fuse=all sizes={1,49152} target=result},
+    foundry-reduce-threads{threads=1024 interleave=4 shuffle=true},
+    foundry-tile-threads{sizes={0,48} interleave=4},foundry-vectorize,
+    foundry-unroll{factor=12}`.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect"
+  ];
+}
+
 def FoundryPadPass : Pass<"foundry-pad", "::mlir::ModuleOp"> {
   let summary = "Pad a kernel's contractions with zeros to multiples of tile sizes.";
   let description = [{
