@@ -18,6 +18,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/IRMapping.h"
@@ -417,6 +418,142 @@ FailureOr<linalg::GenericOp> splitVariance(RewriterBase &rewriter,
   return deviations;
 }
 
+/// The operand of `op` that `max` fills, when `value` (in op's body) is
+/// exp(v - m), m the block argument of that operand, read only there.
+OpOperand *shiftedExpOperand(linalg::GenericOp op, Value value, Value max) {
+  auto e = value.getDefiningOp<math::ExpOp>();
+  auto shift = e ? e.getOperand().getDefiningOp<arith::SubFOp>() : nullptr;
+  auto m = shift ? dyn_cast<BlockArgument>(shift.getRhs()) : nullptr;
+  if (!m || m.getOwner() != op.getBody() ||
+      m.getArgNumber() >= op.getNumDpsInputs() || !m.hasOneUse())
+    return nullptr;
+  OpOperand *operand = op.getDpsInputOperand(m.getArgNumber());
+  return operand->get() == max ? operand : nullptr;
+}
+
+/// online=true: where `sum` (a sum, acc = v + acc, or its reverse) adds
+/// exp(x - m), m read from `max`: the op computing it and its operand
+/// reading `max`. Either `sum` itself (a log-softmax's), or the elementwise
+/// generic whose result `sum` adds as it is, its loops those of `sum` (both
+/// read and write through identity maps) and, with `soleUser`, `sum` its
+/// only user (a softmax's). std::nullopt otherwise. On the kernel before
+/// the split, `max` is the row maximum; on the split one, its final
+/// reduction over the parts.
+std::optional<std::pair<linalg::GenericOp, OpOperand *>>
+matchExpOfShift(linalg::GenericOp sum, Value max, bool soleUser) {
+  Operation *combiner = findCombiner(sum);
+  Value term = combinedTerm(sum);
+  if (!combiner || !isa<arith::AddFOp>(combiner) || !term)
+    return std::nullopt;
+  if (OpOperand *operand = shiftedExpOperand(sum, term, max))
+    return std::make_pair(sum, operand);
+  auto arg = dyn_cast<BlockArgument>(term);
+  if (!arg || arg.getOwner() != sum.getBody() ||
+      arg.getArgNumber() >= sum.getNumDpsInputs())
+    return std::nullopt;
+  OpOperand *input = sum.getDpsInputOperand(arg.getArgNumber());
+  auto exp = input->get().getDefiningOp<linalg::GenericOp>();
+  if (!exp || (soleUser && !exp->hasOneUse()) || exp.getNumDpsInits() != 1 ||
+      exp.getNumReductionLoops() != 0 ||
+      exp.getNumLoops() != sum.getNumLoops() ||
+      !sum.getMatchingIndexingMap(input).isIdentity() ||
+      !exp.getMatchingIndexingMap(exp.getDpsInitOperand(0)).isIdentity())
+    return std::nullopt;
+  auto yield = cast<linalg::YieldOp>(exp.getBody()->getTerminator());
+  if (OpOperand *operand = shiftedExpOperand(exp, yield.getOperand(0), max))
+    return std::make_pair(exp, operand);
+  return std::nullopt;
+}
+
+/// True for a row maximum: a reduction whose combiner is arith.maximumf or
+/// arith.maxnumf.
+bool isMaxReduction(linalg::GenericOp op) {
+  Operation *combiner = findCombiner(op);
+  return combiner && isa<arith::MaximumFOp, arith::MaxNumFOp>(combiner);
+}
+
+/// online=true: the split sum `partialSum` of exp(x - M), M the final
+/// reduction of the parts' maxima `partialMax`, reads instead each part's
+/// own maximum m_p, so that a block computes its part's maximum and its
+/// sum s_p of exp(x - m_p) without the other parts'; its final reduction
+/// becomes S = sum over p of s_p exp(m_p - M) (0 for a part whose m_p is
+/// -inf), as online softmax merges (Milakov and Gimelshein 2018), M being
+/// `finalMax`. `exp` and `operand` are what matchExpOfShift found (`exp`
+/// may be `partialSum` itself). Returns the new final.
+linalg::GenericOp pairWithPartMaxima(RewriterBase &rewriter,
+                                     linalg::GenericOp partialSum,
+                                     linalg::GenericOp partialMax,
+                                     Value finalMax, linalg::GenericOp exp,
+                                     OpOperand *operand) {
+  MLIRContext *ctx = rewriter.getContext();
+  AffineMap partMap =
+      partialSum.getMatchingIndexingMap(partialSum.getDpsInitOperand(0));
+  rewriter.modifyOpInPlace(exp, [&] {
+    SmallVector<AffineMap> maps = exp.getIndexingMapsArray();
+    maps[operand->getOperandNumber()] = partMap;
+    exp.setIndexingMapsAttr(rewriter.getAffineMapArrayAttr(maps));
+    operand->set(partialMax.getResult(0));
+  });
+  auto final =
+      cast<linalg::GenericOp>(*partialSum->getResult(0).getUsers().begin());
+  auto partType = cast<RankedTensorType>(partialSum.getResult(0).getType());
+  Type elementType = partType.getElementType();
+  unsigned rank = partType.getRank() - 1;
+  AffineMap identity = AffineMap::getMultiDimIdentityMap(rank + 1, ctx);
+  AffineMap dropParts =
+      identity.getSubMap(llvm::to_vector(llvm::seq<unsigned>(0, rank)));
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+  iterators.push_back(utils::IteratorType::reduction);
+  rewriter.setInsertionPoint(final);
+  auto merged = linalg::GenericOp::create(
+      rewriter, final.getLoc(), final.getResultTypes(),
+      ValueRange{partialSum.getResult(0), partialMax.getResult(0), finalMax},
+      final.getDpsInits(),
+      ArrayRef<AffineMap>{identity, identity, dropParts, dropParts}, iterators,
+      [&](OpBuilder &b, Location loc, ValueRange args) {
+        Value shift = arith::SubFOp::create(b, loc, args[1], args[2]);
+        Value scale = math::ExpOp::create(b, loc, shift);
+        Value scaled = arith::MulFOp::create(b, loc, args[0], scale);
+        Value negInf = arith::ConstantOp::create(
+            b, loc,
+            b.getFloatAttr(elementType,
+                           APFloat::getInf(
+                               cast<FloatType>(elementType).getFloatSemantics(),
+                               /*Negative=*/true)));
+        Value empty = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ,
+                                            args[1], negInf);
+        Value zero =
+            arith::ConstantOp::create(b, loc, b.getFloatAttr(elementType, 0.0));
+        Value term = arith::SelectOp::create(b, loc, empty, zero, scaled);
+        linalg::YieldOp::create(
+            b, loc, arith::AddFOp::create(b, loc, term, args[3]).getResult());
+      });
+  rewriter.replaceOp(final, merged.getResults());
+  // The parts' maxima will be yielded by the tile of their sums, where
+  // partialSum is: M and what reads it before partialSum move after it.
+  Operation *finalMaxOp = finalMax.getDefiningOp();
+  llvm::SetVector<Operation *> moved;
+  moved.insert(finalMaxOp);
+  for (Operation *op = finalMaxOp->getNextNode(); op && op != partialSum;
+       op = op->getNextNode()) {
+    WalkResult reads = op->walk([&](Operation *nested) {
+      for (Value value : nested->getOperands())
+        if (moved.contains(value.getDefiningOp()))
+          return WalkResult::interrupt();
+      return WalkResult::advance();
+    });
+    if (reads.wasInterrupted())
+      moved.insert(op);
+  }
+  Operation *after = partialSum;
+  for (Operation *op : moved) {
+    rewriter.moveOpAfter(op, after);
+    after = op;
+  }
+  return merged;
+}
+
 /// Moves the final reduction `final` and the rank-0 ops computing the kernel's
 /// result from it into an scf.forall of one block (#gpu.block<x>), so that
 /// they run in one block on the GPU and foundry-reduce-threads can split the
@@ -646,6 +783,31 @@ struct FoundrySplitReductionPass final
                   "at most "
                << static_cast<int64_t>(outputs) << " elements; none found";
     }
+    // online=true: each sum of exp(x - maximum) is paired with the nearest
+    // earlier row maximum it shifts by, by index.
+    llvm::DenseMap<size_t, size_t> onlineMaxOf;
+    llvm::DenseSet<size_t> onlineMaxes;
+    if (online) {
+      for (auto [b, sum] : llvm::enumerate(reductions)) {
+        for (size_t a = b; a-- > 0;) {
+          if (onlineMaxes.contains(a) || !isMaxReduction(reductions[a]))
+            continue;
+          if (matchExpOfShift(sum, reductions[a].getResult(0),
+                              /*soleUser=*/false)) {
+            onlineMaxOf[b] = a;
+            onlineMaxes.insert(a);
+            break;
+          }
+        }
+      }
+      if (onlineMaxOf.empty())
+        return kernel.emitOpError()
+               << kPass
+               << ": online=true needs a row maximum (acc = maximumf(v, "
+                  "acc)) and a later sum of exp(x - maximum) computed by an "
+                  "elementwise op from it (a softmax's), among the "
+                  "reductions it splits; none found";
+    }
     // Split every reduction first; tiling cleans the kernel up and may
     // replace ops, so what is to be tiled is tagged and found again. The
     // parts' sums of a welford pair are tagged for the tile of their
@@ -688,10 +850,27 @@ struct FoundrySplitReductionPass final
       partials[index] = *partial;
       auto final = cast<linalg::GenericOp>(
           *partial->getResult(0).getUsers().begin());
+      if (auto it = onlineMaxOf.find(index); it != onlineMaxOf.end()) {
+        linalg::GenericOp partialMax = partials[it->second];
+        Value finalMax =
+            (*partialMax->getResult(0).getUsers().begin())->getResult(0);
+        auto match = matchExpOfShift(*partial, finalMax, /*soleUser=*/true);
+        if (!match)
+          return op.emitOpError()
+                 << kPass
+                 << ": online=true: the split sum does not add exp(x - "
+                    "maximum) of its own";
+        final = pairWithPartMaxima(rewriter, *partial, partialMax, finalMax,
+                                   match->first, match->second);
+        // The parts' maxima are computed in the tile of the parts' sums.
+        partialMax->setAttr(kYieldTag,
+                            rewriter.getI64IntegerAttr(tileSizes.size()));
+      }
       // The partial results first: a block tile of their own, which the
       // final reduction's tiling then reads instead of fusing. (The parts'
-      // sums of a variance are computed in its parts' tile instead.)
-      if (!pairedSums.contains(index))
+      // sums of a variance are computed in its parts' tile instead, and the
+      // parts' maxima of online=true in their sums'.)
+      if (!pairedSums.contains(index) && !onlineMaxes.contains(index))
         tag(*partial, blockSizes(*partial, partsLoop));
       if (rank == 0) {
         // The final reduction and the scalar ops after it in one block.
@@ -744,8 +923,10 @@ struct FoundrySplitReductionPass final
     if (unfused)
       return kernel.emitOpError()
              << kPass
-             << ": welford=true: a part's sum was not fused into the block "
-                "tile of its squared deviations";
+             << (welford ? ": welford=true: a part's sum was not fused into "
+                           "the block tile of its squared deviations"
+                         : ": online=true: a part's maximum was not fused "
+                           "into the block tile of its sum of exp");
     return success();
   }
 

@@ -3,6 +3,8 @@
 // RUN: FileCheck %s < %t.ptx
 // RUN: FileCheck %s --check-prefix=MANIFEST < %t.json
 // RUN: %ptxas -arch=sm_90 -v %t.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// RUN: foundry-opt %S/../Transforms/split-reduction-cluster.mlir "--foundry-split-reduction=outputs=16 parts=8 cluster=true online=true" "--foundry-tile-blocks=fuse=all sizes=1,128 target=result" "--foundry-reduce-threads=threads=32 interleave=2" "--foundry-tile-threads=sizes=0,4 interleave=4" --foundry-vectorize --foundry-to-nvvm --foundry-extract-ptx=output=%t.online.ptx -o /dev/null
+// RUN: FileCheck %s --check-prefix=ONLINE < %t.online.ptx
 
 // foundry-split-reduction{cluster=true} on a softmax over 16 rows of 1024:
 // one kernel that declares clusters of 8 blocks (so that a plain
@@ -18,6 +20,15 @@
 // CHECK-NOT: .entry
 // CHECK-NOT: barrier.cluster
 // CHECK: ret;
+
+// With online=true each block computes its part's maximum and its sum of
+// exp relative to it before the cluster shares them: one cluster barrier.
+// ONLINE: .entry softmax_kernel(
+// ONLINE: .reqnctapercluster 8, 1, 1
+// ONLINE: barrier.cluster.arrive;
+// ONLINE-NEXT: barrier.cluster.wait;
+// ONLINE-NOT: barrier.cluster
+// ONLINE: ret;
 
 // MANIFEST: "launches"
 // MANIFEST-NOT: "kernel"

@@ -972,6 +972,19 @@ def FoundrySplitReductionPass
     reduction loops are not the innermost loops (the parts must be the
     cluster's x dimension).
 
+    With `online=true`, a softmax's sum of exp(x - M) (M a row maximum
+    split with it; the exp computed in the sum's body, as a log-softmax
+    has it, or by an elementwise op whose result the sum adds as it is, as
+    a softmax has it) reads each part's own maximum m_p
+    instead of M: a part's maximum is computed in the block tile of its
+    sum (fused and yielded), and the sum's final reduction becomes
+    S = sum over p of s_p * exp(m_p - M), a part whose m_p is -inf adding
+    0 (Milakov and Gimelshein, "Online normalizer calculation for
+    softmax", 2018). S is the same sum, rounded differently. With
+    clusters, a block then needs the other parts' results once (one
+    cluster barrier before the output pass instead of two). Error:
+    `online=true` where no split sum pairs with a maximum so.
+
     Example, a mean squared error over 32768x32768 (one row per block):
     `foundry-split-reduction,foundry-reduce-threads{threads=256 interleave=4},
     foundry-vectorize`. A BatchNorm's statistics over 64 channels:
@@ -991,7 +1004,11 @@ def FoundrySplitReductionPass
            "deviations from its own mean, combined by Chan et al.">,
     Option<"cluster", "cluster", "bool", /*default=*/"false",
            "Run the parts of an output as one thread-block cluster; the "
-           "final reductions are fused into the blocks that read them.">
+           "final reductions are fused into the blocks that read them.">,
+    Option<"online", "online", "bool", /*default=*/"false",
+           "Split a softmax's sum of exp(x - max) in the pass of its "
+           "maximum: each part's sum relative to its own maximum, rescaled "
+           "in the final reduction.">
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
