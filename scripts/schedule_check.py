@@ -126,7 +126,11 @@ def random_pass(rng):
     kind = rng.choice(["blocks", "threads", "warps", "reduction", "reduction",
                        "promote", "mma", "vectorize", "unroll", "rthreads",
                        "split", "pad", "im2col", "splitk", "transpose",
-                       "phases", "warpgroups"])
+                       "phases", "warpgroups", "bounds"])
+    if kind == "bounds":
+        return "foundry-launch-bounds{min-blocks=%d max-registers=%d}" % (
+            rng.choice([-1, 0, 1, 2, 3, 16, 32, 33]),
+            rng.choice([-1, 0, 8, 16, 32, 64, 255, 256]))
     if kind == "phases":
         return "foundry-tile-phases{threads=%d width=%d}" % (
             rng.choice([-1, 0, 1, 7, 32, 256, 1024, 1025]),
@@ -194,7 +198,7 @@ def random_schedule(rng):
                  "warpgroups": 3,
                  "phases": 3,
                  "reduction": 1, "mma": 4, "vectorize": 5, "unroll": 6,
-                 "reduce-threads": 1, "split": 0}
+                 "reduce-threads": 1, "split": 0, "bounds": 7}
         passes.sort(key=lambda p: next(v for k, v in order.items() if k in p))
     return ",".join(passes)
 

@@ -49,6 +49,7 @@ Diagnosis mlir::foundry::diagnose(const DiagnosisInput &input) {
                               input.registers, input.sharedBytes);
   d.spillBytes = input.spillBytes;
   d.blocks = input.blocks;
+  d.threadsPerBlock = input.threadsPerBlock;
   if (input.medianMs > 0) {
     double seconds = input.medianMs * 1e-3;
     if (input.copyBytesPerSecond > 0)

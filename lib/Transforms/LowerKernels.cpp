@@ -90,6 +90,10 @@ static void lowerKernel(KernelOp kernel) {
                   attr.getValue());
   if (WorkloadAttr workload = kernel.getWorkloadAttr())
     func->setAttr("foundry.workload", workload);
+  // foundry-launch-bounds' bounds, for the GPU tail's gpu.func ops.
+  for (StringRef name : {kMinBlocksPerSmAttr, kMaxRegistersAttr})
+    if (Attribute bound = kernel->getAttr(name))
+      func->setAttr(name, bound);
 
   Block *entry = func.addEntryBlock();
   builder.setInsertionPointToStart(entry);

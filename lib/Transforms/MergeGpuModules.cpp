@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/RegionUtils.h"
 
 namespace mlir::foundry {
@@ -135,6 +136,8 @@ struct FoundryMergeGpuModulesPass final
     });
     if (clusters.wasInterrupted())
       return signalPassFailure();
+    if (failed(declareLaunchBounds()))
+      return signalPassFailure();
     UnitAttr unit = UnitAttr::get(&getContext());
     // Shared-memory buffers are aligned to 16 bytes (the upstream lowering
     // otherwise declares them .align 4): the 16-byte vector accesses that
@@ -157,6 +160,48 @@ struct FoundryMergeGpuModulesPass final
         if (isa<MemRefType>(type))
           func.setArgAttr(index, "llvm.noalias", unit);
     });
+  }
+
+  /// The launch bounds of foundry-launch-bounds on a host function
+  /// (kMinBlocksPerSmAttr, kMaxRegistersAttr) declared on every gpu.func it
+  /// launches: nvvm.minctasm (`.minnctapersm`) and nvvm.maxnreg
+  /// (`.maxnreg`). Fails, at the host function, where the blocks per SM of
+  /// a launch's threads (its known_block_size) exceed the 2048 threads of an
+  /// sm_90 SM.
+  LogicalResult declareLaunchBounds() {
+    SymbolTableCollection symbols;
+    WalkResult walk = getOperation().walk([&](gpu::LaunchFuncOp launch) {
+      auto host = launch->getParentOfType<FunctionOpInterface>();
+      if (!host)
+        return WalkResult::advance();
+      auto minBlocks = host->getAttrOfType<IntegerAttr>(kMinBlocksPerSmAttr);
+      auto maxRegisters = host->getAttrOfType<IntegerAttr>(kMaxRegistersAttr);
+      if (!minBlocks && !maxRegisters)
+        return WalkResult::advance();
+      auto func = symbols.lookupNearestSymbolFrom<gpu::GPUFuncOp>(
+          launch, launch.getKernelAttr());
+      if (!func)
+        return WalkResult::advance();
+      if (minBlocks) {
+        int64_t threads = 1;
+        if (std::optional<ArrayRef<int32_t>> block = func.getKnownBlockSize())
+          for (int32_t size : *block)
+            threads *= size;
+        if (minBlocks.getInt() * threads > kMaxThreadsPerSm) {
+          host->emitError("foundry-launch-bounds: min-blocks=")
+              << minBlocks.getInt() << " blocks of " << threads
+              << " threads (launch of @" << func.getName() << ") need "
+              << minBlocks.getInt() * threads
+              << " threads per SM; an sm_90 SM holds " << kMaxThreadsPerSm;
+          return WalkResult::interrupt();
+        }
+        func->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(), minBlocks);
+      }
+      if (maxRegisters)
+        func->setAttr(NVVM::NVVMDialect::getMaxnregAttrName(), maxRegisters);
+      return WalkResult::advance();
+    });
+    return failure(walk.wasInterrupted());
   }
 };
 } // namespace

@@ -27,7 +27,8 @@ const std::vector<std::string> &mlir::foundry::schedulePassNames() {
                                                  "foundry-transpose-b",
                                                  "foundry-fold-pad",
                                                  "foundry-tile-phases",
-                                                 "foundry-invert-divisors"};
+                                                 "foundry-invert-divisors",
+                                                 "foundry-launch-bounds"};
   return names;
 }
 

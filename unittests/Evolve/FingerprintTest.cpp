@@ -1677,3 +1677,53 @@ TEST_F(FingerprintTest, ReductionThreadsInterleaveOverMergedRows) {
     EXPECT_GT(merged, 0) << source;
   }
 }
+
+TEST_F(FingerprintTest, RegisterBoundParentsGetOneMoreBlockPerSm) {
+  // After a parent whose registers bound its occupancy (one block of 1024
+  // threads per SM), the parallelism expert sometimes proposes the parent
+  // itself with ptxas asked for two blocks per SM; never when the parent
+  // bounds its launches already, or when more blocks would not fit.
+  KernelShape rowMax = shapeOf(kRowMax);
+  const std::string parent =
+      "foundry-tile-blocks{sizes=1},foundry-reduce-threads{threads=1024}";
+  Diagnosis registerBound;
+  registerBound.occupancy = sm90Occupancy(1024, 64, 0);
+  registerBound.threadsPerBlock = 1024;
+  ASSERT_EQ(registerBound.occupancy.limiter, "registers");
+  ASSERT_EQ(registerBound.occupancy.blocksPerSm, 1);
+  auto proposals = [&](const std::string &from, const Diagnosis &d) {
+    std::vector<std::string> schedules;
+    for (const Expert &expert : builtinExperts())
+      if (expert.name == "parallelism")
+        for (unsigned seed = 0; seed < 16; ++seed) {
+          std::mt19937 rng(seed);
+          ExpertRequest request{rowMax, from, &d};
+          schedules.push_back(expert.propose(request, rng));
+        }
+    return schedules;
+  };
+  int bounded = 0, other = 0;
+  for (const std::string &schedule : proposals(parent, registerBound)) {
+    if (schedule == parent + ",foundry-launch-bounds{min-blocks=2}")
+      ++bounded;
+    else
+      ++other;
+    EXPECT_FALSE(llvm::StringRef(schedule).contains("min-blocks=3"))
+        << schedule;
+  }
+  EXPECT_GT(bounded, 0);
+  EXPECT_GT(other, 0);
+  // Bounded already, or not bound by registers, or 2048 threads resident.
+  Diagnosis warpBound = registerBound;
+  warpBound.occupancy = sm90Occupancy(1024, 32, 0);
+  ASSERT_EQ(warpBound.occupancy.limiter, "warps");
+  Diagnosis full = registerBound;
+  full.threadsPerBlock = 2048;
+  for (const auto &[from, d] :
+       {std::pair{parent + ",foundry-launch-bounds{min-blocks=2}",
+                  registerBound},
+        std::pair{parent, warpBound}, std::pair{parent, full}})
+    for (const std::string &schedule : proposals(from, d))
+      EXPECT_NE(schedule, from + ",foundry-launch-bounds{min-blocks=2}")
+          << schedule;
+}

@@ -161,7 +161,8 @@ TEST(ScheduleValidation, EverySchedulePassValidates) {
         "foundry-unroll", "foundry-mma", "foundry-split-reduction",
         "foundry-split-k", "foundry-pad", "foundry-im2col",
         "foundry-transpose-a", "foundry-transpose-b", "foundry-fold-pad",
-        "foundry-tile-phases", "foundry-invert-divisors"}) {
+        "foundry-tile-phases", "foundry-invert-divisors",
+        "foundry-launch-bounds"}) {
     std::string normalized, error;
     EXPECT_TRUE(validateSchedule(&context, name, normalized, error))
         << name << ": " << error;
@@ -172,7 +173,7 @@ TEST(ScheduleValidation, EverySchedulePassValidates) {
     std::string normalized, error;
     EXPECT_FALSE(validateSchedule(&context, name, normalized, error)) << name;
   }
-  EXPECT_EQ(schedulePassNames().size(), 19u);
+  EXPECT_EQ(schedulePassNames().size(), 20u);
 }
 
 TEST(LlmResponse, RejectsHostileNesting) {

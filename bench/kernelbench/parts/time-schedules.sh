@@ -13,11 +13,10 @@
 # (--launch-runs). The reference is not timed (--no-baseline-timing: L1
 # 33's takes 2 s a run); TIME_REFERENCE=1 times it too. FOUNDRY_TARGET (default sm_90) is the
 # candidates' chip: sm_90a for schedules with warpgroup (wgmma) tiles.
-# An optional fourth column N edits the compiled PTX by hand before timing:
-# `.minnctapersm N` after each `.maxntid` (CUDA's __launch_bounds__ minimum
-# blocks per SM, which caps ptxas's registers per thread), assembled again
-# with ptxas (ptxas -v's register line is printed): an experiment on
-# occupancy that no schedule option expresses yet.
+# Each kernel's registers per thread and spill bytes (ptxas -v, from
+# foundry-compile's record) are printed beside the schedule. (Until
+# 2026-12-05 a fourth column edited `.minnctapersm N` into the PTX by hand;
+# foundry-launch-bounds{min-blocks=N} in the schedule does it now.)
 #
 #===----------------------------------------------------------------------===#
 set -u
@@ -26,7 +25,7 @@ WORK=$(mktemp -d)
 BASELINE=(--no-baseline-timing)
 [[ -n "${TIME_REFERENCE:-}" ]] && BASELINE=(--baseline-runs 30)
 trap 'rm -rf "$WORK"' EXIT
-while IFS=$'\t' read -r name kernel schedule min_blocks; do
+while IFS=$'\t' read -r name kernel schedule; do
   [[ -z "$name" || "$name" == \#* ]] && continue
   reference=$WORK/reference-$(basename "$kernel" .mlir)
   if [[ ! -f "$reference/candidate-0.cubin" ]] &&
@@ -39,16 +38,13 @@ while IFS=$'\t' read -r name kernel schedule min_blocks; do
        >>"$WORK/$name.log" 2>&1; then
     echo "$name: compile failed"; tail -3 "$WORK/$name.log"; continue
   fi
-  if [[ -n "${min_blocks:-}" ]]; then
-    ptx=$WORK/$name/candidate-0.ptx
-    sed -i "s/^\.maxntid \(.*\)$/.maxntid \1\n.minnctapersm $min_blocks/" "$ptx"
-    if ! ptxas -arch="${FOUNDRY_TARGET:-sm_90}" -v "$ptx" \
-         -o "$WORK/$name/candidate-0.cubin" >"$WORK/$name.ptxas" 2>&1; then
-      echo "$name: ptxas failed"; tail -3 "$WORK/$name.ptxas"; continue
-    fi
-    echo "== $name (PTX edited: .minnctapersm $min_blocks; $(grep -o 'Used [0-9]* registers' "$WORK/$name.ptxas" | tail -1), $(grep -o '[0-9]* bytes spill stores' "$WORK/$name.ptxas" | tail -1))"
-  fi
   echo "== $name: $schedule"
+  python3 - "$WORK/$name/candidate-0.json" <<'PY'
+import json, sys
+for kernel, r in sorted(json.load(open(sys.argv[1])).get("resources", {}).items()):
+    print(f"  {kernel}: {r.get('registers', 0)} registers, spills "
+          f"{r.get('spill_store_bytes', 0)}+{r.get('spill_load_bytes', 0)} bytes")
+PY
   foundry-run "$WORK/$name/candidate-0.cubin" \
     --reference "$reference/candidate-0.cubin" --runs 30 --trials 1 \
     --launch-runs 10 "${BASELINE[@]}" -o "$WORK/$name.json" >>"$WORK/$name.log" 2>&1

@@ -54,7 +54,8 @@ struct DiagnosisInput {
 /// The diagnosis of one candidate.
 struct Diagnosis {
   Occupancy occupancy;
-  int64_t spillBytes = 0, blocks = 0;
+  /// Of the heaviest launch, as in DiagnosisInput.
+  int64_t spillBytes = 0, blocks = 0, threadsPerBlock = 0;
   /// Achieved bytes/s over the copy ceiling, FLOP/s over the FP32 peak.
   double memoryFraction = 0, computeFraction = 0;
   /// "memory", "compute", "latency" (too few blocks or warps to hide

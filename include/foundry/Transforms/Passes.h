@@ -234,6 +234,16 @@ inline constexpr llvm::StringLiteral kClusterMergeAttr =
 /// foundry-tile-threads and foundry-tile-warps leave them.
 inline constexpr llvm::StringLiteral kPhasesAttr = "foundry.phases";
 
+/// The launch bounds of foundry-launch-bounds (i32 attributes on a
+/// foundry.kernel, then on its lowered func.func): blocks per SM that ptxas
+/// must leave registers for, and a cap on registers per thread. The GPU tail
+/// (foundry-merge-gpu-modules) declares them on the kernel's gpu.func ops as
+/// nvvm.minctasm and nvvm.maxnreg.
+inline constexpr llvm::StringLiteral kMinBlocksPerSmAttr =
+    "foundry.min_blocks_per_sm";
+inline constexpr llvm::StringLiteral kMaxRegistersAttr =
+    "foundry.max_registers";
+
 /// Which producers foundry::tileToBlocks fuses into a block tile.
 enum class ProducerFusion {
   /// Every tileable producer (fills, broadcasts, elementwise ops, the
@@ -273,10 +283,13 @@ void privatizeProducers(RewriterBase &rewriter, OpOperand &use,
                         Operation *scope, int depth = 0);
 
 /// sm_90 launch limits (CUDA programming guide, "Compute capabilities"):
-/// largest grid extent along x and along y/z, threads per block, warp size.
+/// largest grid extent along x and along y/z, threads per block, resident
+/// threads and blocks per SM, warp size.
 inline constexpr int64_t kMaxGridX = (int64_t{1} << 31) - 1;
 inline constexpr int64_t kMaxGridYZ = 65535;
 inline constexpr int64_t kMaxThreadsPerBlock = 1024;
+inline constexpr int64_t kMaxThreadsPerSm = 2048;
+inline constexpr int64_t kMaxBlocksPerSm = 32;
 inline constexpr int64_t kWarpSize = 32;
 /// Most blocks in a thread-block cluster on sm_90: 16, of which up to 8 are
 /// portable and more need the kernel's opt-in at run time

@@ -320,7 +320,11 @@ def FoundryMergeGpuModulesPass
     assume. A kernel launched in thread-block clusters (the cluster operands
     of its `gpu.launch_func`) declares their shape, `nvvm.cluster_dim`
     (`.reqnctapercluster` in PTX), so that the runner's plain
-    `cuLaunchKernel` launches it in clusters.
+    `cuLaunchKernel` launches it in clusters. The launch bounds of
+    `foundry-launch-bounds` on a host function (`foundry.min_blocks_per_sm`,
+    `foundry.max_registers`) go on every `gpu.func` it launches
+    (`nvvm.minctasm`, `nvvm.maxnreg`); blocks per SM whose threads exceed the
+    2048 of an sm_90 SM are an error.
   }];
   let dependentDialects = ["::mlir::gpu::GPUDialect",
                            "::mlir::NVVM::NVVMDialect"];
@@ -1288,6 +1292,40 @@ def FoundryTileWarpsPass
     "::mlir::gpu::GPUDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect"
+  ];
+}
+
+def FoundryLaunchBoundsPass
+    : Pass<"foundry-launch-bounds", "::mlir::ModuleOp"> {
+  let summary = "Ask ptxas for blocks per SM or a register cap (launch bounds).";
+  let description = [{
+    CUDA's `__launch_bounds__(threads, minBlocksPerSM)` and `__maxnreg__` at
+    the IR level. Each kernel remembers the bounds (`foundry.min_blocks_per_sm`
+    and `foundry.max_registers`, i32 attributes on the `foundry.kernel`), and
+    the GPU tail declares them on every `gpu.func` the kernel launches:
+    `nvvm.minctasm` (`.minnctapersm` in PTX: ptxas keeps the registers per
+    thread low enough for `min-blocks` blocks of the kernel's `.maxntid`
+    threads on one SM, spilling if it must) and `nvvm.maxnreg` (`.maxnreg`:
+    at most `max-registers` registers per thread). Either at 0 leaves that
+    bound to ptxas; a second foundry-launch-bounds in a schedule replaces the
+    first's non-zero bounds. The bounds change no IR and no value: on the CPU
+    target they do nothing.
+
+    Errors: `min-blocks` above 32 (an sm_90 SM holds at most 32 blocks),
+    `max-registers` outside 16 to 255 (a thread addresses at most 255), and,
+    in the GPU tail, `min-blocks` blocks of a launch's threads above the 2048
+    threads an sm_90 SM holds.
+
+    Example: 16-block clusters of 1024 threads (foundry-split-reduction{
+    cluster=true}) at 64 registers leave one block per SM;
+    `foundry-launch-bounds{min-blocks=2}` asks for 32 registers, two blocks.
+  }];
+  let options = [
+    Option<"minBlocks", "min-blocks", "int64_t", /*default=*/"0",
+           "Blocks per SM that ptxas must leave registers for (0: no bound, "
+           "at most 32).">,
+    Option<"maxRegisters", "max-registers", "int64_t", /*default=*/"0",
+           "Registers per thread at most (0: no cap, else 16 to 255).">
   ];
 }
 

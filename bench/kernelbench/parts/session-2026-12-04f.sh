@@ -1,9 +1,0 @@
-#!/usr/bin/env bash
-# One device step (H200, 2026-12-04, fifth session, second step): L1 23 through
-# foundry-split-reduction{online=true} for the softmax clusters
-# (online-split.tsv; the 4th column edits the PTX). Results under $OUT.
-set -u
-cd "$(dirname "$0")/../../.."
-nvidia-smi --query-gpu=name,clocks.max.sm,driver_version --format=csv > "$OUT/gpu.txt" 2>&1
-bash scripts/device-run.sh bash bench/kernelbench/parts/time-schedules.sh \
-  bench/kernelbench/parts/online-split.tsv > "$OUT/online-split.txt" 2>&1
