@@ -1448,8 +1448,8 @@ static std::string withMoreBlocksPerSm(const ExpertRequest &request) {
   int64_t blocks = d->occupancy.blocksPerSm + 1;
   if (blocks * d->threadsPerBlock > kMaxThreadsPerSm)
     return "";
-  return request.parent + ",foundry-launch-bounds{min-blocks=" +
-         std::to_string(blocks) + "}";
+  return request.parent +
+         ",foundry-launch-bounds{min-blocks=" + std::to_string(blocks) + "}";
 }
 
 std::vector<Expert> mlir::foundry::builtinExperts() {
