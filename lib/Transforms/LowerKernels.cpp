@@ -119,6 +119,13 @@ static void lowerKernel(KernelOp kernel) {
     materialize.setWritable(true);
   }
   func::ReturnOp::create(builder, yield.getLoc());
+  // foundry-approx-math's functions, on the ops that passes after it made.
+  if (auto approx = kernel->getAttrOfType<ArrayAttr>(kApproxMathAttr)) {
+    SmallVector<StringRef> functions;
+    for (auto name : approx.getAsRange<StringAttr>())
+      functions.push_back(name.getValue());
+    approximateMath(func, functions);
+  }
   kernel.erase();
 }
 

@@ -28,7 +28,8 @@ const std::vector<std::string> &mlir::foundry::schedulePassNames() {
                                                  "foundry-fold-pad",
                                                  "foundry-tile-phases",
                                                  "foundry-invert-divisors",
-                                                 "foundry-launch-bounds"};
+                                                 "foundry-launch-bounds",
+                                                 "foundry-approx-math"};
   return names;
 }
 

@@ -162,7 +162,7 @@ TEST(ScheduleValidation, EverySchedulePassValidates) {
         "foundry-split-k", "foundry-pad", "foundry-im2col",
         "foundry-transpose-a", "foundry-transpose-b", "foundry-fold-pad",
         "foundry-tile-phases", "foundry-invert-divisors",
-        "foundry-launch-bounds"}) {
+        "foundry-launch-bounds", "foundry-approx-math"}) {
     std::string normalized, error;
     EXPECT_TRUE(validateSchedule(&context, name, normalized, error))
         << name << ": " << error;
@@ -173,7 +173,7 @@ TEST(ScheduleValidation, EverySchedulePassValidates) {
     std::string normalized, error;
     EXPECT_FALSE(validateSchedule(&context, name, normalized, error)) << name;
   }
-  EXPECT_EQ(schedulePassNames().size(), 20u);
+  EXPECT_EQ(schedulePassNames().size(), 21u);
 }
 
 TEST(LlmResponse, RejectsHostileNesting) {

@@ -234,6 +234,16 @@ inline constexpr llvm::StringLiteral kClusterMergeAttr =
 /// foundry-tile-threads and foundry-tile-warps leave them.
 inline constexpr llvm::StringLiteral kPhasesAttr = "foundry.phases";
 
+/// The functions foundry-approx-math approximates in a kernel: an array of
+/// StringAttr names ("exp", "log") on the foundry.kernel, which
+/// foundry-lower-kernels applies again to the lowered function.
+inline constexpr llvm::StringLiteral kApproxMathAttr = "foundry.approx_math";
+
+/// Gives every f32 math op under `root` that computes one of `functions`
+/// ("exp": math.exp, "log": math.log; see foundry-approx-math) the `afn`
+/// fast-math flag, keeping its other flags. Returns how many ops changed.
+unsigned approximateMath(Operation *root, ArrayRef<StringRef> functions);
+
 /// The launch bounds of foundry-launch-bounds (i32 attributes on a
 /// foundry.kernel, then on its lowered func.func): blocks per SM that ptxas
 /// must leave registers for, and a cap on registers per thread. The GPU tail

@@ -627,6 +627,45 @@ def FoundryFoldPadPass : Pass<"foundry-fold-pad", "::mlir::ModuleOp"> {
   ];
 }
 
+def FoundryApproxMathPass
+    : Pass<"foundry-approx-math", "::mlir::ModuleOp"> {
+  let summary = "Compute a kernel's fp32 exponentials and logarithms with the GPU's approximate instructions.";
+  let description = [{
+    By default `math.exp` and `math.log` on f32 lower to libdevice's
+    `__nv_expf` and `__nv_logf`: some ten instructions each around the GPU's
+    `ex2.approx` and `lg2.approx`. A softmax computes one or two
+    exponentials per element, which then cost more issue slots than its
+    loads and stores. This pass gives the listed functions the `afn`
+    fast-math flag in every kernel, so that the NVVM lowering calls
+    `__nv_fast_expf` (`ex2.approx.f32` of `x * log2(e)`: two instructions)
+    and `__nv_fast_logf` (`lg2.approx.f32` times `ln(2)`). The kernel
+    remembers the choice (`foundry.approx_math`, an array of the names on
+    the `foundry.kernel`), and `foundry-lower-kernels` gives the flag again
+    to the functions' ops that later schedule passes created (an online
+    softmax's rescaling exponentials): where the pass stands in a schedule
+    does not matter.
+
+    Accuracy (CUDA C Programming Guide, "Intrinsic functions", for
+    `__expf` and `__logf`): `__expf` is within 2 + floor(|1.173 x|) ulp,
+    `__logf` within 2^-21.41 absolute for x in [0.5, 2], else 3 ulp; both
+    flush subnormal results to zero. Exponentials and logarithms are not
+    IEEE-rounded operations (libdevice's are within 2 ulp and 1 ulp), so the
+    pass is allowed under every `#foundry.precision`; whether a kernel's
+    outputs stay within its `#foundry.tolerance` is what verification
+    checks, as for any schedule. f64 ops keep their libdevice calls. On the
+    CPU target the flag lets LLVM approximate too.
+
+    Errors: a name other than `exp` and `log`.
+
+    Example: `foundry-approx-math{functions=exp},foundry-tile-blocks{...}`.
+  }];
+  let options = [
+    ListOption<"functions", "functions", "std::string",
+               "The functions to approximate: exp, log (default: exp).">
+  ];
+  let dependentDialects = ["::mlir::math::MathDialect"];
+}
+
 def FoundryInvertDivisorsPass
     : Pass<"foundry-invert-divisors", "::mlir::ModuleOp"> {
   let summary = "Divide by a loop-invariant divisor as a multiplication by its reciprocal.";
