@@ -332,6 +332,7 @@ FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel) {
     shape.reduced.assign(shape.reduced.size(), false);
   }
   shape.invertDivisors = hasInvertibleDivisors(kernel);
+  shape.approxMath = llvm::join(approximableMath(kernel), ",");
   for (Operation *pad : foldablePads(kernel))
     shape.foldPad |= llvm::none_of(pad->getUsers(), [](Operation *user) {
       return isIm2ColKind(user) ||
@@ -2246,14 +2247,39 @@ static bool splices(llvm::StringRef genome) {
          !genome.contains("foundry-transpose-b");
 }
 
-/// `genome` split after its leading kernel-level rewrites without options
-/// (foundry-fold-pad, foundry-invert-divisors; each ending with ","), and
-/// the rest.
+/// Drops a leading foundry-approx-math, with its options and the "," after
+/// it, from `rest`; false if `rest` does not start with one.
+static bool consumeApproxMath(llvm::StringRef &rest) {
+  if (!rest.starts_with("foundry-approx-math"))
+    return false;
+  llvm::StringRef after = rest.drop_front(strlen("foundry-approx-math"));
+  if (after.starts_with("{")) {
+    int depth = 0;
+    size_t end = 0;
+    for (; end < after.size(); ++end) {
+      depth += after[end] == '{' ? 1 : after[end] == '}' ? -1 : 0;
+      if (depth == 0)
+        break;
+    }
+    if (end == after.size())
+      return false;
+    after = after.drop_front(end + 1);
+  }
+  if (!after.consume_front(","))
+    return false;
+  rest = after;
+  return true;
+}
+
+/// `genome` split after its leading kernel-level rewrites
+/// (foundry-fold-pad, foundry-invert-divisors, foundry-approx-math with its
+/// options; each ending with ","), and the rest.
 static std::pair<llvm::StringRef, llvm::StringRef>
 splitKernelRewrites(llvm::StringRef genome) {
   llvm::StringRef rest = genome;
   while (rest.consume_front("foundry-fold-pad,") ||
-         rest.consume_front("foundry-invert-divisors,"))
+         rest.consume_front("foundry-invert-divisors,") ||
+         consumeApproxMath(rest))
     ;
   return {genome.drop_back(rest.size()), rest};
 }
@@ -2407,6 +2433,8 @@ std::string Search::withKernelRewrites(std::string schedule) {
   };
   add(shape_.invertDivisors, "foundry-invert-divisors");
   add(shape_.foldPad, "foundry-fold-pad");
+  if (!shape_.approxMath.empty())
+    add(true, "foundry-approx-math{functions=" + shape_.approxMath + "}");
   return schedule;
 }
 

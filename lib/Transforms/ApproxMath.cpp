@@ -53,6 +53,22 @@ unsigned mlir::foundry::approximateMath(Operation *root,
   return changed;
 }
 
+SmallVector<StringRef> mlir::foundry::approximableMath(Operation *root) {
+  SmallVector<StringRef> found;
+  for (StringRef function : kFunctions) {
+    WalkResult walk = root->walk([&](arith::ArithFastMathInterface op) {
+      if (computes(op, function) &&
+          !arith::bitEnumContainsAll(op.getFastMathFlagsAttr().getValue(),
+                                     arith::FastMathFlags::afn))
+        return WalkResult::interrupt();
+      return WalkResult::advance();
+    });
+    if (walk.wasInterrupted())
+      found.push_back(function);
+  }
+  return found;
+}
+
 namespace mlir::foundry {
 namespace {
 struct FoundryApproxMathPass final

@@ -579,6 +579,7 @@ foundry.kernel @logsoftmax(%x: tensor<256xROWxf32>) -> tensor<256xROWxf32> {
   KernelShape rows = shapeOf(logSoftmax(65536));
   EXPECT_TRUE(rows.softmax);
   EXPECT_FALSE(rows.invertDivisors); // A log-softmax subtracts.
+  EXPECT_EQ(rows.approxMath, "exp,log");
   const std::string cluster =
       "foundry-split-reduction{outputs=256 parts=8 cluster=true},"
       "foundry-tile-blocks{fuse=all sizes={1,8192} target=result},"
@@ -641,6 +642,7 @@ foundry.kernel @softmax(%x: tensor<256x65536xf32>) -> tensor<256x65536xf32> {
 })mlir");
   EXPECT_TRUE(softmax.softmax);
   EXPECT_TRUE(softmax.invertDivisors);
+  EXPECT_EQ(softmax.approxMath, "exp");
   int clusters = 0;
   for (const std::string &schedule : proposalsOf(softmax, "reduction", 16)) {
     if (schedule.find("cluster=true") == std::string::npos)
@@ -895,6 +897,7 @@ TEST_F(FingerprintTest, RowReductionsDrawWarpShuffles) {
   // row over threads, and one time in two (whole warps only) combines each
   // warp's partial results by shuffles first.
   KernelShape rowMax = shapeOf(kRowMax);
+  EXPECT_EQ(rowMax.approxMath, ""); // No exp or log to approximate.
   int shuffles = 0, plain = 0;
   for (const std::string &schedule : proposalsOf(rowMax, "reduction", 32)) {
     size_t at = schedule.find("foundry-reduce-threads{threads=");

@@ -138,6 +138,10 @@ struct KernelShape {
   /// square): proposals may multiply by its reciprocal instead
   /// (foundry-invert-divisors).
   bool invertDivisors = false;
+  /// The f32 functions foundry-approx-math would approximate ("exp",
+  /// "exp,log", or empty): proposals may compute them with the GPU's
+  /// approximate instructions (a softmax's exps).
+  std::string approxMath;
   /// Some reduction sums squared deviations from a row constant,
   /// `(v - m)^2` with m a mean from an earlier reduction (a variance:
   /// instance, group and layer norms): proposals may compute it in the pass

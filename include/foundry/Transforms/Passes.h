@@ -244,6 +244,11 @@ inline constexpr llvm::StringLiteral kApproxMathAttr = "foundry.approx_math";
 /// fast-math flag, keeping its other flags. Returns how many ops changed.
 unsigned approximateMath(Operation *root, ArrayRef<StringRef> functions);
 
+/// The functions foundry-approx-math would approximate somewhere under
+/// `root` (f32 ops without `afn` yet), in the order the pass documents them
+/// ("exp", then "log").
+SmallVector<StringRef> approximableMath(Operation *root);
+
 /// The launch bounds of foundry-launch-bounds (i32 attributes on a
 /// foundry.kernel, then on its lowered func.func): blocks per SM that ptxas
 /// must leave registers for, and a cap on registers per thread. The GPU tail
