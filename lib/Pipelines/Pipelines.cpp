@@ -256,6 +256,9 @@ void mlir::foundry::buildFoundryToGpuPipeline(
   // left) so that all launches end up in one gpu.module: one PTX, one cubin.
   pm.addPass(createGpuKernelOutliningPass());
   pm.addPass(createFoundryMergeGpuModulesPass());
+  // Loads repeated across the barriers of a multi-pass block tile (the
+  // passes of a softmax over a part kept in registers): once.
+  pm.addNestedPass<gpu::GPUModuleOp>(createFoundryReuseReadOnlyLoadsPass());
   // Vector ops of vectorized schedules: n-D vectors (broadcasts, shape
   // casts, transposes) to 1-D ones and LLVM, which the GPU-to-NVVM
   // conversion alone cannot.
