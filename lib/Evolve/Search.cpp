@@ -1941,9 +1941,11 @@ static constexpr double kNaiveErrorFactor = 2;
 /// 16 bytes proved aligned become 16-byte ones, shared memory aligned to
 /// 16 bytes; 5: cuda candidates compile for sm_90a, and warpgroup tiles go
 /// on wgmma; 6: foundry-split-reduction's partial results fuse the
-/// elementwise ops that compute their inputs), so that verdicts and times
-/// measured on older code are measured again rather than reused.
-static constexpr llvm::StringLiteral kCodegen = " codegen=6";
+/// elementwise ops that compute their inputs; 7: repeated loads of
+/// read-only buffers reuse the first one's value,
+/// foundry-reuse-read-only-loads), so that verdicts and times measured on
+/// older code are measured again rather than reused.
+static constexpr llvm::StringLiteral kCodegen = " codegen=7";
 /// The chip cuda candidates compile for: the H200's sm_90 with its
 /// architecture-specific instructions (wgmma).
 static constexpr llvm::StringLiteral kCudaChip = "sm_90a";

@@ -5,6 +5,8 @@
 // RUN: %ptxas -arch=sm_90 -v %t.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // RUN: foundry-opt %S/../Transforms/split-reduction-cluster.mlir "--foundry-split-reduction=outputs=16 parts=8 cluster=true online=true" "--foundry-tile-blocks=fuse=all sizes=1,128 target=result" "--foundry-reduce-threads=threads=32 interleave=2" "--foundry-tile-threads=sizes=0,4 interleave=4" --foundry-vectorize --foundry-to-nvvm --foundry-extract-ptx=output=%t.online.ptx -o /dev/null
 // RUN: FileCheck %s --check-prefix=ONLINE < %t.online.ptx
+// RUN: foundry-opt %foundry_src_root/bench/kernelbench/level1/23_softmax.mlir --foundry-outline-kernels "--foundry-split-reduction=outputs=4096 parts=8 cluster=true online=true" "--foundry-tile-blocks=fuse=all sizes=1,49152 target=result" "--foundry-reduce-threads=threads=1024 interleave=4 shuffle=true" "--foundry-tile-threads=sizes=0,48 interleave=4" --foundry-vectorize --foundry-unroll=factor=12 --foundry-to-nvvm --foundry-extract-ptx=output=%t.reuse.ptx -o /dev/null
+// RUN: FileCheck %s --check-prefix=REUSE < %t.reuse.ptx
 
 // foundry-split-reduction{cluster=true} on a softmax over 16 rows of 1024:
 // one kernel that declares clusters of 8 blocks (so that a plain
@@ -28,6 +30,18 @@
 // ONLINE: barrier.cluster.arrive;
 // ONLINE-NEXT: barrier.cluster.wait;
 // ONLINE-NOT: barrier.cluster
+
+// L1 23 (rows of 393216) in 8-block clusters of 1024 threads, 48 floats a
+// thread: the statistics pass and the unrolled output pass read the same 12
+// pieces of 4 floats, and the output pass takes them from the first pass's
+// registers (foundry-reuse-read-only-loads; LLVM alone reloaded 11 of them):
+// the row is read from global memory once.
+// REUSE: .entry softmax_kernel(
+// REUSE-COUNT-12: ld.global.nc.v4.b32
+// REUSE-NOT: ld.global.nc
+// REUSE: barrier.cluster.arrive;
+// REUSE-NOT: ld.global.nc
+// REUSE: ret;
 // ONLINE: ret;
 
 // MANIFEST: "launches"
