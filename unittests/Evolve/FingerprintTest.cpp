@@ -581,7 +581,8 @@ foundry.kernel @logsoftmax(%x: tensor<256xROWxf32>) -> tensor<256xROWxf32> {
   EXPECT_FALSE(rows.invertDivisors); // A log-softmax subtracts.
   EXPECT_EQ(rows.approxMath, "exp,log");
   const std::string cluster =
-      "foundry-split-reduction{outputs=256 parts=8 cluster=true},"
+      "foundry-split-reduction{outputs=256 parts=8 cluster=true "
+      "online=true},"
       "foundry-tile-blocks{fuse=all sizes={1,8192} target=result},"
       "foundry-reduce-threads{threads=1024 interleave=4 shuffle=true},"
       "foundry-tile-threads{sizes={0,8} interleave=4},foundry-vectorize,"
