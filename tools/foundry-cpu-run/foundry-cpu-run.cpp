@@ -22,6 +22,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
+#include "llvm/ADT/APFloat.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
@@ -143,7 +144,8 @@ readNpy(const std::string &path, RankedTensorType type, std::string &error) {
   return std::vector<char>(data.begin(), data.end());
 }
 
-/// Reads element `i` of a buffer of `type` as a double.
+/// Reads element `i` of a buffer of `type` as a double (f16 and bf16 through
+/// APFloat).
 static double readElement(const std::vector<char> &data, Type type, int64_t i) {
   if (type.isF32()) {
     float v;
@@ -154,6 +156,16 @@ static double readElement(const std::vector<char> &data, Type type, int64_t i) {
     double v;
     std::memcpy(&v, data.data() + 8 * i, 8);
     return v;
+  }
+  if (type.isF16() || type.isBF16()) {
+    uint16_t bits;
+    std::memcpy(&bits, data.data() + 2 * i, 2);
+    llvm::APFloat value(cast<FloatType>(type).getFloatSemantics(),
+                        llvm::APInt(16, bits));
+    bool lost;
+    value.convert(llvm::APFloat::IEEEdouble(),
+                  llvm::APFloat::rmNearestTiesToEven, &lost);
+    return value.convertToDouble();
   }
   if (type.isInteger(32)) {
     int32_t v;
@@ -169,8 +181,8 @@ static double readElement(const std::vector<char> &data, Type type, int64_t i) {
 static FailureOr<std::vector<char>> makeInput(RankedTensorType type,
                                               std::mt19937 &rng) {
   Type element = type.getElementType();
-  if (!element.isF32() && !element.isF64() && !element.isInteger(32) &&
-      !element.isInteger(64))
+  if (!element.isF32() && !element.isF64() && !element.isF16() &&
+      !element.isBF16() && !element.isInteger(32) && !element.isInteger(64))
     return failure();
   std::optional<int64_t> size = getCheckedBufferBytes(type);
   if (!size || *size > kMaxCpuBufferBytes)
@@ -195,6 +207,15 @@ static FailureOr<std::vector<char>> makeInput(RankedTensorType type,
       std::memcpy(bytes.data() + 4 * i, &f, 4);
     } else if (element.isF64()) {
       std::memcpy(bytes.data() + 8 * i, &v, 8);
+    } else if (auto half = dyn_cast<FloatType>(element)) {
+      // f16 and bf16: rounded to nearest even, as the GPU's cvt.rn does.
+      llvm::APFloat value(v);
+      bool lost;
+      value.convert(half.getFloatSemantics(),
+                    llvm::APFloat::rmNearestTiesToEven, &lost);
+      uint16_t bits =
+          static_cast<uint16_t>(value.bitcastToAPInt().getZExtValue());
+      std::memcpy(bytes.data() + 2 * i, &bits, 2);
     } else if (element.isInteger(32)) {
       int32_t x = static_cast<int32_t>(std::lround(v * 8));
       std::memcpy(bytes.data() + 4 * i, &x, 4);
