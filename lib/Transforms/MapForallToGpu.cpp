@@ -608,11 +608,16 @@ static LogicalResult replaceWithStaticAlloca(RewriterBase &rewriter,
   return success();
 }
 
-/// True for the f32 m16n8k8 contractions foundry-mma makes.
+/// True for the contractions foundry-mma makes: f32 m16n8k8 (A 16x8, B
+/// 8x8), and f16 m16n8k16 (A 16x16, B 16x8 or 8x16).
 static bool isMmaContraction(vector::ContractionOp contract) {
-  return contract.getLhsType().getShape() == ArrayRef<int64_t>{16, 8} &&
-         contract.getRhsType().getShape() == ArrayRef<int64_t>{8, 8} &&
-         contract.getLhsType().getElementType().isF32();
+  ArrayRef<int64_t> lhs = contract.getLhsType().getShape(),
+                    rhs = contract.getRhsType().getShape();
+  Type element = contract.getLhsType().getElementType();
+  if (element.isF32())
+    return lhs == ArrayRef<int64_t>{16, 8} && rhs == ArrayRef<int64_t>{8, 8};
+  return element.isF16() && lhs == ArrayRef<int64_t>{16, 16} &&
+         (rhs == ArrayRef<int64_t>{16, 8} || rhs == ArrayRef<int64_t>{8, 16});
 }
 
 /// Splits every f32 (tf32) nvgpu.mma.sync in `launch` into the three products

@@ -35,8 +35,23 @@ namespace mlir::foundry {
 using namespace mlir;
 using namespace mlir::foundry;
 
-/// The mma.sync shape foundry uses for fp32 operands: m16n8k8 tf32.
-static constexpr int64_t kMmaM = 16, kMmaN = 8, kMmaK = 8;
+/// The mma.sync shapes foundry uses: m16n8k8 for fp32 operands (tf32),
+/// m16n8k16 for f16 operands (PTX ISA, "Matrix Fragments for mma.m16n8k16").
+static constexpr int64_t kMmaM = 16, kMmaN = 8, kMmaK = 8, kMmaKF16 = 16;
+
+/// The k of one mma.sync on operands of `elementType`.
+static int64_t mmaK(Type elementType) {
+  return elementType.isF16() ? kMmaKF16 : kMmaK;
+}
+
+/// True if `op`'s inputs are f16 (and its output f16 or f32): mma.sync
+/// m16n8k16, whose products are exact and accumulate in fp32 (or f16).
+static bool hasF16Operands(linalg::LinalgOp op) {
+  return op.getNumDpsInputs() == 2 &&
+         llvm::all_of(op.getDpsInputOperands(), [](OpOperand *operand) {
+           return getElementTypeOrSelf(operand->get().getType()).isF16();
+         });
+}
 /// Bounds on one warp tile: accumulator fragments (32 = a 64x64 tile, 128
 /// registers per lane) and m16n8k8 products (fragments times k-steps).
 static constexpr int64_t kMaxMmaFragments = 32, kMaxMmaOps = 256;
@@ -57,12 +72,24 @@ checkTensorCoreMatmul(linalg::LinalgOp op, StringRef unit,
       op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1)
     return op.emitOpError("foundry-mma: only 2-D matmuls go on the tensor "
                           "cores");
+  // f32 operands (tf32), or, on warp tiles, f16 operands with an f16 or
+  // f32 accumulator.
+  bool f16 = instruction == "mma.sync" && hasF16Operands(op);
   for (OpOperand &operand : op->getOpOperands()) {
     auto type = dyn_cast<RankedTensorType>(operand.get().getType());
-    if (!type || !type.getElementType().isF32())
+    Type element = type ? type.getElementType() : Type();
+    bool accumulator = op.isDpsInit(&operand);
+    bool ok = element && (element.isF32() ||
+                          (f16 && (element.isF16() || accumulator)));
+    if (!ok)
       return op.emitOpError("foundry-mma: tensor cores here take f32 "
                             "operands (tf32 ")
-             << instruction << ")";
+             << instruction << ")"
+             << (instruction == "mma.sync"
+                     ? " or f16 operands with an f16 or f32 accumulator "
+                       "(m16n8k16)"
+                     : "")
+             << ", not " << operand.get().getType();
   }
   if (op.hasDynamicShape())
     return op.emitOpError("foundry-mma: the ")
@@ -92,20 +119,22 @@ static LogicalResult checkMmaShape(linalg::LinalgOp op) {
                           "(foundry-tile-threads)");
   int64_t m = ranges[dims->m[0]], n = ranges[dims->n[0]],
           k = ranges[dims->k[0]];
-  if (m % kMmaM || n % kMmaN || k % kMmaK)
+  int64_t stepK = hasF16Operands(op) ? kMmaKF16 : kMmaK;
+  std::string shape = "m16n8k" + std::to_string(stepK);
+  if (m % kMmaM || n % kMmaN || k % stepK)
     return op.emitOpError("foundry-mma: the warp tile is ")
-           << m << "x" << n << "x" << k
-           << "; m16n8k8 needs multiples of 16, 8 and 8";
+           << m << "x" << n << "x" << k << "; " << shape
+           << " needs multiples of 16, 8 and " << stepK;
   // Each m16n8 accumulator fragment holds 4 fp32 registers per lane, and
   // the warp tile unrolls into one mma per fragment and k-step: past these
   // bounds the registers spill, and the unrolled IR (thousands of ops whose
   // slices are compared pairwise when hoisted) takes minutes to compile.
   int64_t fragments = (m / kMmaM) * (n / kMmaN);
-  if (fragments > kMaxMmaFragments || fragments * (k / kMmaK) > kMaxMmaOps)
+  if (fragments > kMaxMmaFragments || fragments * (k / stepK) > kMaxMmaOps)
     return op.emitOpError("foundry-mma: the warp tile ")
            << m << "x" << n << "x" << k << " needs " << fragments
-           << " accumulator fragments and " << fragments * (k / kMmaK)
-           << " m16n8k8 products per warp; at most " << kMaxMmaFragments
+           << " accumulator fragments and " << fragments * (k / stepK) << " "
+           << shape << " products per warp; at most " << kMaxMmaFragments
            << " and " << kMaxMmaOps
            << " (foundry-tile-warps and foundry-tile-reduction make it "
               "smaller, e.g. 64x32x8)";
@@ -197,6 +226,11 @@ static LogicalResult checkWgmmaShape(linalg::LinalgOp op) {
 /// vector.contract as for any matmul), or `generic` itself.
 static linalg::LinalgOp specialized(RewriterBase &rewriter,
                                     linalg::GenericOp generic) {
+  // Upstream's specialization (LLVM 22) names a matmul generic with other
+  // maps (B stored NxK) linalg.matmul with the default maps, which reads
+  // the wrong elements: only a generic with a matmul's own maps is named.
+  if (!linalg::MatmulOp::isDefaultIndexingMaps(generic.getIndexingMaps()))
+    return generic;
   rewriter.setInsertionPoint(generic);
   FailureOr<linalg::LinalgOp> named =
       linalg::specializeGenericOp(rewriter, generic);
@@ -472,6 +506,8 @@ struct FoundryMmaPass final : impl::FoundryMmaPassBase<FoundryMmaPass> {
         return;
       // Tensor cores round fp32 operands to tf32: only where the kernel's
       // precision says so. 3xtf32 keeps fp32 accuracy (three products).
+      // f16 operands too: their products are exact, but the tensor cores
+      // add them without IEEE rounding.
       Precision precision = kernel.getEffectivePrecision();
       if (precision == Precision::ieee) {
         kernel.emitOpError("foundry-mma: this kernel's precision is ieee; "
@@ -496,6 +532,33 @@ struct FoundryMmaPass final : impl::FoundryMmaPassBase<FoundryMmaPass> {
         if (failed(checkMmaShape(op))) {
           failedAny = true;
           return;
+        }
+        // f16 operands: the vectorizer makes a vector.contract of a named
+        // matmul (a generic that extends its operands in its body would
+        // become a multiply and a reduction, off the tensor cores).
+        if (hasF16Operands(op)) {
+          if (auto generic = dyn_cast<linalg::GenericOp>(op.getOperation()))
+            op = specialized(rewriter, generic);
+          FailureOr<linalg::ContractionDimensions> dims =
+              linalg::inferContractionDims(op);
+          AffineMap b = op.getMatchingIndexingMap(op.getDpsInputOperand(1));
+          // B stored KxN: in a trial (2026-12-06) upstream's conversion
+          // (LLVM 22) turned no contraction with an NxK f16 B into mma.sync.
+          bool bKxN = succeeded(dims) && b.getNumResults() == 2 &&
+                      b.isProjectedPermutation() &&
+                      b.getDimPosition(0) == dims->k[0] &&
+                      b.getDimPosition(1) == dims->n[0];
+          if (!isa<linalg::MatmulOp>(op.getOperation()) || !bKxN ||
+              !getElementTypeOrSelf(op.getDpsInitOperand(0)->get().getType())
+                   .isF32()) {
+            op.emitOpError("foundry-mma: f16 operands go on the tensor cores "
+                           "as a linalg.matmul of A stored MxK and B stored "
+                           "KxN into an f32 accumulator (mma.sync m16n8k16 "
+                           "f32.f16.f16.f32); this contraction is not one: "
+                           "keep it in SIMT (foundry-tile-threads)");
+            failedAny = true;
+            return;
+          }
         }
         targets.push_back(op);
       }
@@ -529,6 +592,10 @@ struct FoundryMmaPass final : impl::FoundryMmaPassBase<FoundryMmaPass> {
                                                           &getContext());
       tensor::InsertSliceOp::getCanonicalizationPatterns(canonical,
                                                          &getContext());
+      // f16 operands of an f32 accumulation: the vectorizer extends them
+      // first; the contraction takes them as they are (m16n8k16 f16 with
+      // an f32 accumulator).
+      vector::populateFoldArithExtensionPatterns(canonical);
       (void)applyPatternsGreedily(getOperation(), std::move(canonical));
     }
     // Unroll every contraction (and the transfers feeding it) of warp tiles
@@ -536,11 +603,30 @@ struct FoundryMmaPass final : impl::FoundryMmaPassBase<FoundryMmaPass> {
     // The B reads, marked before unrolling: once a contraction is unrolled,
     // its B read feeds strided slices instead. (An attribute, not a set of
     // pointers: unrolled-away ops are freed and their addresses reused.)
+    // f16 operands: the A and B reads too, with the position of k in B's
+    // read (0 for a KxN B, 1 for NxK), since their pieces span 16 k.
     constexpr llvm::StringLiteral kRhsMark = "foundry.mma_rhs";
+    constexpr llvm::StringLiteral kF16LhsMark = "foundry.mma_f16_lhs";
+    constexpr llvm::StringLiteral kF16RhsMark = "foundry.mma_f16_rhs";
     getOperation()->walk([&](vector::ContractionOp contract) {
+      bool f16 = contract.getLhsType().getElementType().isF16();
       if (Operation *read = contract.getRhs().getDefiningOp();
-          isa_and_nonnull<vector::TransferReadOp>(read))
+          isa_and_nonnull<vector::TransferReadOp>(read)) {
         read->setAttr(kRhsMark, UnitAttr::get(&getContext()));
+        if (f16) {
+          AffineMap rhs = contract.getIndexingMapsArray()[1];
+          auto iterators = contract.getIteratorTypesArray();
+          bool kFirst = rhs.getNumResults() == 2 &&
+                        iterators[rhs.getDimPosition(0)] ==
+                            vector::IteratorType::reduction;
+          read->setAttr(kF16RhsMark,
+                        IntegerAttr::get(IntegerType::get(&getContext(), 64),
+                                         kFirst ? 0 : 1));
+        }
+      }
+      if (Operation *read = contract.getLhs().getDefiningOp();
+          f16 && isa_and_nonnull<vector::TransferReadOp>(read))
+        read->setAttr(kF16LhsMark, UnitAttr::get(&getContext()));
     });
     RewritePatternSet patterns(&getContext());
     vector::UnrollVectorOptions unroll;
@@ -557,7 +643,8 @@ struct FoundryMmaPass final : impl::FoundryMmaPassBase<FoundryMmaPass> {
             for (auto [index, type] :
                  llvm::enumerate(contract.getIteratorTypesArray())) {
               if (type == vector::IteratorType::reduction) {
-                shape.push_back(kMmaK);
+                shape.push_back(
+                    mmaK(contract.getLhsType().getElementType()));
                 continue;
               }
               // The parallel dim indexing the lhs is m, the other n.
@@ -579,6 +666,20 @@ struct FoundryMmaPass final : impl::FoundryMmaPassBase<FoundryMmaPass> {
           // whatever their row count: a 16-row piece of an NxK tile would
           // need a strided slice per mma, which the per-lane conversion
           // cannot take.
+          // f16: A in 16x16 pieces, B in 16x8 (KxN) or 8x16 (NxK); the
+          // pieces themselves (unmarked, visited again) stay whole.
+          if (op->hasAttr(kF16LhsMark))
+            return SmallVector<int64_t>{kMmaM, kMmaKF16};
+          if (auto kAt = op->getAttrOfType<IntegerAttr>(kF16RhsMark))
+            return kAt.getInt() == 0
+                       ? SmallVector<int64_t>{kMmaKF16, kMmaN}
+                       : SmallVector<int64_t>{kMmaN, kMmaKF16};
+          ArrayRef<int64_t> shape = vectorType.getShape();
+          if (vectorType.getElementType().isF16() &&
+              (shape == ArrayRef<int64_t>{kMmaM, kMmaKF16} ||
+               shape == ArrayRef<int64_t>{kMmaKF16, kMmaN} ||
+               shape == ArrayRef<int64_t>{kMmaN, kMmaKF16}))
+            return llvm::to_vector(shape);
           if (op->hasAttr(kRhsMark))
             return SmallVector<int64_t>{kMmaK, kMmaN};
           // Operand tiles: 16x8 pieces (A, C) or 8x8 (B).
@@ -589,8 +690,11 @@ struct FoundryMmaPass final : impl::FoundryMmaPassBase<FoundryMmaPass> {
     vector::populateVectorTransferPermutationMapLoweringPatterns(patterns);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       getOperation().emitWarning("foundry-mma: unrolling did not converge");
-    getOperation()->walk(
-        [&](vector::TransferReadOp read) { read->removeAttr(kRhsMark); });
+    getOperation()->walk([&](vector::TransferReadOp read) {
+      read->removeAttr(kRhsMark);
+      read->removeAttr(kF16LhsMark);
+      read->removeAttr(kF16RhsMark);
+    });
 
     // Then each 16x8 accumulator becomes a loop-carried vector: the
     // fragments stay in registers across the k-loop.

@@ -11,11 +11,13 @@
 
 #include "foundry/Transforms/Passes.h"
 
+
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
 
 namespace mlir::foundry {
@@ -109,7 +111,27 @@ struct FoundryDropSharedMemoryPass final
           return WalkResult::interrupt();
         });
     if (warpReduction.wasInterrupted())
-      signalPassFailure();
+      return signalPassFailure();
+    // foundry-mma's f16 contractions accumulate in f32 (mma.sync m16n8k16
+    // takes them so); the CPU's contraction lowering takes one element
+    // type: the operands are extended first, which computes the same
+    // (exact) products.
+    getOperation()->walk([](vector::ContractionOp contract) {
+      auto accType = dyn_cast<VectorType>(contract.getAccType());
+      if (!accType)
+        return;
+      Type acc = accType.getElementType();
+      OpBuilder builder(contract);
+      for (OpOperand *operand :
+           {&contract.getLhsMutable(), &contract.getRhsMutable()}) {
+        auto type = cast<VectorType>(operand->get().getType());
+        if (type.getElementType() == acc || !isa<FloatType>(acc) ||
+            !isa<FloatType>(type.getElementType()))
+          continue;
+        operand->set(arith::ExtFOp::create(builder, contract.getLoc(),
+                                           type.clone(acc), operand->get()));
+      }
+    });
   }
 };
 

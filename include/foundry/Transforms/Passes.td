@@ -93,7 +93,10 @@ def FoundryDropSharedMemoryPass
     `bufferization.alloc_tensor` is dropped, so a promoted tile becomes an
     ordinary buffer of each (sequential) block. Part of `foundry-to-llvm`.
     Warp reductions (`foundry-reduce-threads{shuffle=true}`) have no
-    sequential meaning: a kernel with one is rejected here, at the op.
+    sequential meaning: a kernel with one is rejected here, at the op. The
+    f16 contractions of `foundry-mma` that accumulate in f32 get their
+    operands extended to f32 (`arith.extf`), which the CPU's contraction
+    lowering needs: the same exact products.
   }];
 }
 
@@ -407,7 +410,7 @@ def FoundryWritePaddedInPlacePass
 }
 
 def FoundryMmaPass : Pass<"foundry-mma", "::mlir::ModuleOp"> {
-  let summary = "Put the matmuls of warp tiles on mma.sync (m16n8k8 tf32) and those of warpgroup tiles on wgmma.";
+  let summary = "Put the matmuls of warp tiles on mma.sync (m16n8k8 tf32, m16n8k16 f16) and those of warpgroup tiles on wgmma.";
   let description = [{
     Every 2-D f32 matmul inside a `foundry-tile-warps` tile (after
     `foundry-tile-reduction`, one k-step of it) is vectorized into a
@@ -430,6 +433,17 @@ def FoundryMmaPass : Pass<"foundry-mma", "::mlir::ModuleOp"> {
     64x64 tile) or more than 256 m16n8k8 products (fragments times k / 8),
     which would spill and take minutes to compile. The B operand may be KxN
     or NxK (nn.Linear weights).
+
+    f16 operands (a `linalg.matmul` of f16 A and B into an f32 accumulator,
+    the usual mixed precision) go on `mma.sync` m16n8k16
+    (`f32.f16.f16.f32`) as they are: the vectorizer's extensions are folded
+    into the contraction, A comes in 16x16 pieces and B in 16x8, through
+    `ldmatrix` from shared memory. Their products are exact, but the tensor
+    cores add them without IEEE rounding: the precision must allow tensor
+    cores as above. Errors: an f16 accumulator, B stored NxK, or a
+    contraction other than a `linalg.matmul` (a generic whose maps are a
+    matmul's is taken as one); k not a multiple of 16. Warpgroup tiles take
+    f32 only.
 
     Every matmul inside a `foundry-tile-warpgroups` tile is checked and
     marked (`foundry.wgmma`) for sm_90a's `wgmma`, which the GPU tail emits

@@ -1,0 +1,51 @@
+// RUN: not foundry-opt %s --split-input-file --foundry-tile-blocks=sizes=64,64 --foundry-tile-warps=sizes=32,32 --foundry-tile-reduction=sizes=16 --foundry-mma 2>&1 | FileCheck %s
+// RUN: not foundry-opt %s --split-input-file --foundry-tile-blocks=sizes=64,64 --foundry-tile-warps=sizes=32,32 --foundry-tile-reduction=sizes=8 --foundry-mma 2>&1 | FileCheck %s --check-prefix=K8
+
+// An f16 accumulator: not the form taken here.
+// CHECK: error: 'linalg.matmul' op foundry-mma: f16 operands go on the tensor cores as a linalg.matmul of A stored MxK and B stored KxN into an f32 accumulator (mma.sync m16n8k16 f32.f16.f16.f32); this contraction is not one: keep it in SIMT (foundry-tile-threads)
+// A k-step of 8 is half an m16n8k16.
+// K8: error: 'linalg.matmul' op foundry-mma: the warp tile is 32x32x8; m16n8k16 needs multiples of 16, 8 and 16
+foundry.kernel @f16_accumulator(%a: tensor<64x64xf16>, %b: tensor<64x64xf16>) -> tensor<64x64xf16> attributes {precision = #foundry.precision<3xtf32>} {
+  %zero = arith.constant 0.0 : f16
+  %e = tensor.empty() : tensor<64x64xf16>
+  %f = linalg.fill ins(%zero : f16) outs(%e : tensor<64x64xf16>) -> tensor<64x64xf16>
+  %m = linalg.matmul ins(%a, %b : tensor<64x64xf16>, tensor<64x64xf16>) outs(%f : tensor<64x64xf16>) -> tensor<64x64xf16>
+  foundry.yield %m : tensor<64x64xf16>
+}
+
+// -----
+
+// B stored NxK (nn.Linear's weight), in a generic that extends its
+// operands.
+// CHECK: error: 'linalg.generic' op foundry-mma: f16 operands go on the tensor cores as a linalg.matmul of A stored MxK and B stored KxN into an f32 accumulator
+#a = affine_map<(m, n, k) -> (m, k)>
+#b = affine_map<(m, n, k) -> (n, k)>
+#c = affine_map<(m, n, k) -> (m, n)>
+foundry.kernel @linear_f16(%x: tensor<64x64xf16>, %w: tensor<64x64xf16>) -> tensor<64x64xf32> attributes {precision = #foundry.precision<3xtf32>} {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64x64xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<64x64xf32>) -> tensor<64x64xf32>
+  %r = linalg.generic {indexing_maps = [#a, #b, #c], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%x, %w : tensor<64x64xf16>, tensor<64x64xf16>) outs(%c : tensor<64x64xf32>) {
+  ^bb0(%p: f16, %q: f16, %acc: f32):
+    %pe = arith.extf %p : f16 to f32
+    %qe = arith.extf %q : f16 to f32
+    %m = arith.mulf %pe, %qe : f32
+    %s = arith.addf %acc, %m : f32
+    linalg.yield %s : f32
+  } -> tensor<64x64xf32>
+  foundry.yield %r : tensor<64x64xf32>
+}
+
+// -----
+
+// f16 operands too need a precision that allows tensor cores: their
+// products are exact, but the tensor cores add them without IEEE rounding.
+// CHECK: error: 'foundry.kernel' op foundry-mma: this kernel's precision is ieee; tensor cores need #foundry.precision<3xtf32> or looser
+foundry.kernel @ieee_f16(%a: tensor<64x64xf16>, %b: tensor<64x64xf16>) -> tensor<64x64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64x64xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<64x64xf32>) -> tensor<64x64xf32>
+  %m = linalg.matmul ins(%a, %b : tensor<64x64xf16>, tensor<64x64xf16>) outs(%f : tensor<64x64xf32>) -> tensor<64x64xf32>
+  foundry.yield %m : tensor<64x64xf32>
+}
