@@ -44,10 +44,10 @@ unsigned mlir::foundry::approximateMath(Operation *root,
     arith::FastMathFlags flags = op.getFastMathFlagsAttr().getValue();
     if (arith::bitEnumContainsAll(flags, arith::FastMathFlags::afn))
       return;
-    operation->setAttr(op.getFastMathAttrName(),
-                       arith::FastMathFlagsAttr::get(
-                           operation->getContext(),
-                           flags | arith::FastMathFlags::afn));
+    operation->setAttr(
+        op.getFastMathAttrName(),
+        arith::FastMathFlagsAttr::get(operation->getContext(),
+                                      flags | arith::FastMathFlags::afn));
     ++changed;
   });
   return changed;
@@ -81,9 +81,8 @@ struct FoundryApproxMathPass final
       names.push_back("exp");
     for (const std::string &function : functions) {
       if (!llvm::is_contained(kFunctions, function)) {
-        getOperation().emitError()
-            << "foundry-approx-math: unknown function '" << function
-            << "' (expected exp or log)";
+        getOperation().emitError() << "foundry-approx-math: unknown function '"
+                                   << function << "' (expected exp or log)";
         return signalPassFailure();
       }
       if (!llvm::is_contained(names, function))

@@ -79,8 +79,8 @@ checkTensorCoreMatmul(linalg::LinalgOp op, StringRef unit,
     auto type = dyn_cast<RankedTensorType>(operand.get().getType());
     Type element = type ? type.getElementType() : Type();
     bool accumulator = op.isDpsInit(&operand);
-    bool ok = element && (element.isF32() ||
-                          (f16 && (element.isF16() || accumulator)));
+    bool ok = element &&
+              (element.isF32() || (f16 && (element.isF16() || accumulator)));
     if (!ok)
       return op.emitOpError("foundry-mma: tensor cores here take f32 "
                             "operands (tf32 ")
@@ -616,9 +616,9 @@ struct FoundryMmaPass final : impl::FoundryMmaPassBase<FoundryMmaPass> {
         if (f16) {
           AffineMap rhs = contract.getIndexingMapsArray()[1];
           auto iterators = contract.getIteratorTypesArray();
-          bool kFirst = rhs.getNumResults() == 2 &&
-                        iterators[rhs.getDimPosition(0)] ==
-                            vector::IteratorType::reduction;
+          bool kFirst =
+              rhs.getNumResults() == 2 && iterators[rhs.getDimPosition(0)] ==
+                                              vector::IteratorType::reduction;
           read->setAttr(kF16RhsMark,
                         IntegerAttr::get(IntegerType::get(&getContext(), 64),
                                          kFirst ? 0 : 1));
@@ -643,8 +643,7 @@ struct FoundryMmaPass final : impl::FoundryMmaPassBase<FoundryMmaPass> {
             for (auto [index, type] :
                  llvm::enumerate(contract.getIteratorTypesArray())) {
               if (type == vector::IteratorType::reduction) {
-                shape.push_back(
-                    mmaK(contract.getLhsType().getElementType()));
+                shape.push_back(mmaK(contract.getLhsType().getElementType()));
                 continue;
               }
               // The parallel dim indexing the lhs is m, the other n.
@@ -671,9 +670,8 @@ struct FoundryMmaPass final : impl::FoundryMmaPassBase<FoundryMmaPass> {
           if (op->hasAttr(kF16LhsMark))
             return SmallVector<int64_t>{kMmaM, kMmaKF16};
           if (auto kAt = op->getAttrOfType<IntegerAttr>(kF16RhsMark))
-            return kAt.getInt() == 0
-                       ? SmallVector<int64_t>{kMmaKF16, kMmaN}
-                       : SmallVector<int64_t>{kMmaN, kMmaKF16};
+            return kAt.getInt() == 0 ? SmallVector<int64_t>{kMmaKF16, kMmaN}
+                                     : SmallVector<int64_t>{kMmaN, kMmaKF16};
           ArrayRef<int64_t> shape = vectorType.getShape();
           if (vectorType.getElementType().isF16() &&
               (shape == ArrayRef<int64_t>{kMmaM, kMmaKF16} ||

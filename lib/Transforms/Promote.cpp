@@ -11,7 +11,6 @@
 
 #include "foundry/Transforms/Passes.h"
 
-
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"

@@ -13,8 +13,8 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -97,9 +97,8 @@ static LinearForm linearForm(Value value);
 /// `expr` over `operands` (dims first, then symbols) as a linear form, or
 /// std::nullopt where it is not linear (mod, floordiv, ceildiv, products of
 /// two non-constants).
-static std::optional<LinearForm> linearForm(AffineExpr expr,
-                                            ValueRange operands,
-                                            unsigned numDims) {
+static std::optional<LinearForm>
+linearForm(AffineExpr expr, ValueRange operands, unsigned numDims) {
   if (auto constant = dyn_cast<AffineConstantExpr>(expr)) {
     LinearForm form;
     form.constant = constant.getValue();
@@ -198,8 +197,8 @@ static std::optional<std::pair<Value, LinearForm>> viewOffset(Value memref) {
         viewOffset(subview.getSource());
     int64_t offset;
     SmallVector<int64_t> strides;
-    if (!source || failed(subview.getSourceType().getStridesAndOffset(
-                       strides, offset)))
+    if (!source ||
+        failed(subview.getSourceType().getStridesAndOffset(strides, offset)))
       return std::nullopt;
     for (auto [start, stride] :
          llvm::zip_equal(subview.getMixedOffsets(), strides)) {
@@ -212,8 +211,7 @@ static std::optional<std::pair<Value, LinearForm>> viewOffset(Value memref) {
     }
     return source;
   }
-  if (isa<memref::ExpandShapeOp, memref::CollapseShapeOp, memref::CastOp>(
-          def))
+  if (isa<memref::ExpandShapeOp, memref::CollapseShapeOp, memref::CastOp>(def))
     return viewOffset(def->getOperand(0));
   return std::nullopt;
 }
@@ -221,9 +219,9 @@ static std::optional<std::pair<Value, LinearForm>> viewOffset(Value memref) {
 /// What a load reads, as comparable data: the buffer, the linear offset of
 /// its first element, the load's kind, result type, innermost stride and
 /// attributes. Two loads with equal keys read the same elements.
-using LoadKey = std::tuple<Value, SmallVector<std::pair<Value, int64_t>>,
-                           int64_t, OperationName, Type, int64_t,
-                           DictionaryAttr>;
+using LoadKey =
+    std::tuple<Value, SmallVector<std::pair<Value, int64_t>>, int64_t,
+               OperationName, Type, int64_t, DictionaryAttr>;
 
 /// The key of `load` (a vector.load or memref.load), or std::nullopt where
 /// its address cannot be put in linear form.
