@@ -539,23 +539,15 @@ struct FoundryMmaPass final : impl::FoundryMmaPassBase<FoundryMmaPass> {
         if (hasF16Operands(op)) {
           if (auto generic = dyn_cast<linalg::GenericOp>(op.getOperation()))
             op = specialized(rewriter, generic);
-          FailureOr<linalg::ContractionDimensions> dims =
-              linalg::inferContractionDims(op);
-          AffineMap b = op.getMatchingIndexingMap(op.getDpsInputOperand(1));
-          // B stored KxN: in a trial (2026-12-06) upstream's conversion
-          // (LLVM 22) turned no contraction with an NxK f16 B into mma.sync.
-          bool bKxN = succeeded(dims) && b.getNumResults() == 2 &&
-                      b.isProjectedPermutation() &&
-                      b.getDimPosition(0) == dims->k[0] &&
-                      b.getDimPosition(1) == dims->n[0];
-          if (!isa<linalg::MatmulOp>(op.getOperation()) || !bKxN ||
+          if (!isa<linalg::MatmulOp>(op.getOperation()) ||
               !getElementTypeOrSelf(op.getDpsInitOperand(0)->get().getType())
                    .isF32()) {
             op.emitOpError("foundry-mma: f16 operands go on the tensor cores "
-                           "as a linalg.matmul of A stored MxK and B stored "
-                           "KxN into an f32 accumulator (mma.sync m16n8k16 "
-                           "f32.f16.f16.f32); this contraction is not one: "
-                           "keep it in SIMT (foundry-tile-threads)");
+                           "as a linalg.matmul (B stored KxN, or NxK through "
+                           "its indexing_maps) into an f32 accumulator "
+                           "(mma.sync m16n8k16 f32.f16.f16.f32); this "
+                           "contraction is not one: keep it in SIMT "
+                           "(foundry-tile-threads)");
             failedAny = true;
             return;
           }

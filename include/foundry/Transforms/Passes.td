@@ -435,15 +435,16 @@ def FoundryMmaPass : Pass<"foundry-mma", "::mlir::ModuleOp"> {
     or NxK (nn.Linear weights).
 
     f16 operands (a `linalg.matmul` of f16 A and B into an f32 accumulator,
-    the usual mixed precision) go on `mma.sync` m16n8k16
-    (`f32.f16.f16.f32`) as they are: the vectorizer's extensions are folded
-    into the contraction, A comes in 16x16 pieces and B in 16x8, through
-    `ldmatrix` from shared memory. Their products are exact, but the tensor
-    cores add them without IEEE rounding: the precision must allow tensor
-    cores as above. Errors: an f16 accumulator, B stored NxK, or a
-    contraction other than a `linalg.matmul` (a generic whose maps are a
-    matmul's is taken as one); k not a multiple of 16. Warpgroup tiles take
-    f32 only.
+    the usual mixed precision; B KxN, or NxK through its `indexing_maps`) go
+    on `mma.sync` m16n8k16 (`f32.f16.f16.f32`) as they are: the vectorizer's
+    extensions are folded into the contraction, A comes in 16x16 pieces and
+    B in 16x8 (8x16 for NxK), through `ldmatrix` from shared memory. Their
+    products are exact, but the tensor cores add them without IEEE rounding:
+    the precision must allow tensor cores as above. Errors: an f16
+    accumulator, or a contraction other than a `linalg.matmul` (a generic
+    with a plain matmul's maps is taken as one; upstream's specialization
+    would name one with other maps `linalg.matmul` with the default maps);
+    k not a multiple of 16. Warpgroup tiles take f32 only.
 
     Every matmul inside a `foundry-tile-warpgroups` tile is checked and
     marked (`foundry.wgmma`) for sm_90a's `wgmma`, which the GPU tail emits
