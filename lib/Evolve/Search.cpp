@@ -2253,41 +2253,22 @@ static bool splices(llvm::StringRef genome) {
          !genome.contains("foundry-transpose-b");
 }
 
-/// Drops a leading foundry-approx-math, with its options and the "," after
-/// it, from `rest`; false if `rest` does not start with one.
-static bool consumeApproxMath(llvm::StringRef &rest) {
-  if (!rest.starts_with("foundry-approx-math"))
-    return false;
-  llvm::StringRef after = rest.drop_front(strlen("foundry-approx-math"));
-  if (after.starts_with("{")) {
-    int depth = 0;
-    size_t end = 0;
-    for (; end < after.size(); ++end) {
-      depth += after[end] == '{' ? 1 : after[end] == '}' ? -1 : 0;
-      if (depth == 0)
-        break;
-    }
-    if (end == after.size())
-      return false;
-    after = after.drop_front(end + 1);
-  }
-  if (!after.consume_front(","))
-    return false;
-  rest = after;
-  return true;
-}
-
 /// `genome` split after its leading kernel-level rewrites
 /// (foundry-fold-pad, foundry-invert-divisors, foundry-approx-math with its
-/// options; each ending with ","), and the rest.
+/// options; each with the "," after it), and the rest.
 static std::pair<llvm::StringRef, llvm::StringRef>
 splitKernelRewrites(llvm::StringRef genome) {
-  llvm::StringRef rest = genome;
-  while (rest.consume_front("foundry-fold-pad,") ||
-         rest.consume_front("foundry-invert-divisors,") ||
-         consumeApproxMath(rest))
-    ;
-  return {genome.drop_back(rest.size()), rest};
+  size_t end = 0;
+  for (llvm::StringRef pass : topLevelPasses(genome)) {
+    llvm::StringRef name = pass.take_until([](char c) { return c == '{'; });
+    size_t after = pass.end() - genome.begin();
+    if ((name != "foundry-fold-pad" && name != "foundry-invert-divisors" &&
+         name != "foundry-approx-math") ||
+        after >= genome.size() || genome[after] != ',')
+      break;
+    end = after + 1;
+  }
+  return {genome.take_front(end), genome.drop_front(end)};
 }
 
 /// `genome` split after its leading reductions tiled as kernels of their

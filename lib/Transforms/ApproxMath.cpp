@@ -32,9 +32,8 @@ static bool computes(Operation *op, StringRef function) {
   return matches && getElementTypeOrSelf(op->getResult(0).getType()).isF32();
 }
 
-unsigned mlir::foundry::approximateMath(Operation *root,
-                                        ArrayRef<StringRef> functions) {
-  unsigned changed = 0;
+void mlir::foundry::approximateMath(Operation *root,
+                                    ArrayRef<StringRef> functions) {
   root->walk([&](arith::ArithFastMathInterface op) {
     Operation *operation = op.getOperation();
     if (!llvm::any_of(functions, [&](StringRef function) {
@@ -42,15 +41,11 @@ unsigned mlir::foundry::approximateMath(Operation *root,
         }))
       return;
     arith::FastMathFlags flags = op.getFastMathFlagsAttr().getValue();
-    if (arith::bitEnumContainsAll(flags, arith::FastMathFlags::afn))
-      return;
     operation->setAttr(
         op.getFastMathAttrName(),
         arith::FastMathFlagsAttr::get(operation->getContext(),
                                       flags | arith::FastMathFlags::afn));
-    ++changed;
   });
-  return changed;
 }
 
 SmallVector<StringRef> mlir::foundry::approximableMath(Operation *root) {

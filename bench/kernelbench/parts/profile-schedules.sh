@@ -15,20 +15,11 @@ set -u
 LIST=$1
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
+source "$(dirname "$0")/compile-case.sh"
 METRICS=dram__bytes_read.sum,dram__bytes_write.sum,lts__t_sector_hit_rate.pct,gpu__time_duration.sum,sm__inst_executed.sum,launch__registers_per_thread
 while IFS=$'\t' read -r name kernel schedule; do
   [[ -z "$name" || "$name" == \#* ]] && continue
-  reference=$WORK/reference-$(basename "$kernel" .mlir)
-  if [[ ! -f "$reference/candidate-0.cubin" ]] &&
-     ! foundry-compile "$kernel" --schedule= --widen-to-f64 -o "$reference" \
-       >"$WORK/$name.log" 2>&1; then
-    echo "$name: reference compile failed"; tail -3 "$WORK/$name.log"; continue
-  fi
-  if ! foundry-compile "$kernel" --schedule="$schedule" \
-       --target="${FOUNDRY_TARGET:-sm_90}" -o "$WORK/$name" \
-       >>"$WORK/$name.log" 2>&1; then
-    echo "$name: compile failed"; tail -3 "$WORK/$name.log"; continue
-  fi
+  compile_case "$name" "$kernel" "$schedule" || continue
   echo "== $name: $schedule"
   sass=$WORK/$name.sass
   cuobjdump --dump-sass "$WORK/$name/candidate-0.cubin" >"$sass" 2>&1

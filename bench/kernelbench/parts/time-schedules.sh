@@ -25,19 +25,10 @@ WORK=$(mktemp -d)
 BASELINE=(--no-baseline-timing)
 [[ -n "${TIME_REFERENCE:-}" ]] && BASELINE=(--baseline-runs 30)
 trap 'rm -rf "$WORK"' EXIT
+source "$(dirname "$0")/compile-case.sh"
 while IFS=$'\t' read -r name kernel schedule; do
   [[ -z "$name" || "$name" == \#* ]] && continue
-  reference=$WORK/reference-$(basename "$kernel" .mlir)
-  if [[ ! -f "$reference/candidate-0.cubin" ]] &&
-     ! foundry-compile "$kernel" --schedule= --widen-to-f64 -o "$reference" \
-       >"$WORK/$name.log" 2>&1; then
-    echo "$name: reference compile failed"; tail -3 "$WORK/$name.log"; continue
-  fi
-  if ! foundry-compile "$kernel" --schedule="$schedule" \
-       --target="${FOUNDRY_TARGET:-sm_90}" -o "$WORK/$name" \
-       >>"$WORK/$name.log" 2>&1; then
-    echo "$name: compile failed"; tail -3 "$WORK/$name.log"; continue
-  fi
+  compile_case "$name" "$kernel" "$schedule" || continue
   echo "== $name: $schedule"
   python3 - "$WORK/$name/candidate-0.json" <<'PY'
 import json, sys

@@ -241,8 +241,8 @@ inline constexpr llvm::StringLiteral kApproxMathAttr = "foundry.approx_math";
 
 /// Gives every f32 math op under `root` that computes one of `functions`
 /// ("exp": math.exp, "log": math.log; see foundry-approx-math) the `afn`
-/// fast-math flag, keeping its other flags. Returns how many ops changed.
-unsigned approximateMath(Operation *root, ArrayRef<StringRef> functions);
+/// fast-math flag, keeping its other flags.
+void approximateMath(Operation *root, ArrayRef<StringRef> functions);
 
 /// The functions foundry-approx-math would approximate somewhere under
 /// `root` (f32 ops without `afn` yet), in the order the pass documents them
