@@ -609,15 +609,139 @@ static LogicalResult replaceWithStaticAlloca(RewriterBase &rewriter,
 }
 
 /// True for the contractions foundry-mma makes: f32 m16n8k8 (A 16x8, B
-/// 8x8), and f16 m16n8k16 (A 16x16, B 16x8 or 8x16).
+/// 8x8), and f16 or bf16 m16n8k16 (A 16x16, B 16x8 or 8x16).
 static bool isMmaContraction(vector::ContractionOp contract) {
   ArrayRef<int64_t> lhs = contract.getLhsType().getShape(),
                     rhs = contract.getRhsType().getShape();
   Type element = contract.getLhsType().getElementType();
   if (element.isF32())
     return lhs == ArrayRef<int64_t>{16, 8} && rhs == ArrayRef<int64_t>{8, 8};
-  return element.isF16() && lhs == ArrayRef<int64_t>{16, 16} &&
+  return isHalfFloat(element) && lhs == ArrayRef<int64_t>{16, 16} &&
          (rhs == ArrayRef<int64_t>{16, 8} || rhs == ArrayRef<int64_t>{8, 16});
+}
+
+/// The location mark of bf16 contractions carried through upstream's
+/// conversion to nvgpu.mma.sync (which builds each mma at its
+/// contraction's location).
+static constexpr llvm::StringLiteral kBf16MmaMark = "foundry.mma_bf16";
+
+/// Upstream's conversion of warp contractions to nvgpu.mma.sync (LLVM 22)
+/// knows f16 fragments but not bf16 ones (nvgpu::getMmaSyncRegisterType),
+/// and its nvgpu-to-NVVM lowering has no bf16 mma.sync. Their data movement
+/// (ldmatrix, per-lane loads) does not depend on which 16-bit float it
+/// moves, and their fragments are laid out alike (PTX ISA, "Matrix Fragments
+/// for mma.m16n8k16"): each bf16 read feeding a contraction in `launch`
+/// becomes an f16 read of the same memory, through an unrealized cast of
+/// the memref (the LLVM lowering folds it: both memrefs lower to the same
+/// descriptor), and each bf16 contraction an f16 one marked by its
+/// location; bf16MmaToNVVM builds the marked mma.sync ops as bf16 ones.
+/// Fails with a diagnostic on a read with other users, or an operand that
+/// is not read from memory.
+static LogicalResult retypeBf16Contractions(RewriterBase &rewriter,
+                                            gpu::LaunchOp launch) {
+  SmallVector<vector::ContractionOp> contracts;
+  launch.getBody().walk([&](vector::ContractionOp contract) {
+    if (isMmaContraction(contract) &&
+        contract.getLhsType().getElementType().isBF16())
+      contracts.push_back(contract);
+  });
+  MLIRContext *ctx = launch.getContext();
+  Type f16 = Float16Type::get(ctx);
+  llvm::SmallDenseMap<Value, Value> retyped;
+  for (vector::ContractionOp contract : contracts) {
+    for (OpOperand *operand :
+         {&contract.getLhsMutable(), &contract.getRhsMutable()}) {
+      Value value = operand->get();
+      if (Value done = retyped.lookup(value)) {
+        operand->set(done);
+        continue;
+      }
+      auto read = value.getDefiningOp<vector::TransferReadOp>();
+      if (!read || !isa<MemRefType>(read.getBase().getType()) ||
+          !llvm::all_of(read->getUsers(), [](Operation *user) {
+            return isa<vector::ContractionOp>(user);
+          }))
+        return contract.emitOpError(
+            "foundry-map-forall-to-gpu: a bf16 mma.sync operand must be read "
+            "from memory for the contractions alone");
+      rewriter.setInsertionPoint(read);
+      auto memrefType = cast<MemRefType>(read.getBase().getType());
+      Value base = UnrealizedConversionCastOp::create(
+                       rewriter, read.getLoc(),
+                       MemRefType::get(memrefType.getShape(), f16,
+                                       memrefType.getLayout(),
+                                       memrefType.getMemorySpace()),
+                       read.getBase())
+                       .getResult(0);
+      Value padding = arith::ConstantOp::create(
+          rewriter, read.getLoc(), f16, rewriter.getZeroAttr(f16));
+      Value f16Read = vector::TransferReadOp::create(
+          rewriter, read.getLoc(),
+          VectorType::get(read.getVectorType().getShape(), f16), base,
+          read.getIndices(), read.getPermutationMapAttr(), padding,
+          read.getMask(), read.getInBoundsAttr());
+      retyped[value] = f16Read;
+      operand->set(f16Read);
+    }
+    contract->setLoc(FusedLoc::get(ctx, {contract.getLoc()},
+                                   StringAttr::get(ctx, kBf16MmaMark)));
+  }
+  return success();
+}
+
+/// The mma.sync ops of contractions retypeBf16Contractions marked become
+/// nvvm.mma.sync m16n8k16 on bf16 operands (A four 32-bit registers, B two,
+/// each two bf16: the f16 fragments' bits; C and D four f32), row-major A,
+/// column-major B.
+static void bf16MmaToNVVM(RewriterBase &rewriter, gpu::LaunchOp launch) {
+  SmallVector<nvgpu::MmaSyncOp> mmas;
+  launch.getBody().walk([&](nvgpu::MmaSyncOp mma) {
+    auto fused = dyn_cast<FusedLoc>(mma.getLoc());
+    auto mark = fused ? dyn_cast_or_null<StringAttr>(fused.getMetadata())
+                      : StringAttr();
+    if (mark && mark.getValue() == kBf16MmaMark)
+      mmas.push_back(mma);
+  });
+  for (nvgpu::MmaSyncOp mma : mmas) {
+    auto fused = cast<FusedLoc>(mma.getLoc());
+    Location loc = fused.getLocations().front();
+    rewriter.setInsertionPoint(mma);
+    Type i32 = rewriter.getI32Type(), f32 = rewriter.getF32Type();
+    // Each row of an f16 fragment (vector<2xf16>) is one 32-bit register.
+    auto registers = [&](Value fragment) {
+      auto type = cast<VectorType>(fragment.getType());
+      SmallVector<Value> regs;
+      for (int64_t i = 0; i < type.getDimSize(0); ++i) {
+        Value row = vector::ExtractOp::create(rewriter, loc, fragment,
+                                              ArrayRef<int64_t>{i});
+        Value bits = vector::BitCastOp::create(
+            rewriter, loc, VectorType::get({1}, i32), row);
+        regs.push_back(vector::ExtractOp::create(rewriter, loc, bits,
+                                                 ArrayRef<int64_t>{0}));
+      }
+      return regs;
+    };
+    SmallVector<Value> a = registers(mma.getMatrixA()),
+                       b = registers(mma.getMatrixB()), c;
+    auto cType = cast<VectorType>(mma.getMatrixC().getType());
+    for (int64_t i = 0; i < cType.getDimSize(0); ++i)
+      for (int64_t j = 0; j < cType.getDimSize(1); ++j)
+        c.push_back(vector::ExtractOp::create(rewriter, loc, mma.getMatrixC(),
+                                              ArrayRef<int64_t>{i, j}));
+    auto structType = LLVM::LLVMStructType::getLiteral(
+        rewriter.getContext(), SmallVector<Type>(c.size(), f32));
+    Value d = NVVM::MmaOp::create(
+        rewriter, loc, structType, a, b, c, ArrayRef<int64_t>{16, 8, 16},
+        std::nullopt, std::nullopt,
+        std::array<NVVM::MMATypes, 2>{NVVM::MMATypes::bf16,
+                                      NVVM::MMATypes::bf16},
+        std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
+                                       NVVM::MMALayout::col});
+    SmallVector<Value> elements;
+    for (int64_t i = 0; i < static_cast<int64_t>(c.size()); ++i)
+      elements.push_back(LLVM::ExtractValueOp::create(rewriter, loc, d, i));
+    rewriter.replaceOpWithNewOp<vector::FromElementsOp>(mma, cType, elements);
+  }
 }
 
 /// Splits every f32 (tf32) nvgpu.mma.sync in `launch` into the three products
@@ -718,6 +842,8 @@ static LogicalResult lowerMmaContractions(RewriterBase &rewriter,
             });
     rewriter.replaceOp(op, replacement);
   }
+  if (failed(retypeBf16Contractions(rewriter, launch)))
+    return failure();
   RewritePatternSet prepare(launch.getContext());
   populatePrepareVectorToMMAPatterns(prepare, /*useNvGpu=*/true);
   if (failed(applyPatternsGreedily(launch, std::move(prepare))))
@@ -748,6 +874,7 @@ static LogicalResult lowerMmaContractions(RewriterBase &rewriter,
       func ? func->getAttrOfType<PrecisionAttr>("foundry.precision") : nullptr;
   if (precision && precision.getValue() == Precision::tf32x3)
     splitInto3xTf32(rewriter, launch);
+  bf16MmaToNVVM(rewriter, launch);
   return success();
 }
 

@@ -36,21 +36,23 @@ using namespace mlir;
 using namespace mlir::foundry;
 
 /// The mma.sync shapes foundry uses: m16n8k8 for fp32 operands (tf32),
-/// m16n8k16 for f16 operands (PTX ISA, "Matrix Fragments for mma.m16n8k16").
+/// m16n8k16 for f16 and bf16 operands (PTX ISA, "Matrix Fragments for
+/// mma.m16n8k16").
 static constexpr int64_t kMmaM = 16, kMmaN = 8, kMmaK = 8, kMmaKF16 = 16;
 
 /// The k of one mma.sync on operands of `elementType`.
 static int64_t mmaK(Type elementType) {
-  return elementType.isF16() ? kMmaKF16 : kMmaK;
+  return isHalfFloat(elementType) ? kMmaKF16 : kMmaK;
 }
 
-/// True if `op`'s inputs are f16 (and its output f16 or f32): mma.sync
-/// m16n8k16, whose products are exact and accumulate in fp32 (or f16).
+/// True if `op`'s two inputs are both f16 or both bf16: mma.sync m16n8k16,
+/// whose products are exact and accumulate in fp32.
 static bool hasF16Operands(linalg::LinalgOp op) {
-  return op.getNumDpsInputs() == 2 &&
-         llvm::all_of(op.getDpsInputOperands(), [](OpOperand *operand) {
-           return getElementTypeOrSelf(operand->get().getType()).isF16();
-         });
+  if (op.getNumDpsInputs() != 2)
+    return false;
+  Type a = getElementTypeOrSelf(op.getDpsInputOperand(0)->get().getType());
+  Type b = getElementTypeOrSelf(op.getDpsInputOperand(1)->get().getType());
+  return isHalfFloat(a) && a == b;
 }
 /// Bounds on one warp tile: accumulator fragments (32 = a 64x64 tile, 128
 /// registers per lane) and m16n8k8 products (fragments times k-steps).
@@ -72,21 +74,22 @@ checkTensorCoreMatmul(linalg::LinalgOp op, StringRef unit,
       op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1)
     return op.emitOpError("foundry-mma: only 2-D matmuls go on the tensor "
                           "cores");
-  // f32 operands (tf32), or, on warp tiles, f16 operands with an f16 or
-  // f32 accumulator.
+  // f32 operands (tf32), or, on warp tiles, f16 (bf16) operands with an
+  // f32 accumulator (an f16 one is refused below).
   bool f16 = instruction == "mma.sync" && hasF16Operands(op);
   for (OpOperand &operand : op->getOpOperands()) {
     auto type = dyn_cast<RankedTensorType>(operand.get().getType());
     Type element = type ? type.getElementType() : Type();
     bool accumulator = op.isDpsInit(&operand);
     bool ok = element &&
-              (element.isF32() || (f16 && (element.isF16() || accumulator)));
+              (element.isF32() ||
+               (f16 && (isHalfFloat(element) || accumulator)));
     if (!ok)
       return op.emitOpError("foundry-mma: tensor cores here take f32 "
                             "operands (tf32 ")
              << instruction << ")"
              << (instruction == "mma.sync"
-                     ? " or f16 operands with an f16 or f32 accumulator "
+                     ? " or f16 or bf16 operands with an f32 accumulator "
                        "(m16n8k16)"
                      : "")
              << ", not " << operand.get().getType();
@@ -542,10 +545,11 @@ struct FoundryMmaPass final : impl::FoundryMmaPassBase<FoundryMmaPass> {
           if (!isa<linalg::MatmulOp>(op.getOperation()) ||
               !getElementTypeOrSelf(op.getDpsInitOperand(0)->get().getType())
                    .isF32()) {
-            op.emitOpError("foundry-mma: f16 operands go on the tensor cores "
-                           "as a linalg.matmul (B stored KxN, or NxK through "
-                           "its indexing_maps) into an f32 accumulator "
-                           "(mma.sync m16n8k16 f32.f16.f16.f32); this "
+            op.emitOpError("foundry-mma: f16 and bf16 operands go on the "
+                           "tensor cores as a linalg.matmul (B stored KxN, or "
+                           "NxK through its indexing_maps) into an f32 "
+                           "accumulator (mma.sync m16n8k16 f32.f16.f16.f32, "
+                           "f32.bf16.bf16.f32); this "
                            "contraction is not one: keep it in SIMT "
                            "(foundry-tile-threads)");
             failedAny = true;
@@ -601,7 +605,7 @@ struct FoundryMmaPass final : impl::FoundryMmaPassBase<FoundryMmaPass> {
     constexpr llvm::StringLiteral kF16LhsMark = "foundry.mma_f16_lhs";
     constexpr llvm::StringLiteral kF16RhsMark = "foundry.mma_f16_rhs";
     getOperation()->walk([&](vector::ContractionOp contract) {
-      bool f16 = contract.getLhsType().getElementType().isF16();
+      bool f16 = isHalfFloat(contract.getLhsType().getElementType());
       if (Operation *read = contract.getRhs().getDefiningOp();
           isa_and_nonnull<vector::TransferReadOp>(read)) {
         read->setAttr(kRhsMark, UnitAttr::get(&getContext()));
@@ -665,7 +669,7 @@ struct FoundryMmaPass final : impl::FoundryMmaPassBase<FoundryMmaPass> {
             return kAt.getInt() == 0 ? SmallVector<int64_t>{kMmaKF16, kMmaN}
                                      : SmallVector<int64_t>{kMmaN, kMmaKF16};
           ArrayRef<int64_t> shape = vectorType.getShape();
-          if (vectorType.getElementType().isF16() &&
+          if (isHalfFloat(vectorType.getElementType()) &&
               (shape == ArrayRef<int64_t>{kMmaM, kMmaKF16} ||
                shape == ArrayRef<int64_t>{kMmaKF16, kMmaN} ||
                shape == ArrayRef<int64_t>{kMmaN, kMmaKF16}))

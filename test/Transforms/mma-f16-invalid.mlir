@@ -2,7 +2,7 @@
 // RUN: not foundry-opt %s --split-input-file --foundry-tile-blocks=sizes=64,64 --foundry-tile-warps=sizes=32,32 --foundry-tile-reduction=sizes=8 --foundry-mma 2>&1 | FileCheck %s --check-prefix=K8
 
 // An f16 accumulator: not the form taken here.
-// CHECK: error: 'linalg.matmul' op foundry-mma: f16 operands go on the tensor cores as a linalg.matmul (B stored KxN, or NxK through its indexing_maps) into an f32 accumulator (mma.sync m16n8k16 f32.f16.f16.f32); this contraction is not one: keep it in SIMT (foundry-tile-threads)
+// CHECK: error: 'linalg.matmul' op foundry-mma: f16 and bf16 operands go on the tensor cores as a linalg.matmul (B stored KxN, or NxK through its indexing_maps) into an f32 accumulator (mma.sync m16n8k16 f32.f16.f16.f32, f32.bf16.bf16.f32); this contraction is not one: keep it in SIMT (foundry-tile-threads)
 // A k-step of 8 is half an m16n8k16.
 // K8: error: 'linalg.matmul' op foundry-mma: the warp tile is 32x32x8; m16n8k16 needs multiples of 16, 8 and 16
 foundry.kernel @f16_accumulator(%a: tensor<64x64xf16>, %b: tensor<64x64xf16>) -> tensor<64x64xf16> attributes {precision = #foundry.precision<3xtf32>} {
@@ -18,7 +18,7 @@ foundry.kernel @f16_accumulator(%a: tensor<64x64xf16>, %b: tensor<64x64xf16>) ->
 // A generic that extends its operands, with B stored NxK (nn.Linear's
 // weight): upstream's specialization would drop its maps, so it stays a
 // generic, which the vectorizer does not make a contraction of.
-// CHECK: error: 'linalg.generic' op foundry-mma: f16 operands go on the tensor cores as a linalg.matmul
+// CHECK: error: 'linalg.generic' op foundry-mma: f16 and bf16 operands go on the tensor cores as a linalg.matmul
 #a = affine_map<(m, n, k) -> (m, k)>
 #b = affine_map<(m, n, k) -> (n, k)>
 #c = affine_map<(m, n, k) -> (m, n)>
@@ -48,5 +48,17 @@ foundry.kernel @ieee_f16(%a: tensor<64x64xf16>, %b: tensor<64x64xf16>) -> tensor
   %e = tensor.empty() : tensor<64x64xf32>
   %f = linalg.fill ins(%zero : f32) outs(%e : tensor<64x64xf32>) -> tensor<64x64xf32>
   %m = linalg.matmul ins(%a, %b : tensor<64x64xf16>, tensor<64x64xf16>) outs(%f : tensor<64x64xf32>) -> tensor<64x64xf32>
+  foundry.yield %m : tensor<64x64xf32>
+}
+
+// -----
+
+// f16 times bf16: no mma.sync takes two 16-bit types.
+// CHECK: error: 'linalg.matmul' op foundry-mma: tensor cores here take f32 operands (tf32 mma.sync) or f16 or bf16 operands with an f32 accumulator (m16n8k16), not 'tensor<32x16xf16>'
+foundry.kernel @mixed(%a: tensor<64x64xf16>, %b: tensor<64x64xbf16>) -> tensor<64x64xf32> attributes {precision = #foundry.precision<3xtf32>} {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64x64xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<64x64xf32>) -> tensor<64x64xf32>
+  %m = linalg.matmul ins(%a, %b : tensor<64x64xf16>, tensor<64x64xbf16>) outs(%f : tensor<64x64xf32>) -> tensor<64x64xf32>
   foundry.yield %m : tensor<64x64xf32>
 }

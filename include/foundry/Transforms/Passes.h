@@ -428,6 +428,10 @@ bool isLinearForall(scf::ForallOp forall);
 /// is*LevelForall predicates).
 bool isInsideForall(Operation *op, function_ref<bool(scf::ForallOp)> level);
 
+/// True for the 16-bit floats the tensor cores take in mma.sync m16n8k16:
+/// f16 and bf16.
+inline bool isHalfFloat(Type type) { return type.isF16() || type.isBF16(); }
+
 /// True for an scf.forall whose loops all map to GPU warps (made by
 /// foundry-tile-warps).
 bool isWarpLevelForall(scf::ForallOp forall);
