@@ -544,8 +544,8 @@ static bool foldFilledAccumulator(RewriterBase &rewriter, Operation *init) {
       auto place = transferPlace(transfer);
       if (!place)
         break;
-      auto inTile = placeInTile(write.getBase(), tile, place->first,
-                                place->second);
+      auto inTile =
+          placeInTile(write.getBase(), tile, place->first, place->second);
       if (!inTile)
         break;
       mark(inTile->first, inTile->second);
@@ -673,8 +673,8 @@ static LogicalResult retypeBf16Contractions(RewriterBase &rewriter,
                                        memrefType.getMemorySpace()),
                        read.getBase())
                        .getResult(0);
-      Value padding = arith::ConstantOp::create(
-          rewriter, read.getLoc(), f16, rewriter.getZeroAttr(f16));
+      Value padding = arith::ConstantOp::create(rewriter, read.getLoc(), f16,
+                                                rewriter.getZeroAttr(f16));
       Value f16Read = vector::TransferReadOp::create(
           rewriter, read.getLoc(),
           VectorType::get(read.getVectorType().getShape(), f16), base,
@@ -714,8 +714,8 @@ static void bf16MmaToNVVM(RewriterBase &rewriter, gpu::LaunchOp launch) {
       for (int64_t i = 0; i < type.getDimSize(0); ++i) {
         Value row = vector::ExtractOp::create(rewriter, loc, fragment,
                                               ArrayRef<int64_t>{i});
-        Value bits = vector::BitCastOp::create(
-            rewriter, loc, VectorType::get({1}, i32), row);
+        Value bits = vector::BitCastOp::create(rewriter, loc,
+                                               VectorType::get({1}, i32), row);
         regs.push_back(vector::ExtractOp::create(rewriter, loc, bits,
                                                  ArrayRef<int64_t>{0}));
       }
@@ -934,9 +934,9 @@ static void mergeAsyncWaits(gpu::LaunchOp launch) {
     for (; op && merge; op = op->getPrevNode()) {
       if (isa<gpu::BarrierOp>(op))
         break;
-      merge = isa<nvgpu::DeviceAsyncCopyOp, nvgpu::DeviceAsyncCreateGroupOp>(
-                  op) ||
-              isPure(op);
+      merge =
+          isa<nvgpu::DeviceAsyncCopyOp, nvgpu::DeviceAsyncCreateGroupOp>(op) ||
+          isPure(op);
     }
     if (merge && !op) {
       Block *block = wait->getBlock();
@@ -1018,8 +1018,8 @@ static LogicalResult pipelineStagedLoop(RewriterBase &rewriter,
       wait = w;
       continue;
     }
-    bool async = isa<nvgpu::DeviceAsyncCopyOp,
-                     nvgpu::DeviceAsyncCreateGroupOp>(op);
+    bool async =
+        isa<nvgpu::DeviceAsyncCopyOp, nvgpu::DeviceAsyncCreateGroupOp>(op);
     if (!wait) {
       if (async)
         loads.push_back(&op);
@@ -1028,8 +1028,8 @@ static LogicalResult pipelineStagedLoop(RewriterBase &rewriter,
       continue;
     }
     if (async || op.walk([](nvgpu::DeviceAsyncWaitOp) {
-                      return WalkResult::interrupt();
-                    }).wasInterrupted())
+                     return WalkResult::interrupt();
+                   }).wasInterrupted())
       return failure();
     if (&op != wait->getNextNode() && &op != endBarrier.getOperation())
       compute.push_back(&op);
@@ -1176,8 +1176,7 @@ static LogicalResult pipelineStagedLoop(RewriterBase &rewriter,
         scf::YieldOp::create(rewriter, loc, values);
       });
   // The last (repeated) copies must land before the buffers go away.
-  nvgpu::DeviceAsyncWaitOp::create(rewriter, loc,
-                                   pipelined.getResults().back(),
+  nvgpu::DeviceAsyncWaitOp::create(rewriter, loc, pipelined.getResults().back(),
                                    IntegerAttr());
   rewriter.replaceOp(loop, pipelined.getResults().drop_back());
   return success();
@@ -1329,8 +1328,8 @@ static LogicalResult moveToDynamicSharedMemory(RewriterBase &rewriter,
     Value byteShift = arith::AddIOp::create(
         rewriter, loc, pad,
         arith::ConstantIndexOp::create(rewriter, loc, offset));
-    Value view = memref::ViewOp::create(rewriter, loc, buffer.getType(),
-                                        base, byteShift, ValueRange());
+    Value view = memref::ViewOp::create(rewriter, loc, buffer.getType(), base,
+                                        byteShift, ValueRange());
     rewriter.replaceAllUsesWith(buffer, view);
   }
   // The attributions follow the launch's own block arguments.
@@ -1510,9 +1509,9 @@ static LogicalResult lowerLaunchBody(gpu::LaunchOp launch, StringRef chip) {
   // shared tiles are re-pointed at the layout wgmma reads.
   {
     auto func = launch->getParentOfType<func::FuncOp>();
-    auto precision = func ? func->getAttrOfType<PrecisionAttr>(
-                                "foundry.precision")
-                          : PrecisionAttr();
+    auto precision =
+        func ? func->getAttrOfType<PrecisionAttr>("foundry.precision")
+             : PrecisionAttr();
     if (failed(lowerWarpgroupMatmuls(
             rewriter, launch,
             precision ? precision.getValue() : Precision::ieee, chip)))
@@ -1528,8 +1527,8 @@ static LogicalResult lowerLaunchBody(gpu::LaunchOp launch, StringRef chip) {
     // The fills of warp and warpgroup tiles wait until the accumulators are
     // hoisted (foldFilledAccumulator).
     if (auto fill = dyn_cast<linalg::FillOp>(op.getOperation());
-        fill && (fill->hasAttr(kWarpFillAttr) ||
-                 fill->hasAttr(kWarpgroupFillAttr))) {
+        fill &&
+        (fill->hasAttr(kWarpFillAttr) || fill->hasAttr(kWarpgroupFillAttr))) {
       deferredFills.push_back(fill);
       continue;
     }

@@ -20,6 +20,8 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "mlir/Transforms/CSE.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/SetVector.h"
 
 namespace mlir::foundry {
@@ -247,6 +249,15 @@ static std::optional<LoadKey> loadKey(Operation *load) {
                  load->getAttrDictionary());
 }
 
+/// A hash of `key` that equal keys share.
+static size_t hashLoadKey(const LoadKey &key) {
+  const auto &[buffer, terms, constant, name, type, innermost, attributes] =
+      key;
+  return llvm::hash_combine(
+      buffer, llvm::hash_combine_range(terms.begin(), terms.end()), constant,
+      name, type, innermost, attributes);
+}
+
 namespace mlir::foundry {
 namespace {
 struct FoundryReuseReadOnlyLoadsPass final
@@ -275,6 +286,7 @@ struct FoundryReuseReadOnlyLoadsPass final
         // takes the value of the outermost one (which no other in the group
         // dominates; dominance is transitive, so it dominates the load).
         SmallVector<std::pair<LoadKey, SmallVector<Operation *>>> groups;
+        llvm::DenseMap<size_t, SmallVector<size_t>> buckets;
         for (Value view : views)
           for (Operation *user : view.getUsers()) {
             if (!isa<vector::LoadOp, memref::LoadOp>(user) ||
@@ -283,13 +295,21 @@ struct FoundryReuseReadOnlyLoadsPass final
             std::optional<LoadKey> key = loadKey(user);
             if (!key)
               continue;
-            auto *group = llvm::find_if(
-                groups, [&](const auto &entry) { return entry.first == *key; });
-            if (group == groups.end())
-              groups.emplace_back(*key, SmallVector<Operation *>{user});
-            else
-              group->second.push_back(user);
+            // Keys are looked up through their hash; equal hashes are
+            // compared in full.
+            SmallVector<size_t> &bucket = buckets[hashLoadKey(*key)];
+            auto *found = llvm::find_if(
+                bucket, [&](size_t i) { return groups[i].first == *key; });
+            if (found != bucket.end()) {
+              groups[*found].second.push_back(user);
+              continue;
+            }
+            bucket.push_back(groups.size());
+            groups.emplace_back(*key, SmallVector<Operation *>{user});
           }
+        // The loads of one group read the same address: few (a load and its
+        // repeats after barriers), so their dominators are looked up
+        // pairwise.
         for (auto &[key, loads] : groups) {
           auto dominator = [&](Operation *load) -> Operation * {
             for (Operation *other : loads)
