@@ -81,8 +81,8 @@ static void setGemmLoops(KernelShape &shape, linalg::LinalgOp op,
     return;
   // Loop index -> position among the parallel loops.
   auto position = [&](unsigned loop) {
-    return static_cast<int64_t>(
-        std::count(shape.parallel.begin(), shape.parallel.begin() + loop, true));
+    return static_cast<int64_t>(std::count(
+        shape.parallel.begin(), shape.parallel.begin() + loop, true));
   };
   shape.gemmRowLoop = position(*row);
   shape.gemmColLoop = position(col);
@@ -116,8 +116,7 @@ FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel) {
   // along it (its indexing map does not use the loop).
   shape.reduced.assign(shape.extents.size(), false);
   std::function<bool(Value, int)> fromReduction = [&](Value value, int depth) {
-    auto producer =
-        skipTensorReshapes(value).getDefiningOp<linalg::LinalgOp>();
+    auto producer = skipTensorReshapes(value).getDefiningOp<linalg::LinalgOp>();
     if (!producer || depth > 8)
       return false;
     if (producer.getNumReductionLoops() > 0)
@@ -142,12 +141,11 @@ FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel) {
           if (depth < 8 && map.isIdentity() && producer &&
               producer.getNumLoops() == op.getNumLoops() &&
               producer.getNumReductionLoops() == 0 &&
-              llvm::all_of(producer.getIndexingMapsArray(),
-                           [](AffineMap m) {
-                             return m.isProjectedPermutation();
-                           }) &&
-              producer.getIndexingMapMatchingResult(
-                          cast<OpResult>(operand->get()))
+              llvm::all_of(
+                  producer.getIndexingMapsArray(),
+                  [](AffineMap m) { return m.isProjectedPermutation(); }) &&
+              producer
+                  .getIndexingMapMatchingResult(cast<OpResult>(operand->get()))
                   .isIdentity())
             markReduced(producer, depth + 1);
         }
@@ -218,9 +216,9 @@ FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel) {
   // into the variance's body, indexed like its output, which
   // foundry-reduce-threads{welford=true} refuses.
   kernel.walk([&](linalg::GenericOp op) {
-    shape.variance |= isSquaredDeviationSum(op) &&
-                      op.getIteratorTypesArray().back() ==
-                          utils::IteratorType::reduction;
+    shape.variance |=
+        isSquaredDeviationSum(op) &&
+        op.getIteratorTypesArray().back() == utils::IteratorType::reduction;
   });
   shape.tensorCores = kernel.getEffectivePrecision() != Precision::ieee;
   for (Operation &op : body) {
@@ -234,9 +232,8 @@ FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel) {
         type.getNumElements() > 4096)
       continue;
     int64_t serial = 1;
-    for (auto [extent, iterator] :
-         llvm::zip(generic.getStaticLoopRanges(),
-                   generic.getIteratorTypesArray()))
+    for (auto [extent, iterator] : llvm::zip(generic.getStaticLoopRanges(),
+                                             generic.getIteratorTypesArray()))
       if (iterator == utils::IteratorType::reduction &&
           (ShapedType::isDynamic(extent) ||
            llvm::MulOverflow(serial, extent, serial)))
@@ -265,8 +262,8 @@ FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel) {
   bool anyContraction = false, otherReduction = false;
   int64_t contractionLoops = 0, contractions = 0;
   kernel.walk([&](linalg::LinalgOp op) {
-    otherReduction |= op.getNumReductionLoops() > 0 &&
-                      !linalg::isaContractionOpInterface(op);
+    otherReduction |=
+        op.getNumReductionLoops() > 0 && !linalg::isaContractionOpInterface(op);
     if (linalg::isaContractionOpInterface(op) &&
         op.getNumParallelLoops() >= 2) {
       if (!anyContraction) {
@@ -309,14 +306,13 @@ FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel) {
     // outermost loops.
     std::string parts;
     const std::vector<int64_t> &loops = shape.scalarReduction;
-    if (shape.longReductionOutputs == 0 && loops.size() >= 3 &&
-        loops[0] > 0 && loops[0] < 264 && loops[1] > 1 &&
-        loops[0] * loops[1] <= 65536)
+    if (shape.longReductionOutputs == 0 && loops.size() >= 3 && loops[0] > 0 &&
+        loops[0] < 264 && loops[1] > 1 && loops[0] * loops[1] <= 65536)
       parts = " parts=" + std::to_string(loops[0] * loops[1]);
-    shape.splitFirst = "foundry-split-reduction{outputs=" +
-                       std::to_string(std::max<int64_t>(
-                           1, shape.longReductionOutputs)) +
-                       parts + "}";
+    shape.splitFirst =
+        "foundry-split-reduction{outputs=" +
+        std::to_string(std::max<int64_t>(1, shape.longReductionOutputs)) +
+        parts + "}";
     // A variance and its mean's sum among them, split in one pass when a
     // proposal says welford=true.
     SmallVector<linalg::GenericOp> split;
@@ -430,7 +426,7 @@ FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel) {
 }
 
 std::string mlir::foundry::referenceScheduleFor(const KernelShape &shape,
-                                               std::string &reason) {
+                                                std::string &reason) {
   constexpr int64_t kMaxSerialIterations = int64_t{1} << 24;
   if (shape.scalarReduction.empty()) {
     if (shape.longReductionOutputs == 0)
@@ -455,10 +451,10 @@ std::string mlir::foundry::referenceScheduleFor(const KernelShape &shape,
     }
   if (iterations <= kMaxSerialIterations && shape.longReductionOutputs == 0)
     return "";
-  reason = "the naive schedule reduces " +
-           (exact ? std::to_string(iterations)
-                  : std::string("more than 2^24")) +
-           " elements on one thread (seconds per launch); it is not timed";
+  reason =
+      "the naive schedule reduces " +
+      (exact ? std::to_string(iterations) : std::string("more than 2^24")) +
+      " elements on one thread (seconds per launch); it is not timed";
   if (shape.longReductionOutputs > 0)
     return "foundry-split-reduction{outputs=" +
            std::to_string(shape.longReductionOutputs) + "}";
@@ -600,11 +596,9 @@ static std::pair<int64_t, int64_t> gemmRowAndColumn(const KernelShape *shape,
 /// row loop, `col` at its column loop (gemmRowAndColumn), `other`
 /// everywhere else (batch loops, and the outer loops of a GEMM whose rows
 /// or columns span several).
-static std::vector<std::string> gemmLoopSizes(const KernelShape *shape,
-                                              int64_t loops,
-                                              const std::string &other,
-                                              const std::string &row,
-                                              const std::string &col) {
+static std::vector<std::string>
+gemmLoopSizes(const KernelShape *shape, int64_t loops, const std::string &other,
+              const std::string &row, const std::string &col) {
   auto [rowLoop, colLoop] = gemmRowAndColumn(shape, loops);
   std::vector<std::string> sizes(loops, other);
   sizes[rowLoop] = row;
@@ -618,9 +612,8 @@ static std::vector<std::string> gemmLoopSizes(const KernelShape *shape,
 /// when at most 128 long, then stays whole in each block (size 0) instead.
 static std::vector<std::string> fitGrid(const KernelShape &shape,
                                         std::vector<std::string> blocks) {
-  int64_t tiled = llvm::count_if(blocks, [](const std::string &size) {
-    return size != "0";
-  });
+  int64_t tiled = llvm::count_if(
+      blocks, [](const std::string &size) { return size != "0"; });
   int64_t row = gemmRowAndColumn(&shape, blocks.size()).first;
   std::vector<int64_t> extents = shape.parallelExtents();
   if (tiled > 3 && row >= 0 && extents.size() == blocks.size() &&
@@ -668,14 +661,13 @@ struct MmaTiles {
 
 /// The tensor-core GEMM of a schedule over `loops` parallel loops (leading
 /// batch loops tile 1): block tiles, optionally staged operands, warp tiles
-/// of warpM x warpN (32 when 0), k-steps of 8 on mma.sync. With `ownKernel` the contraction
-/// is tiled alone (`target=contraction`), its result going through memory.
-/// With `shape`, its row and column loops are tiled (gemmLoopSizes).
+/// of warpM x warpN (32 when 0), k-steps of 8 on mma.sync. With `ownKernel` the
+/// contraction is tiled alone (`target=contraction`), its result going through
+/// memory. With `shape`, its row and column loops are tiled (gemmLoopSizes).
 static std::string mmaGemm(int64_t loops, bool ownKernel, const MmaTiles &t,
                            const KernelShape *shape = nullptr) {
-  std::vector<std::string> blocks =
-      gemmLoopSizes(shape, loops, "1", std::to_string(t.blockM),
-                    std::to_string(t.blockN));
+  std::vector<std::string> blocks = gemmLoopSizes(
+      shape, loops, "1", std::to_string(t.blockM), std::to_string(t.blockN));
   if (shape)
     blocks = fitGrid(*shape, std::move(blocks));
   std::vector<std::string> warps =
@@ -686,14 +678,13 @@ static std::string mmaGemm(int64_t loops, bool ownKernel, const MmaTiles &t,
       (ownKernel ? " target=contraction" : "") +
       (ownKernel && t.fuseOperands ? " fuse=elementwise}" : "}");
   if (t.warpgroups) {
-    std::vector<std::string> groups =
-        gemmLoopSizes(shape, loops, "0", std::to_string(t.warpM),
-                      std::to_string(t.warpN));
-    return schedule + ",foundry-tile-reduction{sizes=" +
-           std::to_string(t.stagedK) +
-           "},foundry-promote{operands=0,1 stages=" +
-           std::to_string(t.stages) + "},foundry-tile-warpgroups{sizes=" +
-           llvm::join(groups, ",") + "},foundry-mma";
+    std::vector<std::string> groups = gemmLoopSizes(
+        shape, loops, "0", std::to_string(t.warpM), std::to_string(t.warpN));
+    return schedule +
+           ",foundry-tile-reduction{sizes=" + std::to_string(t.stagedK) +
+           "},foundry-promote{operands=0,1 stages=" + std::to_string(t.stages) +
+           "},foundry-tile-warpgroups{sizes=" + llvm::join(groups, ",") +
+           "},foundry-mma";
   }
   if (t.stagedK)
     schedule += ",foundry-tile-reduction{sizes=" + std::to_string(t.stagedK) +
@@ -717,8 +708,9 @@ static constexpr MmaTiles kBestMmaTiles{128, 128, 64, /*stagedK=*/32,
 /// 1.56 ms for the GEMMs of L2 9, 12, 22, 29, 30 and 33 in 3xtf32 on the
 /// H200, against 2.29 to 2.52 ms for those with kBestMmaTiles (2026-12-02,
 /// bench/results/2026-12-02-h200-wgmma.md).
-static constexpr MmaTiles kBestWgmmaTiles{128,  128,   64,    /*stagedK=*/32,
-                                          /*stages=*/4, false, true, 128};
+static constexpr MmaTiles kBestWgmmaTiles{
+    128,          128,   64,   /*stagedK=*/32,
+    /*stages=*/4, false, true, 128};
 
 /// "foundry-pad{m=BM n=BN k=BK}," when the kernel's first contraction
 /// (KernelShape::gemmM/N/K) is not a multiple of the block tile BM x BN and
@@ -727,8 +719,7 @@ static constexpr MmaTiles kBestWgmmaTiles{128,  128,   64,    /*stagedK=*/32,
 static std::string padFor(const KernelShape &shape, int64_t bm, int64_t bn,
                           int64_t bk) {
   if (shape.gemmM <= 0 || shape.gemmN <= 0 || shape.gemmK <= 0 ||
-      (shape.gemmM % bm == 0 && shape.gemmN % bn == 0 &&
-       shape.gemmK % bk == 0))
+      (shape.gemmM % bm == 0 && shape.gemmN % bn == 0 && shape.gemmK % bk == 0))
     return "";
   // foundry-pad's m is the first operand's loop: the columns when swapped.
   if (shape.gemmSwapped)
@@ -782,8 +773,8 @@ static std::string simtGemmBlocks(const std::string &pad,
 }
 
 /// A GEMM schedule for the row and column loops (gemmLoopSizes; the other
-/// parallel loops get tile 1): a BM x BN block tile, a TM x TN register tile per
-/// thread (32 to 1024 threads), a k-loop; with `promote`, a KB-deep k-loop
+/// parallel loops get tile 1): a BM x BN block tile, a TM x TN register tile
+/// per thread (32 to 1024 threads), a k-loop; with `promote`, a KB-deep k-loop
 /// around A and B tiles promoted to shared memory first; with `mma`
 /// (allowed precisions only), warp tiles on tensor cores instead (with
 /// `promote`, reading padded shared-memory tiles).
@@ -803,9 +794,9 @@ static std::string gemmSchedule(const KernelShape &shape, std::mt19937 &rng,
     if (threads >= 32 && threads <= 1024)
       break;
   }
-  std::vector<std::string> blocks = fitGrid(
-      shape, gemmLoopSizes(&shape, shape.numParallel(), "1",
-                           std::to_string(bm), std::to_string(bn)));
+  std::vector<std::string> blocks =
+      fitGrid(shape, gemmLoopSizes(&shape, shape.numParallel(), "1",
+                                   std::to_string(bm), std::to_string(bn)));
   if (mma) {
     // An epilogue cannot share the warp tiles (ownKernelEpilogue).
     MmaTiles tiles{bm, bn, 0};
@@ -851,8 +842,8 @@ static std::pair<int64_t, int64_t> dividingTileN(int64_t n) {
   if (n <= 0 || n % 64 == 0)
     return {0, 0};
   // Powers of two from 64 cannot divide n here; the rest, near 128 first.
-  for (int64_t block : {120, 112, 96, 144, 160, 192, 200, 240, 80, 72, 56, 48,
-                        40}) {
+  for (int64_t block :
+       {120, 112, 96, 144, 160, 192, 200, 240, 80, 72, 56, 48, 40}) {
     if (n % block)
       continue;
     for (int64_t warp : {64, 56, 48, 40, 32, 24, 16, 8})
@@ -869,11 +860,11 @@ static std::pair<int64_t, int64_t> dividingTileN(int64_t n) {
 /// register-tiled in SIMT. Mostly, the GEMM gathers its own tiles
 /// (fuse=elementwise: into the staged tiles on the tensor cores three times
 /// in four, per thread in SIMT one time in two) instead of reading an
-/// im2col tensor written by a kernel before it. Then, with `epilogue`, the rest of the kernel
-/// where the convolution is not the root and the root has 4 loops (N, C, H,
-/// W): 4 output rows per block, one element per thread; 5 loops (N, C, D,
-/// H, W): one depth slice per block, 2x2 elements per thread. Block tiles along M
-/// stay near the GEMM's M (16 output channels are not padded to 128).
+/// im2col tensor written by a kernel before it. Then, with `epilogue`, the rest
+/// of the kernel where the convolution is not the root and the root has 4 loops
+/// (N, C, H, W): 4 output rows per block, one element per thread; 5 loops (N,
+/// C, D, H, W): one depth slice per block, 2x2 elements per thread. Block tiles
+/// along M stay near the GEMM's M (16 output channels are not padded to 128).
 static std::string im2colSchedule(const KernelShape &shape, std::mt19937 &rng,
                                   bool epilogue = true) {
   int64_t fitM = 16;
@@ -946,8 +937,7 @@ static std::string im2colSchedule(const KernelShape &shape, std::mt19937 &rng,
 /// precision allows, else in SIMT, then the sum of the parts, 4x256
 /// outputs per block. "" when the GEMM does not need it or the tiles do
 /// not divide it.
-static std::string splitKSchedule(const KernelShape &shape,
-                                  std::mt19937 &rng) {
+static std::string splitKSchedule(const KernelShape &shape, std::mt19937 &rng) {
   if (!shape.gemm || !shape.contraction || shape.numParallel() != 2 ||
       shape.gemmM <= 0 || shape.gemmN <= 0 || shape.gemmK <= 0)
     return "";
@@ -998,8 +988,7 @@ static std::string splitGemmPrefix(const KernelShape &shape, bool mma,
     // The measured best (kBestWgmmaTiles for K-major operands, else
     // kBestMmaTiles), else a random draw.
     if (best || rng() % 3 == 0) {
-      const MmaTiles &tiles =
-          shape.gemmWgmma ? kBestWgmmaTiles : kBestMmaTiles;
+      const MmaTiles &tiles = shape.gemmWgmma ? kBestWgmmaTiles : kBestMmaTiles;
       return padFor(shape, tiles.blockM, tiles.blockN, tiles.stagedK) +
              mmaGemm(loops, /*ownKernel=*/true, tiles) + ",";
     }
@@ -1303,15 +1292,14 @@ static std::string reductionPhasesSchedule(const KernelShape &shape,
     // merged where the innermost is short) takes the threads.
     int64_t threads = pick<int64_t>({32, 64, 128, 256}, rng);
     int64_t width = pickPieceWidth(rng);
-    int64_t row = threadRow(phase.reduction.back(), phase.mergedRow, threads,
-                            width);
+    int64_t row =
+        threadRow(phase.reduction.back(), phase.mergedRow, threads, width);
     fitThreadsToRow(row, threads, width, rng);
     bool interleave = rng() % 2 && row % (threads * width) == 0;
-    schedule += "foundry-tile-blocks{sizes=" + llvm::join(blocks, ",") +
-                " target=reduction fuse=elementwise}," +
-                reduceThreads(shape, threads, interleave ? width : 0, row,
-                              rng) +
-                ",";
+    schedule +=
+        "foundry-tile-blocks{sizes=" + llvm::join(blocks, ",") +
+        " target=reduction fuse=elementwise}," +
+        reduceThreads(shape, threads, interleave ? width : 0, row, rng) + ",";
   }
   return schedule;
 }
@@ -1500,8 +1488,7 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
          bool spilled = request.diagnosis && request.diagnosis->spillBytes > 0;
          if (shape.gemm)
            return gemmSchedule(shape, rng, false,
-                               shape.tensorCores && rng() % 2,
-                               spilled ? 4 : 8);
+                               shape.tensorCores && rng() % 2, spilled ? 4 : 8);
          // A convolution as a GEMM (im2col), one time in two.
          if (shape.im2col && rng() % 2)
            return im2colSchedule(shape, rng);
@@ -1559,22 +1546,19 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
          // yet (L1 16's copy of A cost 0.1 ms beside a 2.3 ms GEMM).
          if (shape.gemm && request.parent.empty() && shape.tensorCores &&
              (request.initial || rng() % 3 == 0)) {
-           bool wgmma = shape.gemmWgmma ||
-                        (shape.gemmWgmmaAfterCopies &&
-                         (request.initial || rng() % 2));
-           return mmaGemmKernel(shape,
-                                wgmma ? kBestWgmmaTiles : kBestMmaTiles);
+           bool wgmma = shape.gemmWgmma || (shape.gemmWgmmaAfterCopies &&
+                                            (request.initial || rng() % 2));
+           return mmaGemmKernel(shape, wgmma ? kBestWgmmaTiles : kBestMmaTiles);
          }
          if (shape.gemm && request.parent.empty() &&
              (request.initial || rng() % 3 == 0)) {
            std::vector<std::string> blocks = fitGrid(
-                                        shape,
-                                        gemmLoopSizes(&shape,
-                                                      shape.numParallel(),
-                                                      "1", "64", "64")),
-                                    threads = gemmLoopSizes(
-                                        &shape, shape.numParallel(), "0",
-                                        "4", "4");
+                                        shape, gemmLoopSizes(
+                                                   &shape, shape.numParallel(),
+                                                   "1", "64", "64")),
+                                    threads = gemmLoopSizes(&shape,
+                                                            shape.numParallel(),
+                                                            "0", "4", "4");
            std::string pad = padFor(shape, 64, 64, 32);
            return simtGemmBlocks(pad, blocks) +
                   ",foundry-tile-reduction{sizes=32},foundry-promote{"
@@ -1585,12 +1569,9 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
                   (pad.empty() ? "" : ownKernelEpilogue(shape));
          }
          if (shape.gemm)
-           return gemmSchedule(shape, rng, true,
-                               shape.tensorCores && rng() % 2,
-                               request.diagnosis &&
-                                       request.diagnosis->spillBytes > 0
-                                   ? 4
-                                   : 8);
+           return gemmSchedule(
+               shape, rng, true, shape.tensorCores && rng() % 2,
+               request.diagnosis && request.diagnosis->spillBytes > 0 ? 4 : 8);
          std::vector<int64_t> block;
          std::string blocks =
              blockSizes(shape, {1, 2, 4}, {64, 128, 256}, rng, &block);
@@ -1647,8 +1628,7 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
          // A convolution before a norm (L2 17's InstanceNorm): one time in
          // two, the convolution as an im2col GEMM kernel first, else (and
          // for the convolutions im2col does not take) as direct loops.
-         if (prefix.empty() && shape.im2col && !shape.im2colRoot &&
-             rng() % 2)
+         if (prefix.empty() && shape.im2col && !shape.im2colRoot && rng() % 2)
            prefix = im2colSchedule(shape, rng, /*epilogue=*/false) + ",";
          if (prefix.empty())
            prefix = splitConvolutionPrefix(shape, rng);
@@ -1669,10 +1649,9 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
            // of up to 256 consecutive outputs.
            if (!tiles && shape.parallelExtents().size() == 1 &&
                shape.parallelExtents().front() > 0)
-             tiles = std::make_pair(
-                 std::to_string(
-                     std::min<int64_t>(256, shape.parallelExtents().front())),
-                 std::string("1"));
+             tiles = std::make_pair(std::to_string(std::min<int64_t>(
+                                        256, shape.parallelExtents().front())),
+                                    std::string("1"));
            if (!phases.empty() &&
                llvm::all_of(shape.parallel, [](bool p) { return p; }) && tiles)
              return prefix + tileRootBlocks(shape, tiles->first) +
@@ -1753,8 +1732,9 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
              if (inner / width <= kMaxThreadsPerBlock) {
                std::vector<std::string> lanes(rows.size(), "0");
                lanes.back() = std::to_string(width);
-               schedule += ",foundry-tile-threads{sizes=" +
-                           llvm::join(lanes, ",") + "},foundry-vectorize";
+               schedule +=
+                   ",foundry-tile-threads{sizes=" + llvm::join(lanes, ",") +
+                   "},foundry-vectorize";
              }
            }
            return schedule;
@@ -1813,11 +1793,11 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
          std::string pieces;
          if (row % (threads * 4) == 0 && rng() % 2)
            pieces = " interleave=4";
-         else if (row % (threads * 4) != 0 && row % threads == 0 &&
-                  rng() % 2)
+         else if (row % (threads * 4) != 0 && row % threads == 0 && rng() % 2)
            pieces = " interleave=1";
-         return schedule + ",foundry-tile-threads{sizes=" +
-                llvm::join(threadTile, ",") + pieces + "},foundry-vectorize";
+         return schedule +
+                ",foundry-tile-threads{sizes=" + llvm::join(threadTile, ",") +
+                pieces + "},foundry-vectorize";
        }});
   return experts;
 }
@@ -1836,8 +1816,7 @@ topLevelPasses(llvm::StringRef schedule) {
     else if (c == '}')
       --depth;
     else if (c == ',' && depth == 0) {
-      if (llvm::StringRef pass = schedule.slice(start, i).trim();
-          !pass.empty())
+      if (llvm::StringRef pass = schedule.slice(start, i).trim(); !pass.empty())
         passes.push_back(pass);
       start = i + 1;
     }
@@ -1849,8 +1828,7 @@ topLevelPasses(llvm::StringRef schedule) {
 static std::vector<std::string> passNames(llvm::StringRef schedule) {
   std::vector<std::string> names;
   for (llvm::StringRef pass : topLevelPasses(schedule))
-    names.push_back(
-        pass.take_until([](char ch) { return ch == '{'; }).str());
+    names.push_back(pass.take_until([](char ch) { return ch == '{'; }).str());
   return names;
 }
 
@@ -1874,8 +1852,7 @@ mlir::foundry::splitAtEpilogue(llvm::StringRef schedule) {
 }
 
 std::string mlir::foundry::spliceAtEpilogue(llvm::StringRef a,
-                                            llvm::StringRef b,
-                                            bool headFromA) {
+                                            llvm::StringRef b, bool headFromA) {
   auto [aHead, aTail] = splitAtEpilogue(a);
   auto [bHead, bTail] = splitAtEpilogue(b);
   if (aHead.empty() || bHead.empty())
@@ -1967,8 +1944,8 @@ public:
          const std::function<bool()> &stop)
       : module_(module), kernelName_(kernelName.str()), options_(options),
         library_(library), stop_(stop), rng_(options.seed),
-        experts_(options.experts.empty() ? builtinExperts()
-                                         : options.experts) {}
+        experts_(options.experts.empty() ? builtinExperts() : options.experts) {
+  }
   /// A search that ended early (an error) still stops its compilations.
   ~Search() { stopCompiling(); }
 
@@ -2243,8 +2220,8 @@ private:
 
 /// Whether a genome's first block tiling is its first pass, so that its
 /// head (through the first closing brace) and tail can be spliced: not
-/// after foundry-im2col or foundry-transpose-a or -b, which have no options (the
-/// head would be "foundry-im2col,foundry-pad{...", its tail the GEMM of
+/// after foundry-im2col or foundry-transpose-a or -b, which have no options
+/// (the head would be "foundry-im2col,foundry-pad{...", its tail the GEMM of
 /// the im2col tensor, which no other genome's head computes; a
 /// foundry-mma tail without the copy of a K-major A fails).
 static bool splices(llvm::StringRef genome) {
@@ -2313,12 +2290,8 @@ static std::string splice(llvm::StringRef head, llvm::StringRef tail) {
   return (head + "}," + tail).str();
 }
 
-/// `a`'s first block tiling with `b`'s rest (`headFromA`), or `b`'s with
-/// `a`'s rest; the reductions tiled as kernels of their own before the
-/// root (splitReductionPhases) stay in front, `a`'s if it has any, else
-/// `b`'s. "" when the genomes do not splice.
-static std::string spliceGenomes(llvm::StringRef a, llvm::StringRef b,
-                                 bool headFromA) {
+std::string mlir::foundry::spliceSchedules(llvm::StringRef a, llvm::StringRef b,
+                                           bool headFromA) {
   // The kernel-level rewrites in front (options-less passes) go with the
   // head.
   auto [aRewrites, aRewritten] = splitKernelRewrites(a);
@@ -2406,7 +2379,7 @@ std::string Search::propose(const Expert &expert, const Evaluated *parent,
   // or the reverse (both are valid pipelines of the same passes). Reductions
   // tiled as kernels of their own before the root stay in front: the
   // parent's, else the expert's.
-  std::string mutated = spliceGenomes(request.parent, fresh, rng_() % 2);
+  std::string mutated = spliceSchedules(request.parent, fresh, rng_() % 2);
   return joinGenome(withKernelRewrites(mutated.empty() ? fresh : mutated),
                     patch);
 }
@@ -2425,8 +2398,7 @@ std::string Search::withKernelRewrites(std::string schedule) {
   return schedule;
 }
 
-std::string Search::transplant(const std::string &seed,
-                               llvm::StringRef level) {
+std::string Search::transplant(const std::string &seed, llvm::StringRef level) {
   if (level == "exact")
     return seed;
   // Another kernel's IR patch does not apply to this one; its schedule may.
@@ -2459,7 +2431,7 @@ std::string Search::crossover(const Evaluated &a, const Evaluated &b) {
   // The child compiles a's kernel (its IR patch, if any).
   GenomeParts partsA = splitGenome(a.genome), partsB = splitGenome(b.genome);
   std::string child =
-      spliceGenomes(partsA.schedule, partsB.schedule, rng_() % 2);
+      spliceSchedules(partsA.schedule, partsB.schedule, rng_() % 2);
   return child.empty() ? child : joinGenome(child, partsA.patch);
 }
 
@@ -2513,9 +2485,10 @@ void Search::precompile(const std::vector<std::string> &genomes) {
   if (todo.empty())
     return;
   if (!compilePool_) {
-    unsigned threads = options_.compileThreads
-                           ? options_.compileThreads
-                           : llvm::hardware_concurrency().compute_thread_count();
+    unsigned threads =
+        options_.compileThreads
+            ? options_.compileThreads
+            : llvm::hardware_concurrency().compute_thread_count();
     compilePool_ = std::make_unique<llvm::DefaultThreadPool>(
         llvm::hardware_concurrency(threads));
   }
@@ -2630,8 +2603,8 @@ std::string Search::contextText() {
     os << "The best's IR patch (the kernel it compiles instead):\n"
        << patch.take_front(8000) << "\n";
   os << "\n## Recent candidates (schedule | result | diagnosis)\n";
-  size_t first = result_.evaluated.size() > 12 ? result_.evaluated.size() - 12
-                                               : 0;
+  size_t first =
+      result_.evaluated.size() > 12 ? result_.evaluated.size() - 12 : 0;
   for (size_t i = first; i < result_.evaluated.size(); ++i) {
     const Evaluated &e = result_.evaluated[i];
     os << "- " << displayGenome(e.genome) << " | "
@@ -3057,10 +3030,10 @@ void Search::verifyBest() {
 }
 
 Search::FinalVerdict Search::verifyFinal(Evaluated &best) {
-  std::string cubin = options_.workDirectory + "/" +
-                      (best.genome.empty() ? std::string("naive")
-                                           : "cand-" + best.hash) +
-                      ".cubin";
+  std::string cubin =
+      options_.workDirectory + "/" +
+      (best.genome.empty() ? std::string("naive") : "cand-" + best.hash) +
+      ".cubin";
   if (!llvm::sys::fs::exists(cubin)) {
     // Found in the library, not compiled in this run: compile it now.
     CompileOptions compileOptions;
@@ -3209,9 +3182,8 @@ void Search::evaluateOnGpu(Evaluated &record) {
   // 20 would take most of a one-minute budget.
   args.push_back("--max-timing-ms=2000");
   if (options_.pruneFactor > 0 && result_.best.ok) {
-    args.push_back("--prune-above-ms=" +
-                   std::to_string(options_.pruneFactor *
-                                  result_.best.medianMs));
+    args.push_back("--prune-above-ms=" + std::to_string(options_.pruneFactor *
+                                                        result_.best.medianMs));
     // A candidate 5x slower than the best is not worth its trials (50 ms
     // at least: the first launch runs cold).
     args.push_back("--max-first-launch-ms=" +
@@ -3220,9 +3192,8 @@ void Search::evaluateOnGpu(Evaluated &record) {
   int code = 0;
   std::string message;
   bool executionFailed = false;
-  std::optional<llvm::json::Value> parsed =
-      runChecked(cubin, "cand-" + record.hash, args, code, message,
-                 executionFailed);
+  std::optional<llvm::json::Value> parsed = runChecked(
+      cubin, "cand-" + record.hash, args, code, message, executionFailed);
   const llvm::json::Object *result = parsed ? parsed->getAsObject() : nullptr;
   if (!result) {
     // No result: the child hung, crashed, or there is no GPU.
@@ -3293,8 +3264,8 @@ void Search::evaluateOnGpu(Evaluated &record) {
     const llvm::json::Object *object = kernel.getAsObject();
     const llvm::json::Array *launches =
         object ? object->getArray("launches") : nullptr;
-    for (const llvm::json::Value &launch : launches ? *launches
-                                                     : llvm::json::Array()) {
+    for (const llvm::json::Value &launch :
+         launches ? *launches : llvm::json::Array()) {
       const llvm::json::Object *l = launch.getAsObject();
       if (!l)
         continue;
@@ -3414,7 +3385,8 @@ FailureOr<SearchResult> Search::run() {
       return written;
     };
     // What foundry-opt runs for the same f64 kernel (the report's record).
-    std::string f64 = "foundry.kernel(foundry-widen-to-f64{keep-interface=true})";
+    std::string f64 =
+        "foundry.kernel(foundry-widen-to-f64{keep-interface=true})";
     std::string cubin;
     if (options_.reference == "f64") {
       cubin = compileReference(split, /*f64=*/true);
@@ -3541,9 +3513,8 @@ FailureOr<SearchResult> Search::run() {
   }
   retrieved_ = retrieved;
   if (library_)
-    for (const ExperienceLibrary::Insight &insight :
-         library_->insights(fingerprint_.familyKey(),
-                            resumedRun_ ? resumedRun_ : -1)) {
+    for (const ExperienceLibrary::Insight &insight : library_->insights(
+             fingerprint_.familyKey(), resumedRun_ ? resumedRun_ : -1)) {
       auto &[tries, improvements] = expertSuccess_[insight.expert];
       tries += insight.tries;
       improvements += insight.improvements;
@@ -3687,8 +3658,8 @@ FailureOr<SearchResult> Search::run() {
         slots.push_back({i, p});
       }
     std::vector<bool> taken(order.size());
-    for (size_t k = nextCompiled(order, taken);
-         k != SIZE_MAX && !outOfBudget(); k = nextCompiled(order, taken)) {
+    for (size_t k = nextCompiled(order, taken); k != SIZE_MAX && !outOfBudget();
+         k = nextCompiled(order, taken)) {
       auto [i, p] = slots[k];
       Evaluated e = evaluate(seeds[i][p].genome, seeds[i][p].expert, i, 0);
       note(e);
@@ -3712,9 +3683,8 @@ FailureOr<SearchResult> Search::run() {
       std::vector<Proposal> proposals;
       // Parents outlive the proposals: `members` is not touched until the
       // generation is evaluated.
-      for (int attempt = 0;
-           int(next.size() + proposals.size()) < population &&
-           attempt < 4 * population;
+      for (int attempt = 0; int(next.size() + proposals.size()) < population &&
+                            attempt < 4 * population;
            ++attempt) {
         std::uniform_int_distribution<size_t> member(0, members.size() - 1);
         const Evaluated &a = members[member(rng_)];

@@ -283,8 +283,7 @@ TEST(ReferenceSchedule, SplitOnlyForLargeScalarReductions) {
   KernelShape loss;
   loss.scalarReduction = {32768, 32768};
   EXPECT_EQ(referenceScheduleFor(loss, reason), "foundry-split-reduction");
-  EXPECT_NE(reason.find("1073741824 elements on one thread"),
-            std::string::npos)
+  EXPECT_NE(reason.find("1073741824 elements on one thread"), std::string::npos)
       << reason;
   // Small enough for one thread: the naive schedule stays the reference.
   KernelShape small;
@@ -325,8 +324,8 @@ static std::string rowSum(int64_t rows, int64_t cols) {
          " {\n"
          "  %zero = arith.constant 0.0 : f32\n"
          "  %e = tensor.empty() : " +
-         y + "\n  %f = linalg.fill ins(%zero : f32) outs(%e : " + y +
-         ") -> " + y +
+         y + "\n  %f = linalg.fill ins(%zero : f32) outs(%e : " + y + ") -> " +
+         y +
          "\n"
          "  %s = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, "
          "j)>, affine_map<(i, j) -> (i)>], iterator_types = [\"parallel\", "
@@ -710,8 +709,7 @@ foundry.kernel @pw(%x: tensor<2x16x4x256xf32>, %w: tensor<128x16xf32>) -> tensor
       EXPECT_NE(schedule.find("foundry-tile-blocks{sizes=1,0,1,"),
                 std::string::npos)
           << expert.name << ": " << schedule;
-      EXPECT_NE(schedule.find("foundry-tile-warps{sizes=0,"),
-                std::string::npos)
+      EXPECT_NE(schedule.find("foundry-tile-warps{sizes=0,"), std::string::npos)
           << expert.name << ": " << schedule;
       EXPECT_NE(schedule.find(",0,32}"), std::string::npos)
           << expert.name << ": " << schedule;
@@ -1468,14 +1466,19 @@ static std::string linear(int m, int n, int k, const std::string &precision) {
          " attributes {precision = #foundry.precision<" + precision +
          ">} {\n"
          "  %zero = arith.constant 0.0 : f32\n"
-         "  %e = tensor.empty() : " + y + "\n"
-         "  %f = linalg.fill ins(%zero : f32) outs(%e : " + y + ") -> " + y +
+         "  %e = tensor.empty() : " +
+         y +
+         "\n"
+         "  %f = linalg.fill ins(%zero : f32) outs(%e : " +
+         y + ") -> " + y +
          "\n"
          "  %y = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, "
          "k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, "
-         "n)>] ins(%x, %w : " + x + ", " + w + ") outs(%f : " + y + ") -> " +
-         y + "\n"
-         "  foundry.yield %y : " + y + "\n}\n";
+         "n)>] ins(%x, %w : " +
+         x + ", " + w + ") outs(%f : " + y + ") -> " + y +
+         "\n"
+         "  foundry.yield %y : " +
+         y + "\n}\n";
 }
 
 TEST_F(FingerprintTest, KMajorGemmsAreSeededOnWarpgroups) {
@@ -1574,12 +1577,12 @@ foundry.kernel @conv(%x: tensor<2x4x5x10x7xf32>, %w: tensor<8x4x3x3x3xf32>) -> t
 /// (n, g) group over (c, h, w), x read through `map` (an affine map of
 /// (n, g, c, h, w)), into %s : tensor<2x2xf32>; `tail` (ops after it, which
 /// may read %s and %x) ends with the kernel's result `result` : `type`.
-static std::string groupSumKernel(const std::string &map, int64_t h,
-                                  int64_t w, const std::string &tail,
+static std::string groupSumKernel(const std::string &map, int64_t h, int64_t w,
+                                  const std::string &tail,
                                   const std::string &result,
                                   const std::string &type) {
-  std::string x = "tensor<2x2x3x" + std::to_string(h) + "x" +
-                  std::to_string(w) + "xf32>";
+  std::string x =
+      "tensor<2x2x3x" + std::to_string(h) + "x" + std::to_string(w) + "xf32>";
   return "#in = affine_map<(n, g, c, h, w) -> " + map +
          ">\n"
          "#id = affine_map<(n, g, c, h, w) -> (n, g, c, h, w)>\n"
@@ -1615,8 +1618,8 @@ TEST_F(FingerprintTest, ReductionThreadsInterleaveOverMergedRows) {
   // for one that reads the reduction (x minus its group's mean), and for
   // one that only combines reductions before it (L2 23's mean per image of
   // its GroupNorm's output: the row is the first reduction's).
-  std::string sums = groupSumKernel("(n, g, c, h, w)", 6, 30, "", "%s",
-                                    "tensor<2x2xf32>");
+  std::string sums =
+      groupSumKernel("(n, g, c, h, w)", 6, 30, "", "%s", "tensor<2x2xf32>");
   std::string centered = groupSumKernel(
       "(n, g, c, h, w)", 6, 30,
       "  %count = arith.constant 540.0 : f32\n"
@@ -1730,4 +1733,42 @@ TEST_F(FingerprintTest, RegisterBoundParentsGetOneMoreBlockPerSm) {
     for (const std::string &schedule : proposals(from, d))
       EXPECT_NE(schedule, from + ",foundry-launch-bounds{min-blocks=2}")
           << schedule;
+}
+
+TEST(SpliceSchedules, HeadsKeepTheirKernelRewrites) {
+  // The kernel-level rewrites in front go with the head, options and all
+  // (foundry-approx-math's braces do not end the head).
+  std::string a = "foundry-approx-math{functions=exp},foundry-invert-"
+                  "divisors,foundry-tile-blocks{sizes={1,4096}},foundry-"
+                  "reduce-threads{threads=1024}";
+  std::string b = "foundry-tile-blocks{sizes={2,2048}},foundry-tile-threads{"
+                  "sizes={0,8}},foundry-vectorize";
+  EXPECT_EQ(spliceSchedules(a, b, /*headFromA=*/true),
+            "foundry-approx-math{functions=exp},foundry-invert-divisors,"
+            "foundry-tile-blocks{sizes={1,4096}},foundry-tile-threads{"
+            "sizes={0,8}},foundry-vectorize");
+  EXPECT_EQ(spliceSchedules(a, b, /*headFromA=*/false),
+            "foundry-tile-blocks{sizes={2,2048}},foundry-reduce-threads{"
+            "threads=1024}");
+  // Reductions tiled as kernels of their own stay in front of the root's.
+  std::string phases = "foundry-tile-blocks{sizes={1} target=reduction},"
+                       "foundry-reduce-threads{threads=256},foundry-tile-"
+                       "blocks{sizes={1,512}},foundry-vectorize";
+  EXPECT_EQ(spliceSchedules(phases, b, /*headFromA=*/false),
+            "foundry-tile-blocks{sizes={1} target=reduction},foundry-reduce-"
+            "threads{threads=256},foundry-tile-blocks{sizes={2,2048}},"
+            "foundry-vectorize");
+  // One pass, an im2col or a transposed operand: nothing to splice.
+  EXPECT_EQ(spliceSchedules("foundry-tile-blocks{sizes={1,4096}}", b, true),
+            "");
+  EXPECT_EQ(spliceSchedules("foundry-im2col,foundry-tile-blocks{sizes={64,"
+                            "64}},foundry-mma",
+                            b, true),
+            "");
+  // A contraction kernel's head needs the other side's epilogue tiling.
+  EXPECT_EQ(spliceSchedules("foundry-tile-blocks{sizes={64,64} target="
+                            "contraction},foundry-mma,foundry-tile-blocks{"
+                            "sizes={1}},foundry-vectorize",
+                            b, true),
+            "");
 }

@@ -171,8 +171,8 @@ struct KernelShape {
   /// The largest result (in elements, at most 4096) of a reduction that
   /// reduces more than 2^22 elements into each output (BatchNorm's
   /// per-channel sums), or at least 2^16 into fewer than 128 outputs
-  /// (LayerNorm over whole images); 0: none. foundry-split-reduction{outputs=N} splits
-  /// such reductions over blocks.
+  /// (LayerNorm over whole images); 0: none. foundry-split-reduction{outputs=N}
+  /// splits such reductions over blocks.
   int64_t longReductionOutputs = 0;
   /// The reductions before the root that are neither contractions nor
   /// convolutions with a filter (a max-pool, a global average), in order.
@@ -231,6 +231,17 @@ splitAtEpilogue(llvm::StringRef schedule);
 /// side's GEMM whole. Empty when either does not split.
 std::string spliceAtEpilogue(llvm::StringRef a, llvm::StringRef b,
                              bool headFromA);
+
+/// Crossover of two schedules: `a`'s first block tiling (its first pass,
+/// through the closing brace) with `b`'s rest when `headFromA`, else `b`'s
+/// with `a`'s rest. The kernel-level rewrites in front (foundry-fold-pad,
+/// foundry-invert-divisors, foundry-approx-math) go with the head; the
+/// reductions tiled as kernels of their own before the root stay in front,
+/// `a`'s if it has any, else `b`'s. Empty when they do not splice: either
+/// has a single pass, starts with foundry-im2col or a transpose, or the
+/// pair would mix a contraction kernel with a tiling that forbids one.
+std::string spliceSchedules(llvm::StringRef a, llvm::StringRef b,
+                            bool headFromA);
 
 /// Whether `schedule` can apply to a kernel of `shape`: its first
 /// foundry-tile-blocks of the kernel's root (not `target=contraction`)
