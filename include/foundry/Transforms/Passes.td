@@ -94,7 +94,7 @@ def FoundryDropSharedMemoryPass
     ordinary buffer of each (sequential) block. Part of `foundry-to-llvm`.
     Warp reductions (`foundry-reduce-threads{shuffle=true}`) have no
     sequential meaning: a kernel with one is rejected here, at the op. The
-    f16 contractions of `foundry-mma` that accumulate in f32 get their
+    f16 and bf16 contractions of `foundry-mma` that accumulate in f32 get their
     operands extended to f32 (`arith.extf`), which the CPU's contraction
     lowering needs: the same exact products.
   }];
@@ -410,7 +410,7 @@ def FoundryWritePaddedInPlacePass
 }
 
 def FoundryMmaPass : Pass<"foundry-mma", "::mlir::ModuleOp"> {
-  let summary = "Put the matmuls of warp tiles on mma.sync (m16n8k8 tf32, m16n8k16 f16) and those of warpgroup tiles on wgmma.";
+  let summary = "Put the matmuls of warp tiles on mma.sync (m16n8k8 tf32, m16n8k16 f16 and bf16) and those of warpgroup tiles on wgmma.";
   let description = [{
     Every 2-D f32 matmul inside a `foundry-tile-warps` tile (after
     `foundry-tile-reduction`, one k-step of it) is vectorized into a
@@ -444,7 +444,14 @@ def FoundryMmaPass : Pass<"foundry-mma", "::mlir::ModuleOp"> {
     accumulator, or a contraction other than a `linalg.matmul` (a generic
     with a plain matmul's maps is taken as one; upstream's specialization
     would name one with other maps `linalg.matmul` with the default maps);
-    k not a multiple of 16. Warpgroup tiles take f32 only.
+    k not a multiple of 16; A and B of different types. Warpgroup tiles
+    take f32 only.
+
+    bf16 operands take the same path onto `mma.sync` m16n8k16
+    (`f32.bf16.bf16.f32`). Upstream's conversion (LLVM 22) knows f16
+    fragments only, so the GPU tail moves the bf16 bits as f16 (the same
+    `ldmatrix` and per-lane loads, an unrealized cast of the memref that the
+    LLVM lowering folds) and builds the bf16 `nvvm.mma.sync` itself.
 
     Every matmul inside a `foundry-tile-warpgroups` tile is checked and
     marked (`foundry.wgmma`) for sm_90a's `wgmma`, which the GPU tail emits
