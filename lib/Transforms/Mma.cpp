@@ -231,14 +231,29 @@ static linalg::LinalgOp specialized(RewriterBase &rewriter,
                                     linalg::GenericOp generic) {
   // Upstream's specialization (LLVM 22) names a matmul generic with other
   // maps (B stored NxK) linalg.matmul with the default maps, which reads
-  // the wrong elements: only a generic with a matmul's own maps is named.
-  if (!linalg::MatmulOp::isDefaultIndexingMaps(generic.getIndexingMaps()))
+  // the wrong elements: a generic with a matmul's own maps is named, and
+  // one with B stored NxK ((m, k), (n, k), (m, n)) too, its maps then set
+  // on the named op (linalg.matmul's indexing_maps).
+  ArrayAttr maps = generic.getIndexingMaps();
+  MLIRContext *context = generic.getContext();
+  AffineExpr m, n, k;
+  bindDims(context, m, n, k);
+  bool nkB = generic.getNumLoops() == 3 &&
+             generic.getIndexingMapsArray() ==
+                 AffineMap::inferFromExprList(
+                     ArrayRef<ArrayRef<AffineExpr>>{{m, k}, {n, k}, {m, n}},
+                     context);
+  if (!linalg::MatmulOp::isDefaultIndexingMaps(maps) && !nkB)
     return generic;
   rewriter.setInsertionPoint(generic);
   FailureOr<linalg::LinalgOp> named =
       linalg::specializeGenericOp(rewriter, generic);
-  return succeeded(named) ? *named
-                          : cast<linalg::LinalgOp>(generic.getOperation());
+  if (failed(named))
+    return generic;
+  if (auto matmul = dyn_cast<linalg::MatmulOp>(named->getOperation());
+      matmul && nkB)
+    matmul.setIndexingMapsAttr(maps);
+  return *named;
 }
 
 /// A warp tile of a batched contraction (a batch_matmul, the GEMM of an

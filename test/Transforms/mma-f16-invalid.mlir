@@ -15,31 +15,6 @@ foundry.kernel @f16_accumulator(%a: tensor<64x64xf16>, %b: tensor<64x64xf16>) ->
 
 // -----
 
-// A generic that extends its operands, with B stored NxK (nn.Linear's
-// weight): upstream's specialization would drop its maps, so it stays a
-// generic, which the vectorizer does not make a contraction of.
-// CHECK: error: 'linalg.generic' op foundry-mma: f16 and bf16 operands go on the tensor cores as a linalg.matmul
-#a = affine_map<(m, n, k) -> (m, k)>
-#b = affine_map<(m, n, k) -> (n, k)>
-#c = affine_map<(m, n, k) -> (m, n)>
-foundry.kernel @linear_f16(%x: tensor<64x64xf16>, %w: tensor<64x64xf16>) -> tensor<64x64xf32> attributes {precision = #foundry.precision<3xtf32>} {
-  %zero = arith.constant 0.0 : f32
-  %e = tensor.empty() : tensor<64x64xf32>
-  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<64x64xf32>) -> tensor<64x64xf32>
-  %r = linalg.generic {indexing_maps = [#a, #b, #c], iterator_types = ["parallel", "parallel", "reduction"]}
-      ins(%x, %w : tensor<64x64xf16>, tensor<64x64xf16>) outs(%c : tensor<64x64xf32>) {
-  ^bb0(%p: f16, %q: f16, %acc: f32):
-    %pe = arith.extf %p : f16 to f32
-    %qe = arith.extf %q : f16 to f32
-    %m = arith.mulf %pe, %qe : f32
-    %s = arith.addf %acc, %m : f32
-    linalg.yield %s : f32
-  } -> tensor<64x64xf32>
-  foundry.yield %r : tensor<64x64xf32>
-}
-
-// -----
-
 // f16 operands too need a precision that allows tensor cores: their
 // products are exact, but the tensor cores add them without IEEE rounding.
 // CHECK: error: 'foundry.kernel' op foundry-mma: this kernel's precision is ieee; tensor cores need #foundry.precision<3xtf32> or looser
@@ -61,4 +36,28 @@ foundry.kernel @mixed(%a: tensor<64x64xf16>, %b: tensor<64x64xbf16>) -> tensor<6
   %f = linalg.fill ins(%zero : f32) outs(%e : tensor<64x64xf32>) -> tensor<64x64xf32>
   %m = linalg.matmul ins(%a, %b : tensor<64x64xf16>, tensor<64x64xbf16>) outs(%f : tensor<64x64xf32>) -> tensor<64x64xf32>
   foundry.yield %m : tensor<64x64xf32>
+}
+
+// -----
+
+// A generic whose result is stored transposed (n, m): read as the matmul
+// of B^T and A^T, its row operand is K-major.
+// CHECK: error: 'linalg.generic' op foundry-mma: operand A is not stored MxK
+#a = affine_map<(m, n, k) -> (m, k)>
+#b = affine_map<(m, n, k) -> (k, n)>
+#c = affine_map<(m, n, k) -> (n, m)>
+foundry.kernel @transposed_result(%x: tensor<64x64xf16>, %w: tensor<64x64xf16>) -> tensor<64x64xf32> attributes {precision = #foundry.precision<3xtf32>} {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64x64xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<64x64xf32>) -> tensor<64x64xf32>
+  %r = linalg.generic {indexing_maps = [#a, #b, #c], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%x, %w : tensor<64x64xf16>, tensor<64x64xf16>) outs(%c : tensor<64x64xf32>) {
+  ^bb0(%p: f16, %q: f16, %acc: f32):
+    %pe = arith.extf %p : f16 to f32
+    %qe = arith.extf %q : f16 to f32
+    %m = arith.mulf %pe, %qe : f32
+    %s = arith.addf %acc, %m : f32
+    linalg.yield %s : f32
+  } -> tensor<64x64xf32>
+  foundry.yield %r : tensor<64x64xf32>
 }

@@ -442,8 +442,9 @@ def FoundryMmaPass : Pass<"foundry-mma", "::mlir::ModuleOp"> {
     products are exact, but the tensor cores add them without IEEE rounding:
     the precision must allow tensor cores as above. Errors: an f16
     accumulator, or a contraction other than a `linalg.matmul` (a generic
-    with a plain matmul's maps is taken as one; upstream's specialization
-    would name one with other maps `linalg.matmul` with the default maps);
+    that extends its operands is taken as one when its maps are a matmul's
+    with B KxN or NxK, and named with its maps: upstream's specialization
+    alone would give it the default maps, reading the wrong elements);
     k not a multiple of 16; A and B of different types. Warpgroup tiles
     take f32 only.
 
