@@ -606,10 +606,24 @@ bool sameInterface(const ManifestKernel &a, const ManifestKernel &b,
 
 IntegrityCheck
 foundry::runtime::checkPtxPrecision(const std::string &ptx,
-                                    const std::string &precision) {
+                                    const std::string &precision,
+                                    const std::vector<std::string> &inputTypes) {
   IntegrityCheck check{"precision", "skipped", "no PTX given"};
   if (ptx.empty())
     return check;
+  // The 16-bit float type every floating-point input has, if one does.
+  std::string ownHalf;
+  for (const std::string &type : inputTypes) {
+    bool half = type == "f16" || type == "bf16";
+    bool floating = half || type == "f32" || type == "f64";
+    if (!floating)
+      continue;
+    if (!half || (!ownHalf.empty() && ownHalf != type)) {
+      ownHalf = "-";
+      break;
+    }
+    ownHalf = type;
+  }
   struct Rule {
     const char *pattern;
     const char *kind;
@@ -633,7 +647,9 @@ foundry::runtime::checkPtxPrecision(const std::string &ptx,
       std::string kind = rule.kind;
       bool allowed =
           (kind == "tf32" && (precision == "tf32" || precision == "3xtf32")) ||
-          precision == kind;
+          precision == kind ||
+          (kind == ownHalf && precision != "ieee" &&
+           line.find("mma") != std::string::npos);
       if (arithmetic && !allowed) {
         check.status = "failed";
         check.detail = "uses " + kind +
@@ -1050,8 +1066,11 @@ EvaluateResult Evaluator::evaluate(const Candidate &candidate,
     IntegrityCheck calls = checkPtxCallsAndGlobals(candidate.ptx);
     result.checks.push_back(calls);
     honest &= calls.status != "failed";
-    IntegrityCheck precision =
-        checkPtxPrecision(candidate.ptx, candidate.kernel.precision);
+    std::vector<std::string> inputTypes;
+    for (const ManifestArgument *arg : session.inputArgs())
+      inputTypes.push_back(arg->elementType);
+    IntegrityCheck precision = checkPtxPrecision(
+        candidate.ptx, candidate.kernel.precision, inputTypes);
     result.checks.push_back(precision);
     honest &= precision.status != "failed";
   }

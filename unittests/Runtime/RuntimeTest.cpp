@@ -286,4 +286,25 @@ TEST(Integrity, PrecisionPolicy) {
   EXPECT_EQ(checkPtxPrecision("  ld.global.f32 %f1, [%rd1];\n", "ieee").status,
             "passed");
   EXPECT_EQ(checkPtxPrecision("", "ieee").status, "skipped");
+  // An f16 (bf16) mma on a kernel whose inputs are all f16 (bf16) computes
+  // on the kernel's own values: allowed where tensor cores are (not ieee).
+  const char *f16 = "  mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 "
+                    "{%f1}, {%r1}, {%r2}, {%f2};\n";
+  const char *bf16 = "  mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 "
+                     "{%f1}, {%r1}, {%r2}, {%f2};\n";
+  EXPECT_EQ(checkPtxPrecision(f16, "3xtf32", {"f16", "f16"}).status,
+            "passed");
+  EXPECT_EQ(checkPtxPrecision(bf16, "tf32", {"bf16", "bf16"}).status,
+            "passed");
+  EXPECT_EQ(checkPtxPrecision(f16, "ieee", {"f16", "f16"}).status, "failed");
+  // fp32 data rounded down to 16 bits is reduced precision: an f32 input,
+  // the other 16-bit type, or no inputs known.
+  EXPECT_EQ(checkPtxPrecision(f16, "3xtf32", {"f16", "f32"}).status,
+            "failed");
+  EXPECT_EQ(checkPtxPrecision(bf16, "3xtf32", {"f16", "f16"}).status,
+            "failed");
+  EXPECT_EQ(checkPtxPrecision(f16, "3xtf32").status, "failed");
+  // Integer inputs (indices) do not count.
+  EXPECT_EQ(checkPtxPrecision(f16, "3xtf32", {"f16", "i64"}).status,
+            "passed");
 }

@@ -51,6 +51,9 @@ print(f"  stage {r['stage']}  candidate "
       f"{t.get('baseline_start', {}).get('median_ms', 0):.4f} ms")
 for e in r.get("errors", []):
     print(f"  error: {e}")
+for c in r.get("checks", []):
+    if c.get("status") == "failed":
+        print(f"  check {c.get('name')}: {c.get('detail')}")
 for l in t.get("launches", {}).get("per_launch", []):
     print(f"    {l['median_ms']:9.4f} ms  {l['kernel']}  grid {l['grid']}"
           f"  block {l['block']}")

@@ -165,9 +165,15 @@ IntegrityCheck checkPtxCallsAndGlobals(const std::string &ptx);
 
 /// Integrity check "precision": no tf32, bf16, f16 or fp8 tensor-core or
 /// conversion instruction in `ptx` that `precision` (#foundry.precision:
-/// ieee, tf32, 3xtf32, bf16, f16) does not allow.
+/// ieee, tf32, 3xtf32, bf16, f16) does not allow. An f16 or bf16 mma is
+/// also allowed, under any precision but ieee, when every floating-point
+/// type in `inputTypes` (the kernel's input element types, "f16", "f32",
+/// ...) is that type: its operands are the kernel's own values, not fp32
+/// data rounded down, and its products are exact.
 IntegrityCheck checkPtxPrecision(const std::string &ptx,
-                                 const std::string &precision);
+                                 const std::string &precision,
+                                 const std::vector<std::string> &inputTypes =
+                                     {});
 
 /// The result as JSON text (schema: docs/evaluation.md).
 std::string toJson(const EvaluateResult &result, const Candidate &candidate,
