@@ -9,3 +9,16 @@ nvidia-smi --query-gpu=name,clocks.max.sm,driver_version --format=csv > "$OUT/gp
 cp device-bundle/evolve/COMMIT "$OUT/COMMIT" 2>/dev/null
 bash scripts/device-run.sh bash bench/kernelbench/parts/time-schedules.sh \
   bench/kernelbench/parts/f16-gemm.tsv > "$OUT/f16-gemm.txt" 2>&1
+# L1 23's cluster schedule under Nsight Compute's launch statistics,
+# occupancy and speed-of-light sections (the first launch: foundry-run
+# launches the candidate before the reference): how many 8-block clusters
+# the H200 keeps active at once, and how busy DRAM and the SMs are.
+bash scripts/device-run.sh bash -c '
+  W=$(mktemp -d)
+  foundry-compile bench/kernelbench/level1/23_softmax.mlir -o "$W/c8" \
+    --schedule="foundry-approx-math,foundry-invert-divisors,foundry-split-reduction{outputs=4096 parts=8 cluster=true online=true},foundry-tile-blocks{fuse=all sizes={1,49152} target=result},foundry-reduce-threads{threads=1024 interleave=4 shuffle=true},foundry-tile-threads{sizes={0,48} interleave=4},foundry-vectorize,foundry-unroll{factor=12}" >/dev/null
+  foundry-compile bench/kernelbench/level1/23_softmax.mlir --schedule= --widen-to-f64 -o "$W/ref" >/dev/null
+  ncu --clock-control none --launch-count 1 --section LaunchStats \
+    --section Occupancy --section SpeedOfLight --section MemoryWorkloadAnalysis \
+    foundry-run "$W/c8/candidate-0.cubin" --reference "$W/ref/candidate-0.cubin" \
+    --no-time --trials 1 --no-integrity -o "$W/r.json"' > "$OUT/ncu-c8.txt" 2>&1
