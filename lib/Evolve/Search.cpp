@@ -280,9 +280,16 @@ FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel) {
           return product;
         };
         shape.gemmKMajorA = kMajorRowOperand(op).has_value();
-        shape.gemmWgmma = hasWgmmaOperandLayout(op);
+        // f16 and bf16 operands go on mma.sync m16n8k16 only (foundry-mma's
+        // warpgroup tiles take f32).
+        Type a = getElementTypeOrSelf(op.getDpsInputs()[0].getType());
+        shape.halfGemm =
+            op.getNumDpsInputs() == 2 && (a.isF16() || a.isBF16()) &&
+            a == getElementTypeOrSelf(op.getDpsInputs()[1].getType());
+        shape.gemmWgmma = !shape.halfGemm && hasWgmmaOperandLayout(op);
         shape.gemmKMajorB = kMajorColumnOperand(op).has_value();
-        shape.gemmWgmmaAfterCopies = hasWgmmaOperandLayoutAfterCopies(op);
+        shape.gemmWgmmaAfterCopies =
+            !shape.halfGemm && hasWgmmaOperandLayoutAfterCopies(op);
         if (succeeded(dims)) {
           shape.gemmM = extent(dims->m);
           shape.gemmN = extent(dims->n);
@@ -661,11 +668,13 @@ struct MmaTiles {
 
 /// The tensor-core GEMM of a schedule over `loops` parallel loops (leading
 /// batch loops tile 1): block tiles, optionally staged operands, warp tiles
-/// of warpM x warpN (32 when 0), k-steps of 8 on mma.sync. With `ownKernel` the
+/// of warpM x warpN (32 when 0), k-steps of 8 on mma.sync (m16n8k8 tf32;
+/// 16 for f16 and bf16 operands, `half`, on m16n8k16, their staged rows
+/// padded by 8 elements, 16 bytes, instead of 4). With `ownKernel` the
 /// contraction is tiled alone (`target=contraction`), its result going through
 /// memory. With `shape`, its row and column loops are tiled (gemmLoopSizes).
 static std::string mmaGemm(int64_t loops, bool ownKernel, const MmaTiles &t,
-                           const KernelShape *shape = nullptr) {
+                           bool half, const KernelShape *shape = nullptr) {
   std::vector<std::string> blocks = gemmLoopSizes(
       shape, loops, "1", std::to_string(t.blockM), std::to_string(t.blockN));
   if (shape)
@@ -688,10 +697,11 @@ static std::string mmaGemm(int64_t loops, bool ownKernel, const MmaTiles &t,
   }
   if (t.stagedK)
     schedule += ",foundry-tile-reduction{sizes=" + std::to_string(t.stagedK) +
-                "},foundry-promote{operands=0,1 padding=4 stages=" +
-                std::to_string(t.stages) + "}";
+                "},foundry-promote{operands=0,1 padding=" + (half ? "8" : "4") +
+                " stages=" + std::to_string(t.stages) + "}";
   return schedule + ",foundry-tile-warps{sizes=" + llvm::join(warps, ",") +
-         "},foundry-tile-reduction{sizes=8},foundry-mma";
+         "},foundry-tile-reduction{sizes=" + (half ? "16" : "8") +
+         "},foundry-mma";
 }
 
 /// The best tensor-core GEMM tiles measured: 128x128 block tiles over
@@ -718,6 +728,9 @@ static constexpr MmaTiles kBestWgmmaTiles{
 /// which shared-memory staging and the tensor cores refuse.
 static std::string padFor(const KernelShape &shape, int64_t bm, int64_t bn,
                           int64_t bk) {
+  // f16 and bf16 k-steps are 16 deep (m16n8k16).
+  if (shape.halfGemm)
+    bk = std::max<int64_t>(bk, 16);
   if (shape.gemmM <= 0 || shape.gemmN <= 0 || shape.gemmK <= 0 ||
       (shape.gemmM % bm == 0 && shape.gemmN % bn == 0 && shape.gemmK % bk == 0))
     return "";
@@ -753,9 +766,10 @@ static std::string mmaGemmKernel(const KernelShape &shape, const MmaTiles &t) {
       std::string(copyB ? "foundry-transpose-b," : "") +
       padFor(shape, t.blockM, t.blockN, t.stagedK ? t.stagedK : 8);
   bool ownKernel = !shape.contraction || !before.empty();
-  std::string schedule = before +
-                         mmaGemm(shape.numParallel(), ownKernel, t, &shape) +
-                         ownKernelEpilogue(shape);
+  std::string schedule =
+      before +
+      mmaGemm(shape.numParallel(), ownKernel, t, shape.halfGemm, &shape) +
+      ownKernelEpilogue(shape);
   for (int copy = 0, copies = int(shape.gemmKMajorA) + int(copyB);
        copy < copies; ++copy)
     schedule += kTransposeTiling;
@@ -898,7 +912,7 @@ static std::string im2colSchedule(const KernelShape &shape, std::mt19937 &rng,
     }
     schedule += padFor(shape, tiles.blockM, tiles.blockN,
                        tiles.stagedK ? tiles.stagedK : 8) +
-                mmaGemm(3, /*ownKernel=*/true, tiles);
+                mmaGemm(3, /*ownKernel=*/true, tiles, shape.halfGemm);
   } else {
     int64_t bm = std::min<int64_t>(64, fitM), bn = 64;
     schedule += "foundry-tile-blocks{sizes=1," + std::to_string(bm) + "," +
@@ -959,7 +973,7 @@ static std::string splitKSchedule(const KernelShape &shape, std::mt19937 &rng) {
       "foundry-split-k{parts=" + std::to_string(parts) + "},";
   if (shape.tensorCores) {
     tiles.warpM = std::min(tiles.warpM, tiles.blockM);
-    schedule += mmaGemm(3, /*ownKernel=*/true, tiles);
+    schedule += mmaGemm(3, /*ownKernel=*/true, tiles, shape.halfGemm);
   } else {
     schedule += "foundry-tile-blocks{sizes=1,64,64 target=contraction},"
                 "foundry-tile-reduction{sizes=32},foundry-promote{operands="
@@ -990,14 +1004,14 @@ static std::string splitGemmPrefix(const KernelShape &shape, bool mma,
     if (best || rng() % 3 == 0) {
       const MmaTiles &tiles = shape.gemmWgmma ? kBestWgmmaTiles : kBestMmaTiles;
       return padFor(shape, tiles.blockM, tiles.blockN, tiles.stagedK) +
-             mmaGemm(loops, /*ownKernel=*/true, tiles) + ",";
+             mmaGemm(loops, /*ownKernel=*/true, tiles, shape.halfGemm) + ",";
     }
     MmaTiles tiles{std::max<int64_t>(bm, 64), std::max<int64_t>(bn, 64), 0};
     tiles.stagedK = rng() % 2 ? 32 : 0;
     tiles.warpM = 32 * (1 + rng() % 2);
     return padFor(shape, tiles.blockM, tiles.blockN,
                   tiles.stagedK ? tiles.stagedK : 8) +
-           mmaGemm(loops, /*ownKernel=*/true, tiles) + ",";
+           mmaGemm(loops, /*ownKernel=*/true, tiles, shape.halfGemm) + ",";
   }
   int64_t tm = 4, tn = 4;
   std::vector<std::string> blocks(loops - 2, "1"), threads(loops - 2, "0");
@@ -3329,10 +3343,20 @@ FailureOr<SearchResult> Search::run() {
   // makes its own on the GPU).
   for (Type type : kernel.getArgumentTypes()) {
     auto tensor = cast<RankedTensorType>(type);
-    if (!tensor.getElementType().isF32())
-      return kernel.emitOpError("foundry-evolve: only f32 inputs for now");
-    if (options_.target == "cuda")
+    Type element = tensor.getElementType();
+    // foundry-run fills and compares f16 and bf16 buffers too; the CPU
+    // evaluation compares f32 outputs against an f64 run of f32 inputs.
+    if (options_.target == "cuda") {
+      if (!element.isF32() && !element.isF16() && !element.isBF16())
+        return kernel.emitOpError("foundry-evolve: the cuda target takes "
+                                  "f32, f16 and bf16 inputs, not ")
+               << element;
       continue;
+    }
+    if (!element.isF32())
+      return kernel.emitOpError("foundry-evolve: the cpu target takes f32 "
+                                "inputs only, not ")
+             << element << " (use --target cuda)";
     // The CPU JIT runs on host memory: refuse what cannot fit instead of
     // aborting out of memory.
     constexpr int64_t maxCpuBytes = int64_t(4) << 30;

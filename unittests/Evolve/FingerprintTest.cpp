@@ -1772,3 +1772,49 @@ TEST(SpliceSchedules, HeadsKeepTheirKernelRewrites) {
                             b, true),
             "");
 }
+
+TEST_F(FingerprintTest, HalfGemmsTakeSixteenDeepKSteps) {
+  // f16 operands into f32: proposals on the tensor cores use m16n8k16's
+  // k-steps of 16, staged rows padded by 8 halves, and no warpgroup tiles
+  // (foundry-mma's wgmma takes f32).
+  KernelShape shape = shapeOf(R"mlir(
+foundry.kernel @gemm(%a: tensor<512x256xf16>, %b: tensor<256x512xf16>) -> tensor<512x512xf32> attributes {precision = #foundry.precision<3xtf32>} {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<512x512xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<512x512xf32>) -> tensor<512x512xf32>
+  %m = linalg.matmul ins(%a, %b : tensor<512x256xf16>, tensor<256x512xf16>) outs(%f : tensor<512x512xf32>) -> tensor<512x512xf32>
+  foundry.yield %m : tensor<512x512xf32>
+})mlir");
+  ASSERT_TRUE(shape.halfGemm);
+  ASSERT_TRUE(shape.tensorCores);
+  EXPECT_FALSE(shape.gemmWgmma);
+  EXPECT_FALSE(shape.gemmWgmmaAfterCopies);
+  int mma = 0;
+  for (const Expert &expert : builtinExperts())
+    for (unsigned seed = 0; seed < 32; ++seed) {
+      std::mt19937 rng(seed);
+      ExpertRequest request{shape};
+      request.initial = seed % 2;
+      llvm::StringRef schedule = expert.propose(request, rng);
+      if (!schedule.contains("foundry-mma"))
+        continue;
+      ++mma;
+      EXPECT_TRUE(schedule.contains("foundry-tile-reduction{sizes=16},"
+                                    "foundry-mma"))
+          << schedule.str();
+      EXPECT_FALSE(schedule.contains("foundry-tile-warpgroups"))
+          << schedule.str();
+      EXPECT_FALSE(schedule.contains("padding=4")) << schedule.str();
+    }
+  EXPECT_GT(mma, 0);
+  // The same GEMM on f32 keeps k-steps of 8.
+  KernelShape f32 = shapeOf(R"mlir(
+foundry.kernel @gemm(%a: tensor<512x256xf32>, %b: tensor<256x512xf32>) -> tensor<512x512xf32> attributes {precision = #foundry.precision<3xtf32>} {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<512x512xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<512x512xf32>) -> tensor<512x512xf32>
+  %m = linalg.matmul ins(%a, %b : tensor<512x256xf32>, tensor<256x512xf32>) outs(%f : tensor<512x512xf32>) -> tensor<512x512xf32>
+  foundry.yield %m : tensor<512x512xf32>
+})mlir");
+  EXPECT_FALSE(f32.halfGemm);
+}
