@@ -22,3 +22,10 @@ bash scripts/device-run.sh bash -c '
     --section Occupancy --section SpeedOfLight --section MemoryWorkloadAnalysis \
     foundry-run "$W/c8/candidate-0.cubin" --reference "$W/ref/candidate-0.cubin" \
     --no-time --trials 1 --no-integrity -o "$W/r.json"' > "$OUT/ncu-c8.txt" 2>&1
+# A 60 s search of the f16 GEMM (default settings, fresh library): the
+# experts' m16n8k16 proposals (KernelShape::halfGemm) against SIMT.
+W=$(mktemp -d)
+bash scripts/device-run.sh foundry-evolve bench/kernelbench/parts/gemm_f16.mlir \
+  --target cuda --budget-time 60s --library "$W/library.sqlite" -o "$W/search" \
+  > "$OUT/search-f16.log" 2>&1
+cp "$W/search/report.md" "$OUT/search-f16-report.md" 2>/dev/null
