@@ -20,6 +20,7 @@ bash scripts/device-run.sh bash -c '
   foundry-compile bench/kernelbench/level1/23_softmax.mlir --schedule= --widen-to-f64 -o "$W/ref" >/dev/null
   ncu --clock-control none --launch-count 1 --section LaunchStats \
     --section Occupancy --section SpeedOfLight --section MemoryWorkloadAnalysis \
+    --section WarpStateStats --section SchedulerStats \
     foundry-run "$W/c8/candidate-0.cubin" --reference "$W/ref/candidate-0.cubin" \
     --no-time --trials 1 --no-integrity -o "$W/r.json"' > "$OUT/ncu-c8.txt" 2>&1
 # A 60 s search of the f16 GEMM (default settings, fresh library): the
