@@ -635,16 +635,23 @@ static constexpr llvm::StringLiteral kBf16MmaMark = "foundry.mma_bf16";
 /// the memref (the LLVM lowering folds it: both memrefs lower to the same
 /// descriptor), and each bf16 contraction an f16 one marked by its
 /// location; bf16MmaToNVVM builds the marked mma.sync ops as bf16 ones.
-/// Fails with a diagnostic on a read with other users, or an operand that
-/// is not read from memory.
-static LogicalResult retypeBf16Contractions(RewriterBase &rewriter,
-                                            gpu::LaunchOp launch) {
+/// Fails with a diagnostic on a read with other users, an operand that is
+/// not read from memory, or a contraction that is not bf16 x bf16 into f32.
+/// Returns how many contractions it marked.
+static FailureOr<int64_t> retypeBf16Contractions(RewriterBase &rewriter,
+                                                 gpu::LaunchOp launch) {
   SmallVector<vector::ContractionOp> contracts;
   launch.getBody().walk([&](vector::ContractionOp contract) {
     if (isMmaContraction(contract) &&
         contract.getLhsType().getElementType().isBF16())
       contracts.push_back(contract);
   });
+  for (vector::ContractionOp contract : contracts)
+    if (!contract.getRhsType().getElementType().isBF16() ||
+        !getElementTypeOrSelf(contract.getAccType()).isF32())
+      return contract.emitOpError(
+          "foundry-map-forall-to-gpu: a bf16 mma.sync takes bf16 A and B "
+          "into an f32 accumulator");
   MLIRContext *ctx = launch.getContext();
   Type f16 = Float16Type::get(ctx);
   llvm::SmallDenseMap<Value, Value> retyped;
@@ -686,14 +693,14 @@ static LogicalResult retypeBf16Contractions(RewriterBase &rewriter,
     contract->setLoc(FusedLoc::get(ctx, {contract.getLoc()},
                                    StringAttr::get(ctx, kBf16MmaMark)));
   }
-  return success();
+  return static_cast<int64_t>(contracts.size());
 }
 
 /// The mma.sync ops of contractions retypeBf16Contractions marked become
 /// nvvm.mma.sync m16n8k16 on bf16 operands (A four 32-bit registers, B two,
 /// each two bf16: the f16 fragments' bits; C and D four f32), row-major A,
-/// column-major B.
-static void bf16MmaToNVVM(RewriterBase &rewriter, gpu::LaunchOp launch) {
+/// column-major B. Returns how many it built.
+static int64_t bf16MmaToNVVM(RewriterBase &rewriter, gpu::LaunchOp launch) {
   SmallVector<nvgpu::MmaSyncOp> mmas;
   launch.getBody().walk([&](nvgpu::MmaSyncOp mma) {
     auto fused = dyn_cast<FusedLoc>(mma.getLoc());
@@ -742,6 +749,7 @@ static void bf16MmaToNVVM(RewriterBase &rewriter, gpu::LaunchOp launch) {
       elements.push_back(LLVM::ExtractValueOp::create(rewriter, loc, d, i));
     rewriter.replaceOpWithNewOp<vector::FromElementsOp>(mma, cType, elements);
   }
+  return static_cast<int64_t>(mmas.size());
 }
 
 /// Splits every f32 (tf32) nvgpu.mma.sync in `launch` into the three products
@@ -842,7 +850,9 @@ static LogicalResult lowerMmaContractions(RewriterBase &rewriter,
             });
     rewriter.replaceOp(op, replacement);
   }
-  if (failed(retypeBf16Contractions(rewriter, launch)))
+  FailureOr<int64_t> bf16Contractions =
+      retypeBf16Contractions(rewriter, launch);
+  if (failed(bf16Contractions))
     return failure();
   RewritePatternSet prepare(launch.getContext());
   populatePrepareVectorToMMAPatterns(prepare, /*useNvGpu=*/true);
@@ -874,7 +884,14 @@ static LogicalResult lowerMmaContractions(RewriterBase &rewriter,
       func ? func->getAttrOfType<PrecisionAttr>("foundry.precision") : nullptr;
   if (precision && precision.getValue() == Precision::tf32x3)
     splitInto3xTf32(rewriter, launch);
-  bf16MmaToNVVM(rewriter, launch);
+  // Each marked contraction became one mma.sync at its location (upstream's
+  // conversion builds them there): otherwise an f16 mma would run on bf16
+  // bits.
+  if (int64_t built = bf16MmaToNVVM(rewriter, launch);
+      built != *bf16Contractions)
+    return launch.emitOpError("foundry-map-forall-to-gpu: ")
+           << *bf16Contractions << " bf16 warp contractions became " << built
+           << " bf16 mma.sync ops";
   return success();
 }
 

@@ -63,6 +63,41 @@ static constexpr int64_t kMaxMmaFragments = 32, kMaxMmaOps = 256;
 static constexpr int64_t kWgmmaM = 64, kWgmmaN = 8, kWgmmaK = 8,
                          kMaxWgmmaN = 256, kMaxWgmmaAccumulators = 64;
 
+/// True if `generic`'s body is exactly `acc + x * y` (either operand order),
+/// x and y its two input block arguments, each possibly extended
+/// (`arith.extf`): what a linalg.matmul computes. Upstream's contraction
+/// matcher (LLVM 22) also takes bodies with unary ops around the operands
+/// or the sum (`acc + exp(a) * b`, `-(acc + a * b)`), which a named matmul
+/// would drop.
+static bool hasPlainMatmulBody(linalg::GenericOp generic) {
+  Block &body = generic.getRegion().front();
+  if (generic.getNumDpsInputs() != 2 || generic.getNumDpsInits() != 1)
+    return false;
+  auto yield = cast<linalg::YieldOp>(body.getTerminator());
+  auto add = yield.getOperand(0).getDefiningOp<arith::AddFOp>();
+  if (!add)
+    return false;
+  Value acc = body.getArgument(2);
+  Value product = add.getLhs() == acc ? add.getRhs() : add.getLhs();
+  if ((add.getLhs() == acc) == (add.getRhs() == acc))
+    return false;
+  auto mul = product.getDefiningOp<arith::MulFOp>();
+  if (!mul)
+    return false;
+  auto input = [&](Value v) -> Value {
+    if (auto ext = v.getDefiningOp<arith::ExtFOp>())
+      v = ext.getIn();
+    return v;
+  };
+  Value x = input(mul.getLhs()), y = input(mul.getRhs());
+  bool operands = (x == body.getArgument(0) && y == body.getArgument(1)) ||
+                  (x == body.getArgument(1) && y == body.getArgument(0));
+  // Nothing else in the body: the extensions, the product, the sum.
+  size_t ops = std::distance(body.begin(), body.end());
+  size_t expected = 3 + (x != mul.getLhs()) + (y != mul.getRhs());
+  return operands && ops == expected;
+}
+
 /// Checks what every tensor-core tile needs of its matmul `op`: an f32 2-D
 /// (m, n, k) contraction of static shape; `unit` ("warp", "warpgroup") and
 /// `instruction` ("mma.sync", "wgmma") name the tile in diagnostics.
@@ -81,9 +116,8 @@ checkTensorCoreMatmul(linalg::LinalgOp op, StringRef unit,
     auto type = dyn_cast<RankedTensorType>(operand.get().getType());
     Type element = type ? type.getElementType() : Type();
     bool accumulator = op.isDpsInit(&operand);
-    bool ok = element &&
-              (element.isF32() ||
-               (f16 && (isHalfFloat(element) || accumulator)));
+    bool ok = element && (element.isF32() ||
+                          (f16 && (isHalfFloat(element) || accumulator)));
     if (!ok)
       return op.emitOpError("foundry-mma: tensor cores here take f32 "
                             "operands (tf32 ")
@@ -94,6 +128,13 @@ checkTensorCoreMatmul(linalg::LinalgOp op, StringRef unit,
                      : "")
              << ", not " << operand.get().getType();
   }
+  // A generic whose body does more than acc + a * b (an exp of an operand)
+  // is not what the tensor cores compute.
+  if (auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
+      generic && !hasPlainMatmulBody(generic))
+    return op.emitOpError("foundry-mma: the contraction computes more than "
+                          "acc + a * b per step (ops on its operands or its "
+                          "sum); keep it in SIMT (foundry-tile-threads)");
   if (op.hasDynamicShape())
     return op.emitOpError("foundry-mma: the ")
            << unit << " tile has a dynamic shape; choose block and " << unit
@@ -226,9 +267,12 @@ static LogicalResult checkWgmmaShape(linalg::LinalgOp op) {
 
 /// `generic` as the named op upstream recognizes it as (a 2-D matmul
 /// generic becomes linalg.matmul, which the vectorizer turns into
-/// vector.contract as for any matmul), or `generic` itself.
+/// vector.contract as for any matmul), or `generic` itself (also where its
+/// body is more than a matmul's, hasPlainMatmulBody).
 static linalg::LinalgOp specialized(RewriterBase &rewriter,
                                     linalg::GenericOp generic) {
+  if (!hasPlainMatmulBody(generic))
+    return generic;
   // Upstream's specialization (LLVM 22) names a matmul generic with other
   // maps (B stored NxK) linalg.matmul with the default maps, which reads
   // the wrong elements: a generic with a matmul's own maps is named, and
@@ -238,11 +282,11 @@ static linalg::LinalgOp specialized(RewriterBase &rewriter,
   MLIRContext *context = generic.getContext();
   AffineExpr m, n, k;
   bindDims(context, m, n, k);
-  bool nkB = generic.getNumLoops() == 3 &&
-             generic.getIndexingMapsArray() ==
-                 AffineMap::inferFromExprList(
-                     ArrayRef<ArrayRef<AffineExpr>>{{m, k}, {n, k}, {m, n}},
-                     context);
+  bool nkB =
+      generic.getNumLoops() == 3 &&
+      generic.getIndexingMapsArray() ==
+          AffineMap::inferFromExprList(
+              ArrayRef<ArrayRef<AffineExpr>>{{m, k}, {n, k}, {m, n}}, context);
   if (!linalg::MatmulOp::isDefaultIndexingMaps(maps) && !nkB)
     return generic;
   rewriter.setInsertionPoint(generic);
@@ -284,8 +328,8 @@ static linalg::LinalgOp dropUnitBatchLoops(RewriterBase &rewriter,
     generic = *generalized;
   }
   linalg::ControlDropUnitDims control;
-  control.rankReductionStrategy = linalg::ControlDropUnitDims::
-      RankReductionStrategy::ExtractInsertSlice;
+  control.rankReductionStrategy =
+      linalg::ControlDropUnitDims::RankReductionStrategy::ExtractInsertSlice;
   control.controlFn = [batch](Operation *) { return batch; };
   rewriter.setInsertionPoint(generic);
   FailureOr<linalg::DropUnitDimsResult> dropped =

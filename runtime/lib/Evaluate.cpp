@@ -69,8 +69,8 @@ public:
         return fail(error);
       fill_[type] = function;
     }
-    for (const char *type : {"f32", "f64", "f16", "bf16", "i64", "i32", "i16",
-                             "i8"}) {
+    for (const char *type :
+         {"f32", "f64", "f16", "bf16", "i64", "i32", "i16", "i8"}) {
       CUfunction function;
       if (!helpers_.function(std::string("foundry_compare_") + type, function,
                              error))
@@ -94,8 +94,7 @@ public:
       return true;
     auto it = compare_.find(elementType == "i1" ? "i8" : elementType);
     if (it == compare_.end())
-      return fail("outputs of type " + elementType +
-                  " cannot be compared yet");
+      return fail("outputs of type " + elementType + " cannot be compared yet");
     uint64_t poison = 0;
     int bytes = 0;
     if (!poisonPattern(elementType, poison, bytes))
@@ -107,7 +106,7 @@ public:
       return false;
     uint64_t n = static_cast<uint64_t>(count);
     CUdeviceptr statsPointer = stats_.pointer();
-    void *params[] = {&output, &reference, &n,     &atol,
+    void *params[] = {&output, &reference, &n,           &atol,
                       &rtol,   &poison,    &statsPointer};
     unsigned blocks =
         static_cast<unsigned>(std::min<uint64_t>((n + 255) / 256, 132 * 8));
@@ -183,9 +182,9 @@ public:
     uint64_t count = static_cast<uint64_t>(argument.numElements());
     if (count == 0)
       return true;
-    uint32_t normal = argument.hasInit
-                          ? argument.normal
-                          : options_.distribution == "normal" ? 1 : 0;
+    uint32_t normal = argument.hasInit                    ? argument.normal
+                      : options_.distribution == "normal" ? 1
+                                                          : 0;
     float scale = float(argument.scale), shift = float(argument.shift);
     void *params[] = {&pointer, &count, &seed, &normal, &scale, &shift};
     unsigned blocks = static_cast<unsigned>(
@@ -298,11 +297,11 @@ public:
     std::vector<void *> params;
     for (CUdeviceptr &arg : args)
       params.push_back(&arg);
-    if (!check(api_.cuLaunchKernel(
-                   bound.functions[l], launch.grid[0], launch.grid[1],
-                   launch.grid[2], launch.block[0], launch.block[1],
-                   launch.block[2], launch.dynamicSharedMemory, nullptr,
-                   params.data(), nullptr),
+    if (!check(api_.cuLaunchKernel(bound.functions[l], launch.grid[0],
+                                   launch.grid[1], launch.grid[2],
+                                   launch.block[0], launch.block[1],
+                                   launch.block[2], launch.dynamicSharedMemory,
+                                   nullptr, params.data(), nullptr),
                "cuLaunchKernel")) {
       result_.errors.back() += " (" + launch.kernel + ")";
       return false;
@@ -458,8 +457,7 @@ public:
         break;
       // Much slower than the best known: a rough time is enough.
       if (ok && pruneAboveMs > 0 &&
-          int(times.size()) == options_.pruneAfterRuns + 1 &&
-          run + 1 < total) {
+          int(times.size()) == options_.pruneAfterRuns + 1 && run + 1 < total) {
         std::vector<double> sorted(times.begin() + 1, times.end());
         std::sort(sorted.begin(), sorted.end());
         if (sorted[sorted.size() / 2] > pruneAboveMs) {
@@ -510,18 +508,17 @@ public:
     std::vector<CUevent> events(count + 1, nullptr);
     bool ok = true;
     for (CUevent &event : events)
-      ok = ok && check(api_.cuEventCreate(&event, CU_EVENT_DEFAULT),
-                       "cuEventCreate");
+      ok = ok &&
+           check(api_.cuEventCreate(&event, CU_EVENT_DEFAULT), "cuEventCreate");
     std::vector<std::vector<double>> times(count);
     for (int run = 0; run < runs && ok; ++run) {
       ok = prepareRun(candidate, bound, seed + 5000 + run, run) &&
            check(api_.cuEventRecord(events[0], nullptr), "cuEventRecord");
       for (size_t l = 0; l < count && ok; ++l)
         ok = launchOne(candidate, bound, l) &&
-             check(api_.cuEventRecord(events[l + 1], nullptr),
-                   "cuEventRecord");
-      ok = ok && check(api_.cuEventSynchronize(events[count]),
-                       "cuEventSynchronize");
+             check(api_.cuEventRecord(events[l + 1], nullptr), "cuEventRecord");
+      ok = ok &&
+           check(api_.cuEventSynchronize(events[count]), "cuEventSynchronize");
       for (size_t l = 0; l < count && ok; ++l) {
         float ms = 0;
         ok = check(api_.cuEventElapsedTime(&ms, events[l], events[l + 1]),
@@ -604,10 +601,10 @@ bool sameInterface(const ManifestKernel &a, const ManifestKernel &b,
 
 } // namespace
 
-IntegrityCheck
-foundry::runtime::checkPtxPrecision(const std::string &ptx,
-                                    const std::string &precision,
-                                    const std::vector<std::string> &inputTypes) {
+IntegrityCheck foundry::runtime::checkPtxPrecision(
+    const std::string &ptx, const std::string &precision,
+    const std::vector<std::string> &inputTypes,
+    const std::vector<std::string> &outputTypes) {
   IntegrityCheck check{"precision", "skipped", "no PTX given"};
   if (ptx.empty())
     return check;
@@ -624,6 +621,14 @@ foundry::runtime::checkPtxPrecision(const std::string &ptx,
     }
     ownHalf = type;
   }
+  // fp32 values rounded to it (other than into an output of that type)
+  // would be reduced precision feeding the mma.
+  if (!ownHalf.empty() && ownHalf != "-" &&
+      std::find(outputTypes.begin(), outputTypes.end(), ownHalf) ==
+          outputTypes.end() &&
+      (ptx.find("cvt.rn." + ownHalf + ".f32") != std::string::npos ||
+       ptx.find("cvt.rn." + ownHalf + "x2.f32") != std::string::npos))
+    ownHalf = "-";
   struct Rule {
     const char *pattern;
     const char *kind;
@@ -649,7 +654,8 @@ foundry::runtime::checkPtxPrecision(const std::string &ptx,
           (kind == "tf32" && (precision == "tf32" || precision == "3xtf32")) ||
           precision == kind ||
           (kind == ownHalf && precision != "ieee" &&
-           line.find("mma") != std::string::npos);
+           line.find("mma") != std::string::npos &&
+           line.find(".f32." + kind + "." + kind) != std::string::npos);
       if (arithmetic && !allowed) {
         check.status = "failed";
         check.detail = "uses " + kind +
@@ -837,15 +843,14 @@ EvaluateResult Evaluator::evaluate(const Candidate &candidate,
   if (!options.referenceCacheDirectory.empty() &&
       referenceOutputBytes <= kMaxCachedReferenceBytes) {
     std::string identity = reference.image;
-    identity += "\n" + std::to_string(options.seed) + " " +
-                options.distribution;
+    identity +=
+        "\n" + std::to_string(options.seed) + " " + options.distribution;
     for (const ManifestArgument &argument : kernel.arguments)
-      identity += "\n" + argument.elementType + " " +
-                  std::to_string(argument.bytes) + " " +
-                  std::to_string(argument.hasInit) +
-                  std::to_string(argument.normal) + " " +
-                  std::to_string(argument.scale) + " " +
-                  std::to_string(argument.shift);
+      identity +=
+          "\n" + argument.elementType + " " + std::to_string(argument.bytes) +
+          " " + std::to_string(argument.hasInit) +
+          std::to_string(argument.normal) + " " +
+          std::to_string(argument.scale) + " " + std::to_string(argument.shift);
     char hex[17];
     std::snprintf(hex, sizeof(hex), "%016zx",
                   std::hash<std::string>{}(identity));
@@ -884,10 +889,10 @@ EvaluateResult Evaluator::evaluate(const Candidate &candidate,
     if (trial == 0 && options.maxFirstLaunchMs > 0 &&
         firstMs > options.maxFirstLaunchMs) {
       result.stage = "too-slow";
-      result.errors.push_back(
-          "the first launch took " + std::to_string(firstMs) +
-          " ms, more than the limit of " +
-          std::to_string(options.maxFirstLaunchMs) + " ms");
+      result.errors.push_back("the first launch took " +
+                              std::to_string(firstMs) +
+                              " ms, more than the limit of " +
+                              std::to_string(options.maxFirstLaunchMs) + " ms");
       return result;
     }
     if (!runReference("trial" + std::to_string(seed)))
@@ -913,11 +918,10 @@ EvaluateResult Evaluator::evaluate(const Candidate &candidate,
       // Bit-for-bit for every finite value: the inputs hold no NaN.
       for (size_t i = 0; i < inputsBefore.size(); ++i) {
         CompareStats stats;
-        if (!session.compare(session.inputArgs()[i]->elementType,
-                             session.inputs()[i].pointer(),
-                             inputsBefore[i].pointer(),
-                             session.inputArgs()[i]->numElements(), 0, 0,
-                             stats))
+        if (!session.compare(
+                session.inputArgs()[i]->elementType,
+                session.inputs()[i].pointer(), inputsBefore[i].pointer(),
+                session.inputArgs()[i]->numElements(), 0, 0, stats))
           return result;
         if (stats.mismatches && readOnly.status == "passed") {
           readOnly.status = "failed";
@@ -927,8 +931,8 @@ EvaluateResult Evaluator::evaluate(const Candidate &candidate,
       }
     }
     if (trial == 0) {
-      if (options.integrity && !session.snapshot(outputArgs, outputs,
-                                                 firstOutputs))
+      if (options.integrity &&
+          !session.snapshot(outputArgs, outputs, firstOutputs))
         return result;
       if (!options.dumpNpyDirectory.empty()) {
         std::vector<std::vector<char>> inputData, outputData, expectedData;
@@ -945,9 +949,8 @@ EvaluateResult Evaluator::evaluate(const Candidate &candidate,
                         inputData[i].size(), error))
             result.errors.push_back(error);
         for (size_t o = 0; o < outputData.size(); ++o) {
-          for (auto [prefix, data] :
-               {std::pair{"output", &outputData[o]},
-                std::pair{"reference", &expectedData[o]}})
+          for (auto [prefix, data] : {std::pair{"output", &outputData[o]},
+                                      std::pair{"reference", &expectedData[o]}})
             if (!writeNpy(options.dumpNpyDirectory + "/" + prefix +
                               std::to_string(o) + ".npy",
                           outputArgs[o]->elementType, outputArgs[o]->shape,
@@ -1037,8 +1040,8 @@ EvaluateResult Evaluator::evaluate(const Candidate &candidate,
         CompareStats moved, follows;
         if (!compareOutput(o, expected[o], firstOutputs[o].pointer(),
                            kernel.atol, kernel.rtol, moved) ||
-            !compareOutput(o, outputs[o], expected[o], kernel.atol,
-                           kernel.rtol, follows))
+            !compareOutput(o, outputs[o], expected[o], kernel.atol, kernel.rtol,
+                           follows))
           return result;
         changed += moved.mismatches;
         // ... the candidate must have moved with it.
@@ -1066,11 +1069,13 @@ EvaluateResult Evaluator::evaluate(const Candidate &candidate,
     IntegrityCheck calls = checkPtxCallsAndGlobals(candidate.ptx);
     result.checks.push_back(calls);
     honest &= calls.status != "failed";
-    std::vector<std::string> inputTypes;
+    std::vector<std::string> inputTypes, outputTypes;
     for (const ManifestArgument *arg : session.inputArgs())
       inputTypes.push_back(arg->elementType);
+    for (const ManifestArgument *arg : outputArgs)
+      outputTypes.push_back(arg->elementType);
     IntegrityCheck precision = checkPtxPrecision(
-        candidate.ptx, candidate.kernel.precision, inputTypes);
+        candidate.ptx, candidate.kernel.precision, inputTypes, outputTypes);
     result.checks.push_back(precision);
     honest &= precision.status != "failed";
   }
@@ -1099,8 +1104,8 @@ EvaluateResult Evaluator::evaluate(const Candidate &candidate,
         !session.time(candidate, bound, result.candidate, options.seed,
                       options.pruneAboveMs, options.timedRuns) ||
         (options.timeBaseline && !result.candidate.pruned &&
-         !session.time(reference, baseline, result.baselineEnd, options.seed,
-                       0, baselineRuns)))
+         !session.time(reference, baseline, result.baselineEnd, options.seed, 0,
+                       baselineRuns)))
       return result;
     if (options.launchRuns > 0 && !result.candidate.pruned &&
         !session.timeLaunches(candidate, bound, options.seed,
@@ -1193,8 +1198,8 @@ std::string foundry::runtime::toJson(const EvaluateResult &result,
       json["timing"]["baseline_end"] = timing(result.baselineEnd);
     if (!result.launchMs.empty()) {
       Json launches = Json::array();
-      for (size_t l = 0; l < result.launchMs.size() &&
-                         l < candidate.kernel.launches.size();
+      for (size_t l = 0;
+           l < result.launchMs.size() && l < candidate.kernel.launches.size();
            ++l) {
         const ManifestLaunch &launch = candidate.kernel.launches[l];
         launches.push_back({{"kernel", launch.kernel},

@@ -61,3 +61,51 @@ foundry.kernel @transposed_result(%x: tensor<64x64xf16>, %w: tensor<64x64xf16>) 
   } -> tensor<64x64xf32>
   foundry.yield %r : tensor<64x64xf32>
 }
+
+// -----
+
+// Upstream's contraction matcher takes a body with an op on an operand
+// (acc + exp(a) * b); the tensor cores compute acc + a * b: refused
+// (it was named linalg.matmul, the exp dropped, until 2026-12-06).
+// CHECK: error: 'linalg.generic' op foundry-mma: the contraction computes more than acc + a * b per step (ops on its operands or its sum); keep it in SIMT (foundry-tile-threads)
+#a = affine_map<(m, n, k) -> (m, k)>
+#b = affine_map<(m, n, k) -> (k, n)>
+#c = affine_map<(m, n, k) -> (m, n)>
+foundry.kernel @exp_f16(%x: tensor<64x64xf16>, %w: tensor<64x64xf16>) -> tensor<64x64xf32> attributes {precision = #foundry.precision<3xtf32>} {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64x64xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<64x64xf32>) -> tensor<64x64xf32>
+  %r = linalg.generic {indexing_maps = [#a, #b, #c], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%x, %w : tensor<64x64xf16>, tensor<64x64xf16>) outs(%c : tensor<64x64xf32>) {
+  ^bb0(%p: f16, %q: f16, %acc: f32):
+    %pe = arith.extf %p : f16 to f32
+    %pexp = math.exp %pe : f32
+    %qe = arith.extf %q : f16 to f32
+    %m = arith.mulf %pexp, %qe : f32
+    %s = arith.addf %acc, %m : f32
+    linalg.yield %s : f32
+  } -> tensor<64x64xf32>
+  foundry.yield %r : tensor<64x64xf32>
+}
+
+// -----
+
+// The same on f32 operands.
+// CHECK: error: 'linalg.generic' op foundry-mma: the contraction computes more than acc + a * b per step
+#a = affine_map<(m, n, k) -> (m, k)>
+#b = affine_map<(m, n, k) -> (k, n)>
+#c = affine_map<(m, n, k) -> (m, n)>
+foundry.kernel @exp_f32(%x: tensor<64x64xf32>, %w: tensor<64x64xf32>) -> tensor<64x64xf32> attributes {precision = #foundry.precision<3xtf32>} {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64x64xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<64x64xf32>) -> tensor<64x64xf32>
+  %r = linalg.generic {indexing_maps = [#a, #b, #c], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%x, %w : tensor<64x64xf32>, tensor<64x64xf32>) outs(%c : tensor<64x64xf32>) {
+  ^bb0(%p: f32, %q: f32, %acc: f32):
+    %pexp = math.exp %p : f32
+    %m = arith.mulf %pexp, %q : f32
+    %s = arith.addf %acc, %m : f32
+    linalg.yield %s : f32
+  } -> tensor<64x64xf32>
+  foundry.yield %r : tensor<64x64xf32>
+}

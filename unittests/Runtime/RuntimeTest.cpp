@@ -76,10 +76,9 @@ TEST(Manifest, ReadsHowInputsAreDrawn) {
   EXPECT_DOUBLE_EQ(kernels[0].arguments[0].shift, 2.0);
   EXPECT_DOUBLE_EQ(kernels[0].arguments[0].scale, 0.5);
 
-  for (auto [bad, message] :
-       {std::pair{"\"std\": 0.5", "\"std\": -1"},
-        std::pair{"\"normal\"", "\"poisson\""},
-        std::pair{"\"mean\": 2", "\"mean\": \"2\""}}) {
+  for (auto [bad, message] : {std::pair{"\"std\": 0.5", "\"std\": -1"},
+                              std::pair{"\"normal\"", "\"poisson\""},
+                              std::pair{"\"mean\": 2", "\"mean\": \"2\""}}) {
     std::string broken = text;
     broken.replace(broken.find(bad), strlen(bad), message);
     error.clear();
@@ -292,19 +291,28 @@ TEST(Integrity, PrecisionPolicy) {
                     "{%f1}, {%r1}, {%r2}, {%f2};\n";
   const char *bf16 = "  mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 "
                      "{%f1}, {%r1}, {%r2}, {%f2};\n";
-  EXPECT_EQ(checkPtxPrecision(f16, "3xtf32", {"f16", "f16"}).status,
-            "passed");
-  EXPECT_EQ(checkPtxPrecision(bf16, "tf32", {"bf16", "bf16"}).status,
-            "passed");
+  EXPECT_EQ(checkPtxPrecision(f16, "3xtf32", {"f16", "f16"}).status, "passed");
+  EXPECT_EQ(checkPtxPrecision(bf16, "tf32", {"bf16", "bf16"}).status, "passed");
   EXPECT_EQ(checkPtxPrecision(f16, "ieee", {"f16", "f16"}).status, "failed");
   // fp32 data rounded down to 16 bits is reduced precision: an f32 input,
   // the other 16-bit type, or no inputs known.
-  EXPECT_EQ(checkPtxPrecision(f16, "3xtf32", {"f16", "f32"}).status,
-            "failed");
-  EXPECT_EQ(checkPtxPrecision(bf16, "3xtf32", {"f16", "f16"}).status,
-            "failed");
+  EXPECT_EQ(checkPtxPrecision(f16, "3xtf32", {"f16", "f32"}).status, "failed");
+  EXPECT_EQ(checkPtxPrecision(bf16, "3xtf32", {"f16", "f16"}).status, "failed");
   EXPECT_EQ(checkPtxPrecision(f16, "3xtf32").status, "failed");
   // Integer inputs (indices) do not count.
-  EXPECT_EQ(checkPtxPrecision(f16, "3xtf32", {"f16", "i64"}).status,
-            "passed");
+  EXPECT_EQ(checkPtxPrecision(f16, "3xtf32", {"f16", "i64"}).status, "passed");
+  // Accumulating in f16 is reduced precision.
+  const char *f16Acc = "  mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16 "
+                       "{%r1}, {%r2}, {%r3}, {%r4};\n";
+  EXPECT_EQ(checkPtxPrecision(f16Acc, "3xtf32", {"f16", "f16"}).status,
+            "failed");
+  // fp32 values rounded to f16 (an intermediate for a second GEMM) are
+  // reduced precision, unless the kernel's output is f16 itself.
+  std::string rounded = std::string("  cvt.rn.f16.f32 %h1, %f1;\n") + f16;
+  EXPECT_EQ(
+      checkPtxPrecision(rounded, "3xtf32", {"f16", "f16"}, {"f32"}).status,
+      "failed");
+  EXPECT_EQ(
+      checkPtxPrecision(rounded, "3xtf32", {"f16", "f16"}, {"f16"}).status,
+      "passed");
 }

@@ -89,8 +89,8 @@ struct KernelShape {
   /// hasWgmmaOperandLayout): what wgmma reads in tf32, so tensor-core
   /// schedules may put it on warpgroup tiles.
   bool gemmWgmma = false;
-  /// The first contraction's A and B are both f16 or both bf16: mma.sync
-  /// m16n8k16 (k-steps of 16), no warpgroup tiles.
+  /// The first contraction's A and B are both f16 or both bf16, into f32:
+  /// mma.sync m16n8k16 (k-steps of 16), no warpgroup tiles.
   bool halfGemm = false;
   /// The first contraction's column operand (the B) is stored KxN
   /// (kMajorColumnOperand: torch.matmul(A, B)); warpgroup schedules copy it

@@ -36,7 +36,8 @@ struct EvaluateOptions {
   /// Correctness trials, each with fresh inputs from seed + trial.
   int trials = 5;
   uint32_t seed = 0;
-  /// "uniform" ((0, 1): KernelBench's [0, 1) without 0) or "normal" (mean 0, variance 1).
+  /// "uniform" ((0, 1): KernelBench's [0, 1) without 0) or "normal" (mean 0,
+  /// variance 1).
   std::string distribution = "uniform";
   /// Run the integrity checks (determinism, read-only inputs, sensitivity,
   /// precision, speed of light) in addition to correctness.
@@ -165,15 +166,18 @@ IntegrityCheck checkPtxCallsAndGlobals(const std::string &ptx);
 
 /// Integrity check "precision": no tf32, bf16, f16 or fp8 tensor-core or
 /// conversion instruction in `ptx` that `precision` (#foundry.precision:
-/// ieee, tf32, 3xtf32, bf16, f16) does not allow. An f16 or bf16 mma is
-/// also allowed, under any precision but ieee, when every floating-point
-/// type in `inputTypes` (the kernel's input element types, "f16", "f32",
-/// ...) is that type: its operands are the kernel's own values, not fp32
-/// data rounded down, and its products are exact.
-IntegrityCheck checkPtxPrecision(const std::string &ptx,
-                                 const std::string &precision,
-                                 const std::vector<std::string> &inputTypes =
-                                     {});
+/// ieee, tf32, 3xtf32, bf16, f16) does not allow. An f16 or bf16 mma into
+/// an f32 accumulator (`.f32.f16.f16`) is also allowed, under any precision
+/// but ieee, when every floating-point type in `inputTypes` (the kernel's
+/// input element types, "f16", "f32", ...) is that type and the PTX rounds
+/// no f32 to it (`cvt.rn.f16.f32`) unless one of `outputTypes` is it: its
+/// operands are then the kernel's own values, not fp32 data rounded down,
+/// and its products are exact. (An f16 kernel with an f16 output could
+/// still round an fp32 intermediate for a second GEMM; not caught.)
+IntegrityCheck
+checkPtxPrecision(const std::string &ptx, const std::string &precision,
+                  const std::vector<std::string> &inputTypes = {},
+                  const std::vector<std::string> &outputTypes = {});
 
 /// The result as JSON text (schema: docs/evaluation.md).
 std::string toJson(const EvaluateResult &result, const Candidate &candidate,
