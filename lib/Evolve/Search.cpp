@@ -1941,9 +1941,10 @@ static constexpr double kNaiveErrorFactor = 2;
 /// on wgmma; 6: foundry-split-reduction's partial results fuse the
 /// elementwise ops that compute their inputs; 7: repeated loads of
 /// read-only buffers reuse the first one's value,
-/// foundry-reuse-read-only-loads), so that verdicts and times measured on
-/// older code are measured again rather than reused.
-static constexpr llvm::StringLiteral kCodegen = " codegen=7";
+/// foundry-reuse-read-only-loads; 8: approximate exps reuse an earlier exp
+/// of the same lanes, foundry-reuse-exponentials), so that verdicts and
+/// times measured on older code are measured again rather than reused.
+static constexpr llvm::StringLiteral kCodegen = " codegen=8";
 /// The chip cuda candidates compile for: the H200's sm_90 with its
 /// architecture-specific instructions (wgmma).
 static constexpr llvm::StringLiteral kCudaChip = "sm_90a";

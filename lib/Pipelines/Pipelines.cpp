@@ -259,6 +259,9 @@ void mlir::foundry::buildFoundryToGpuPipeline(
   // Loads repeated across the barriers of a multi-pass block tile (the
   // passes of a softmax over a part kept in registers): once.
   pm.addNestedPass<gpu::GPUModuleOp>(createFoundryReuseReadOnlyLoadsPass());
+  // The exps of a softmax's output pass from those of its statistics pass,
+  // which now read the same loads.
+  pm.addNestedPass<gpu::GPUModuleOp>(createFoundryReuseExponentialsPass());
   // Vector ops of vectorized schedules: n-D vectors (broadcasts, shape
   // casts, transposes) to 1-D ones and LLVM, which the GPU-to-NVVM
   // conversion alone cannot.

@@ -7,6 +7,8 @@
 // RUN: FileCheck %s --check-prefix=ONLINE < %t.online.ptx
 // RUN: foundry-opt %foundry_src_root/bench/kernelbench/level1/23_softmax.mlir --foundry-outline-kernels "--foundry-split-reduction=outputs=4096 parts=8 cluster=true online=true" "--foundry-tile-blocks=fuse=all sizes=1,49152 target=result" "--foundry-reduce-threads=threads=1024 interleave=4 shuffle=true" "--foundry-tile-threads=sizes=0,48 interleave=4" --foundry-vectorize --foundry-unroll=factor=12 --foundry-to-nvvm --foundry-extract-ptx=output=%t.reuse.ptx -o /dev/null
 // RUN: FileCheck %s --check-prefix=REUSE < %t.reuse.ptx
+// RUN: foundry-opt %foundry_src_root/bench/kernelbench/level1/23_softmax.mlir --foundry-outline-kernels --foundry-approx-math "--foundry-split-reduction=outputs=4096 parts=8 cluster=true online=true" "--foundry-tile-blocks=fuse=all sizes=1,49152 target=result" "--foundry-reduce-threads=threads=1024 interleave=4 shuffle=true" "--foundry-tile-threads=sizes=0,48 interleave=4" --foundry-vectorize --foundry-unroll=factor=12 --foundry-to-nvvm --foundry-extract-ptx=output=%t.exp.ptx -o /dev/null
+// RUN: grep -c ex2.approx %t.exp.ptx | FileCheck %s --check-prefix=EXPS
 
 // foundry-split-reduction{cluster=true} on a softmax over 16 rows of 1024:
 // one kernel that declares clusters of 8 blocks (so that a plain
@@ -57,3 +59,10 @@
 // MANIFEST: "kernel": "softmax_kernel"
 // MANIFEST-NOT: "kernel"
 // PTXAS: 0 bytes spill stores, 0 bytes spill loads
+
+// With approximate exps, the output pass scales the statistics pass's
+// exp(x - block max) by one exp(block max - row max) (foundry-reuse-
+// exponentials): 48 exps a thread for its 48 elements, one for the scale,
+// one in the cluster merge; 97 without the pass (the SASS count of
+// 2026-12-05).
+// EXPS: {{^}}50{{$}}

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# One device step (2026-12-06): foundry-mma's f16 and bf16 GEMMs again
+# One device step (2026-12-06): L1 23 after foundry-reuse-exponentials
+# (reuse-exps.tsv, and a 60 s search); foundry-mma's f16 and bf16 GEMMs again
 # (f16-gemm.tsv), after session-2026-12-06a found them correct but failed
 # by the precision integrity check (f16/bf16 mma on a 3xtf32 kernel, whose
 # inputs are themselves f16/bf16: now allowed). Results under $OUT.
@@ -7,8 +8,27 @@ set -u
 cd "$(dirname "$0")/../../.."
 nvidia-smi --query-gpu=name,clocks.max.sm,driver_version --format=csv > "$OUT/gpu.txt" 2>&1
 cp device-bundle/evolve/COMMIT "$OUT/COMMIT" 2>/dev/null
-bash scripts/device-run.sh bash bench/kernelbench/parts/time-schedules.sh \
-  bench/kernelbench/parts/f16-gemm.tsv > "$OUT/f16-gemm.txt" 2>&1
+W0=$(mktemp -d)
+python3 - > "$OUT/copy.txt" 2>&1 <<'PY'
+import torch
+x = torch.empty(1 << 30, dtype=torch.uint8, device="cuda"); y = torch.empty_like(x)
+for _ in range(3): y.copy_(x)
+ts = []
+for _ in range(20):
+    a, b = torch.cuda.Event(True), torch.cuda.Event(True)
+    a.record(); y.copy_(x); b.record(); torch.cuda.synchronize(); ts.append(a.elapsed_time(b))
+ts.sort(); ms = ts[len(ts) // 2]
+print(f"{torch.cuda.get_device_name()}: copy of 1 GiB {ms:.3f} ms, {2 * (1 << 30) / ms / 1e6:.0f} GB/s read+written")
+PY
+for list in reuse-exps f16-gemm; do
+  bash scripts/device-run.sh bash bench/kernelbench/parts/time-schedules.sh \
+    "bench/kernelbench/parts/$list.tsv" > "$OUT/$list.txt" 2>&1
+done
+# L1 23 searched for 60 s under the KernelBench protocol (fresh library),
+# PyTorch eager and torch.compile beside it.
+DEADLINE=200 bash bench/kernelbench/device-harness.sh "$W0/search23" 60s 120 \
+  bench/kernelbench/level1/23_softmax.mlir > "$OUT/search23.log" 2>&1
+cp "$W0/search23.md" "$OUT/search23.md" 2>/dev/null
 # L1 23's cluster schedule under Nsight Compute's launch statistics,
 # occupancy and speed-of-light sections (the first launch: foundry-run
 # launches the candidate before the reference): how many 8-block clusters

@@ -333,6 +333,37 @@ def FoundryMergeGpuModulesPass
                            "::mlir::NVVM::NVVMDialect"];
 }
 
+def FoundryReuseExponentialsPass
+    : Pass<"foundry-reuse-exponentials", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Compute an approximate exp(x - a) from an earlier exp(x - b) of the same lanes.";
+  let description = [{
+    In a `gpu.func`, a `math.exp` with the `afn` flag (foundry-approx-math's)
+    of `x - broadcast(a)`, `a` an f32 scalar, becomes
+    `exp(x - b) * broadcast(exp(b - a))` where an `afn` exp of
+    `x - broadcast(b)` over the same lanes of `x` (followed through
+    broadcasts, shape casts, extracts, `to_elements` and `from_elements`)
+    dominates it: one exponential per vector instead of one per lane. It is
+    for the softmax whose statistics pass computes exp(x - the block's
+    maximum) for its sum and whose output pass computes exp(x - the row's
+    maximum) from the same registers: L1 23's 8-block cluster schedule had 97
+    `MUFU.EX2` per thread (SASS, 2026-12-05), L1 24's log-softmax, which
+    computes the exps once, 49.
+
+    The product rounds once more than the exp it replaces, and it
+    overflows where `x - b` does: in a softmax `b` is a maximum of `x`, so
+    `x - b <= 0`. Only `afn` exps are taken: foundry-approx-math is the
+    schedule's consent to approximate exponentials. Part of the GPU tail,
+    after foundry-reuse-read-only-loads (which makes the two passes read
+    the same load values).
+  }];
+  let dependentDialects = ["::mlir::math::MathDialect",
+                           "::mlir::vector::VectorDialect",
+                           "::mlir::arith::ArithDialect"];
+  let statistics = [
+    Statistic<"numReused", "num-reused", "Exponentials computed from an earlier one">
+  ];
+}
+
 def FoundryReuseReadOnlyLoadsPass
     : Pass<"foundry-reuse-read-only-loads", "::mlir::gpu::GPUModuleOp"> {
   let summary = "Reuse the value of a repeated load from a buffer the kernel only reads.";
