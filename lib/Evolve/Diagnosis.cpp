@@ -26,20 +26,18 @@ Occupancy mlir::foundry::sm90Occupancy(int64_t threadsPerBlock,
       (std::max<int64_t>(registersPerThread, 1) * 32 + registerUnit - 1) /
       registerUnit * registerUnit;
   int64_t byRegisters = registerFile / (registersPerWarp * warps);
-  int64_t byShared =
-      sharedPerSm / (std::max<int64_t>(sharedBytesPerBlock, 0) +
-                     reservedPerBlock);
+  int64_t byShared = sharedPerSm / (std::max<int64_t>(sharedBytesPerBlock, 0) +
+                                    reservedPerBlock);
   occupancy.blocksPerSm = maxBlocks;
   occupancy.limiter = "blocks";
-  for (auto [limit, name] : {std::pair{byWarps, "warps"},
-                             std::pair{byRegisters, "registers"},
-                             std::pair{byShared, "shared-memory"}})
+  for (auto [limit, name] :
+       {std::pair{byWarps, "warps"}, std::pair{byRegisters, "registers"},
+        std::pair{byShared, "shared-memory"}})
     if (limit < occupancy.blocksPerSm) {
       occupancy.blocksPerSm = limit;
       occupancy.limiter = name;
     }
-  occupancy.fraction =
-      double(occupancy.blocksPerSm * warps) / double(maxWarps);
+  occupancy.fraction = double(occupancy.blocksPerSm * warps) / double(maxWarps);
   return occupancy;
 }
 
@@ -77,8 +75,7 @@ Diagnosis mlir::foundry::diagnose(const DiagnosisInput &input) {
     d.bottleneck = "latency";
     d.hint = "occupancy " + percent(d.occupancy.fraction) + ", limited by " +
              d.occupancy.limiter +
-             (d.occupancy.limiter == "registers"
-                  ? ": smaller register tile"
+             (d.occupancy.limiter == "registers" ? ": smaller register tile"
               : d.occupancy.limiter == "shared-memory"
                   ? ": fewer stages or smaller shared tiles"
                   : ": more threads per block");
@@ -90,10 +87,15 @@ Diagnosis mlir::foundry::diagnose(const DiagnosisInput &input) {
                                      : ": near the memory roofline");
   } else {
     d.bottleneck = "compute";
+    // Past the FP32 peak, the work runs on the tensor cores, whose own
+    // ceiling is not measured.
     d.hint = "compute-bound at " + percent(d.computeFraction) +
              " of the FP32 peak" +
-             (input.tensorCores ? ": tensor cores"
-                                : ": larger register tile, unroll");
+             (input.tensorCores && d.computeFraction > 1
+                  ? ": on the tensor cores, above the FP32 peak (their "
+                    "ceiling is not measured); larger block and warp tiles"
+              : input.tensorCores ? ": tensor cores"
+                                  : ": larger register tile, unroll");
   }
   if (d.spillBytes > 0)
     d.hint = std::to_string(d.spillBytes) +

@@ -72,6 +72,15 @@ TEST(Diagnose, ComputeBoundSuggestsTensorCoresOnlyWhenAllowed) {
   EXPECT_EQ(simt.hint.find("tensor cores"), std::string::npos);
   in.tensorCores = true;
   EXPECT_NE(diagnose(in).hint.find("tensor cores"), std::string::npos);
+  // Past the FP32 peak (an f16 GEMM on mma.sync: 5x it), the hint says the
+  // tensor cores' ceiling is not measured instead of suggesting them.
+  in.flops = 1e12;
+  Diagnosis above = diagnose(in);
+  EXPECT_GT(above.computeFraction, 1);
+  EXPECT_NE(above.hint.find("above the FP32 peak (their ceiling is not "
+                            "measured)"),
+            std::string::npos)
+      << above.hint;
 }
 
 TEST(Diagnose, SmallGridIsLatencyBound) {
