@@ -283,11 +283,8 @@ FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel) {
         // f16 and bf16 operands go on mma.sync m16n8k16 only (foundry-mma's
         // warpgroup tiles take f32).
         // (Into an f32 accumulator: foundry-mma refuses an f16 one.)
-        Type a = getElementTypeOrSelf(op.getDpsInputs()[0].getType());
         shape.halfGemm =
-            op.getNumDpsInputs() == 2 && op.getNumDpsInits() == 1 &&
-            (a.isF16() || a.isBF16()) &&
-            a == getElementTypeOrSelf(op.getDpsInputs()[1].getType()) &&
+            hasHalfFloatOperands(op) && op.getNumDpsInits() == 1 &&
             getElementTypeOrSelf(op.getDpsInits()[0].getType()).isF32();
         shape.gemmWgmma = !shape.halfGemm && hasWgmmaOperandLayout(op);
         shape.gemmKMajorB = kMajorColumnOperand(op).has_value();

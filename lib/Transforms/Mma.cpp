@@ -45,9 +45,7 @@ static int64_t mmaK(Type elementType) {
   return isHalfFloat(elementType) ? kMmaKF16 : kMmaK;
 }
 
-/// True if `op`'s two inputs are both f16 or both bf16: mma.sync m16n8k16,
-/// whose products are exact and accumulate in fp32.
-static bool hasF16Operands(linalg::LinalgOp op) {
+bool mlir::foundry::hasHalfFloatOperands(linalg::LinalgOp op) {
   if (op.getNumDpsInputs() != 2)
     return false;
   Type a = getElementTypeOrSelf(op.getDpsInputOperand(0)->get().getType());
@@ -78,9 +76,9 @@ static bool hasPlainMatmulBody(linalg::GenericOp generic) {
   if (!add)
     return false;
   Value acc = body.getArgument(2);
-  Value product = add.getLhs() == acc ? add.getRhs() : add.getLhs();
   if ((add.getLhs() == acc) == (add.getRhs() == acc))
     return false;
+  Value product = add.getLhs() == acc ? add.getRhs() : add.getLhs();
   auto mul = product.getDefiningOp<arith::MulFOp>();
   if (!mul)
     return false;
@@ -111,7 +109,7 @@ checkTensorCoreMatmul(linalg::LinalgOp op, StringRef unit,
                           "cores");
   // f32 operands (tf32), or, on warp tiles, f16 (bf16) operands with an
   // f32 accumulator (an f16 one is refused below).
-  bool f16 = instruction == "mma.sync" && hasF16Operands(op);
+  bool f16 = instruction == "mma.sync" && hasHalfFloatOperands(op);
   for (OpOperand &operand : op->getOpOperands()) {
     auto type = dyn_cast<RankedTensorType>(operand.get().getType());
     Type element = type ? type.getElementType() : Type();
@@ -163,7 +161,7 @@ static LogicalResult checkMmaShape(linalg::LinalgOp op) {
                           "(foundry-tile-threads)");
   int64_t m = ranges[dims->m[0]], n = ranges[dims->n[0]],
           k = ranges[dims->k[0]];
-  int64_t stepK = hasF16Operands(op) ? kMmaKF16 : kMmaK;
+  int64_t stepK = hasHalfFloatOperands(op) ? kMmaKF16 : kMmaK;
   std::string shape = "m16n8k" + std::to_string(stepK);
   if (m % kMmaM || n % kMmaN || k % stepK)
     return op.emitOpError("foundry-mma: the warp tile is ")
@@ -598,7 +596,7 @@ struct FoundryMmaPass final : impl::FoundryMmaPassBase<FoundryMmaPass> {
         // f16 operands: the vectorizer makes a vector.contract of a named
         // matmul (a generic that extends its operands in its body would
         // become a multiply and a reduction, off the tensor cores).
-        if (hasF16Operands(op)) {
+        if (hasHalfFloatOperands(op)) {
           if (auto generic = dyn_cast<linalg::GenericOp>(op.getOperation()))
             op = specialized(rewriter, generic);
           if (!isa<linalg::MatmulOp>(op.getOperation()) ||

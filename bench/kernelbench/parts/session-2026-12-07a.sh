@@ -10,25 +10,8 @@ cd "$(dirname "$0")/../../.."
 { nvidia-smi --query-gpu=name,clocks.max.sm,driver_version --format=csv
   cat device-bundle/evolve/COMMIT; } > "$OUT/gpu.txt" 2>&1
 W0=$(mktemp -d)
-python3 - > "$OUT/torch.txt" 2>&1 <<'PY'
-import torch
-def median(f, n=30):
-    for _ in range(5): f()
-    ts = []
-    for _ in range(n):
-        a, b = torch.cuda.Event(True), torch.cuda.Event(True)
-        a.record(); f(); b.record(); torch.cuda.synchronize(); ts.append(a.elapsed_time(b))
-    ts.sort(); return ts[len(ts) // 2]
-x = torch.empty(1 << 30, dtype=torch.uint8, device="cuda"); y = torch.empty_like(x)
-ms = median(lambda: y.copy_(x), 20)
-print(f"{torch.cuda.get_device_name()}: copy of 1 GiB {ms:.3f} ms, {2 * (1 << 30) / ms / 1e6:.0f} GB/s read+written")
-del x, y
-for dtype in (torch.float16, torch.bfloat16):
-    a = torch.randn(4096, 4096, device="cuda", dtype=dtype)
-    b = torch.randn(4096, 4096, device="cuda", dtype=dtype)
-    ms = median(lambda: torch.matmul(a, b))
-    print(f"torch {dtype} matmul 4096^3: median {ms:.4f} ms ({2 * 4096**3 / ms / 1e9:.1f} TFLOP/s)")
-PY
+{ python3 bench/kernelbench/parts/torch-ceilings.py copy
+  python3 bench/kernelbench/parts/torch-ceilings.py half-gemm; } > "$OUT/torch.txt" 2>&1
 for list in reuse-exps f16-gemm; do
   bash scripts/device-run.sh bash bench/kernelbench/parts/time-schedules.sh \
     "bench/kernelbench/parts/$list.tsv" > "$OUT/$list.txt" 2>&1

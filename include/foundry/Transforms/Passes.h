@@ -432,6 +432,10 @@ bool isInsideForall(Operation *op, function_ref<bool(scf::ForallOp)> level);
 /// f16 and bf16.
 inline bool isHalfFloat(Type type) { return type.isF16() || type.isBF16(); }
 
+/// True if `op` has two inputs, both f16 or both bf16: the contractions
+/// foundry-mma puts on mma.sync m16n8k16 (into an f32 accumulator).
+bool hasHalfFloatOperands(linalg::LinalgOp op);
+
 /// True for an scf.forall whose loops all map to GPU warps (made by
 /// foundry-tile-warps).
 bool isWarpLevelForall(scf::ForallOp forall);
@@ -465,8 +469,9 @@ bool isProvablyMultipleOf(Value value, int64_t n);
 /// three (3xtf32). Fails with a diagnostic at the matmul when `chip` is not
 /// sm_90a (wgmma is specific to it) or its operands are not staged as
 /// foundry-promote stages them.
-LogicalResult lowerWarpgroupMatmuls(RewriterBase &rewriter, gpu::LaunchOp launch,
-                                    Precision precision, StringRef chip);
+LogicalResult lowerWarpgroupMatmuls(RewriterBase &rewriter,
+                                    gpu::LaunchOp launch, Precision precision,
+                                    StringRef chip);
 
 /// A constant upper bound of an index value (a tile size): constants,
 /// affine.min/max over bounded operands, then upstream value-bounds
