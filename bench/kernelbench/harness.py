@@ -376,9 +376,12 @@ def report(outdir, name):
         "and, where run, matching PyTorch's output) and more than p times "
         "faster. Geometric means are over the correct problems. The "
         "problems with a matmul declare `#foundry.precision<3xtf32>` "
-        "(bench/kernelbench/README.md): their roofline column is the "
-        "fraction of the memory floor only, since the tensor cores' peak is "
-        "not measured; PyTorch runs them in fp32 with TF32 off.", "",
+        "(bench/kernelbench/README.md): their roofline column counts "
+        "their FLOPs against a third of the tf32 tensor-core peak measured "
+        "at the start of the search (three products per multiply-add; "
+        "runners before 2026-12-06 measured no tensor-core peak and gave "
+        "the memory floor only); PyTorch runs them in fp32 with TF32 "
+        "off.", "",
         "| level | problems | correct | fast_0 / fast_1 / fast_1.5 / fast_2 "
         "vs eager | vs compile | geomean vs eager | vs compile | search s |",
         "|---|---|---|---|---|---|---|---|"]

@@ -52,8 +52,8 @@ Diagnosis mlir::foundry::diagnose(const DiagnosisInput &input) {
     double seconds = input.medianMs * 1e-3;
     if (input.copyBytesPerSecond > 0)
       d.memoryFraction = input.bytes / seconds / input.copyBytesPerSecond;
-    if (input.fp32FlopsPerSecond > 0)
-      d.computeFraction = input.flops / seconds / input.fp32FlopsPerSecond;
+    if (input.computeFlopsPerSecond > 0)
+      d.computeFraction = input.flops / seconds / input.computeFlopsPerSecond;
   }
   auto percent = [](double f) {
     return llvm::formatv("{0:F0}%", 100 * f).str();
@@ -87,13 +87,11 @@ Diagnosis mlir::foundry::diagnose(const DiagnosisInput &input) {
                                      : ": near the memory roofline");
   } else {
     d.bottleneck = "compute";
-    // Past the FP32 peak, the work runs on the tensor cores, whose own
-    // ceiling is not measured.
-    d.hint = "compute-bound at " + percent(d.computeFraction) +
-             " of the FP32 peak" +
-             (input.tensorCores && d.computeFraction > 1
-                  ? ": on the tensor cores, above the FP32 peak (their "
-                    "ceiling is not measured); larger block and warp tiles"
+    bool onTensorCores = input.computeCeiling != "FP32 peak";
+    d.hint = "compute-bound at " + percent(d.computeFraction) + " of the " +
+             input.computeCeiling +
+             (onTensorCores ? ": tensor cores with larger block and warp "
+                             "tiles, more stages"
               : input.tensorCores ? ": tensor cores"
                                   : ": larger register tile, unroll");
   }

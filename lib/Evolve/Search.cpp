@@ -3307,15 +3307,23 @@ void Search::evaluateOnGpu(Evaluated &record) {
       }
     }
   }
-  if (const llvm::json::Object *roofline = result->getObject("roofline")) {
-    input.flops = roofline->getNumber("flops").value_or(0);
-    input.bytes = roofline->getNumber("bytes").value_or(0);
-  }
   if (const llvm::json::Object *ceilings = result->getObject("ceilings")) {
     input.copyBytesPerSecond =
         ceilings->getNumber("copy_bytes_per_second").value_or(0);
-    input.fp32FlopsPerSecond =
+    input.computeFlopsPerSecond =
         ceilings->getNumber("fp32_flops_per_second").value_or(0);
+  }
+  if (const llvm::json::Object *roofline = result->getObject("roofline")) {
+    input.flops = roofline->getNumber("flops").value_or(0);
+    input.bytes = roofline->getNumber("bytes").value_or(0);
+    // The ceiling of the kernel's precision (runners before it was
+    // reported: the FP32 peak above).
+    if (std::optional<llvm::StringRef> name =
+            roofline->getString("compute_ceiling")) {
+      input.computeCeiling = name->str();
+      input.computeFlopsPerSecond =
+          roofline->getNumber("compute_flops_per_second").value_or(0);
+    }
   }
   record.diag = diagnose(input);
   record.diagnosed = true;

@@ -1,6 +1,6 @@
 //===- DeviceKernels.cpp - The runtime's own PTX kernels ------------------===//
 //
-// This file builds the PTX text of the fill and FMA-peak kernels.
+// This file builds the PTX text of the fill, comparison and peak kernels.
 //
 //===----------------------------------------------------------------------===//
 
@@ -182,6 +182,75 @@ static std::string compareKernel(const std::string &suffix, int elementBytes,
   return ptx;
 }
 
+/// foundry_wgmma_<suffix>_peak(out, iterations): one warpgroup per block
+/// issues `iterations` x 4 wgmma.mma_async of shape m64n256k<k> (`types`,
+/// e.g. "f32.f16.f16") into one f32 accumulator of 128 registers per
+/// thread, the operands read through 128-byte-swizzle K-major descriptors
+/// (the layout foundry's own wgmma tiles use, Wgmma.cpp) from a 32 KiB
+/// shared tile the block first fills with values in [1, 2) (`one` is the
+/// bit pattern of 1.0 in one 32-bit word of the element type, `mantissa`
+/// the mask of the low mantissa bits varied), so the tensor cores multiply
+/// ordinary numbers. `trailer` ends the instruction (f16 has transpose
+/// immediates, tf32 none). One thread stores the sum of its accumulators to
+/// out[global thread index], which keeps the work alive.
+static std::string wgmmaPeakKernel(const std::string &suffix, int k,
+                                   const std::string &types,
+                                   const std::string &one,
+                                   const std::string &mantissa,
+                                   const std::string &trailer) {
+  std::string accumulators;
+  for (int i = 0; i < 128; ++i)
+    accumulators += (i ? ", %f" : "{%f") + std::to_string(i);
+  accumulators += "}";
+  std::string ptx =
+      ".visible .entry foundry_wgmma_" + suffix +
+      "_peak(.param .u64 p_out, .param .u32 p_iters)\n{\n"
+      "  .reg .pred %p<3>;\n  .reg .b32 %r<12>;\n  .reg .b64 %rd<8>;\n"
+      "  .reg .f32 %f<130>;\n"
+      "  .shared .align 1024 .b8 tile[32768];\n"
+      "  ld.param.u64 %rd1, [p_out];\n  ld.param.u32 %r1, [p_iters];\n"
+      "  mov.u32 %r2, %tid.x;\n"
+      // Fill the tile: thread t writes words t, t + 128, ... (8192 words).
+      "  mov.u32 %r3, tile;\n  mov.u32 %r4, %r2;\n"
+      "$L_fill:\n"
+      "  and.b32 %r5, %r4, " +
+      mantissa + ";\n  or.b32 %r5, %r5, " + one +
+      ";\n"
+      "  shl.b32 %r6, %r4, 2;\n  add.u32 %r6, %r6, %r3;\n"
+      "  st.shared.b32 [%r6], %r5;\n"
+      "  add.u32 %r4, %r4, 128;\n  setp.lt.u32 %p1, %r4, 8192;\n"
+      "  @%p1 bra $L_fill;\n"
+      "  fence.proxy.async.shared::cta;\n  bar.sync 0;\n"
+      // Descriptor: start address >> 4 (bits 0-13), leading byte offset
+      // 16 >> 4 (bits 16-29), stride byte offset 1024 >> 4 (bits 32-45),
+      // 128-byte swizzle (bits 62-63 = 1). PTX ISA, "Matrix Descriptor
+      // Format".
+      "  shr.u32 %r7, %r3, 4;\n  and.b32 %r7, %r7, 16383;\n"
+      "  cvt.u64.u32 %rd2, %r7;\n"
+      "  or.b64 %rd2, %rd2, 4611686293305360384;\n"
+      "  setp.ne.u32 %p2, %r1, 0;\n";
+  for (int i = 0; i < 128; ++i)
+    ptx += "  mov.f32 %f" + std::to_string(i) + ", 0f00000000;\n";
+  ptx += "  mov.u32 %r8, 0;\n$L_mma:\n  wgmma.fence.sync.aligned;\n";
+  for (int repeat = 0; repeat < 4; ++repeat)
+    ptx += "  wgmma.mma_async.sync.aligned.m64n256k" + std::to_string(k) +
+           "." + types + " " + accumulators + ", %rd2, %rd2, %p2, 1, 1" +
+           trailer + ";\n";
+  ptx += "  wgmma.commit_group.sync.aligned;\n"
+         "  wgmma.wait_group.sync.aligned 1;\n"
+         "  add.u32 %r8, %r8, 1;\n  setp.lt.u32 %p1, %r8, %r1;\n"
+         "  @%p1 bra $L_mma;\n"
+         "  wgmma.wait_group.sync.aligned 0;\n"
+         "  mov.f32 %f128, 0f00000000;\n";
+  for (int i = 0; i < 128; ++i)
+    ptx += "  add.f32 %f128, %f128, %f" + std::to_string(i) + ";\n";
+  ptx += "  mov.u32 %r9, %ctaid.x;\n  mov.u32 %r10, %ntid.x;\n"
+         "  mad.lo.u32 %r11, %r9, %r10, %r2;\n"
+         "  mul.wide.u32 %rd3, %r11, 4;\n  add.u64 %rd4, %rd1, %rd3;\n"
+         "  st.global.f32 [%rd4], %f128;\n  ret;\n}\n";
+  return ptx;
+}
+
 std::string foundry::runtime::deviceKernelsPtx() {
   std::string ptx = ".version 8.0\n.target sm_90\n.address_size 64\n\n";
   ptx += fillKernel("f32", 4, "  st.global.f32 [%rd8], %f1;\n");
@@ -247,5 +316,18 @@ std::string foundry::runtime::deviceKernelsPtx() {
          "  mad.lo.u32 %r6, %r4, %r5, %r2;\n"
          "  mul.wide.u32 %rd2, %r6, 4;\n  add.u64 %rd3, %rd1, %rd2;\n"
          "  st.global.f32 [%rd3], %f1;\n  ret;\n}\n";
+  return ptx;
+}
+
+std::string foundry::runtime::tensorPeakKernelsPtx() {
+  // sm_90a for wgmma; a module of its own, so that the driver JIT compiles
+  // it only when the ceilings are measured.
+  std::string ptx = ".version 8.0\n.target sm_90a\n.address_size 64\n\n";
+  // f16 (bf16 runs at the same rate on sm_90) and tf32, dense. The words
+  // 0x3C003C00 | (i & 0x03FF03FF) and 0x3F800000 | (i & 0x007FFFFF).
+  ptx += wgmmaPeakKernel("f16", 16, "f32.f16.f16", "1006648320", "67044351",
+                         ", 0, 0");
+  ptx += wgmmaPeakKernel("tf32", 8, "f32.tf32.tf32", "1065353216", "8388607",
+                         "");
   return ptx;
 }

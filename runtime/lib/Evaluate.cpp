@@ -776,6 +776,36 @@ bool Evaluator::measureCeilings(Ceilings &ceilings, std::string &error) {
         },
         fmaMs);
   }
+  // The tensor cores: one warpgroup (128 threads, about 140 registers
+  // each) per block, two blocks per SM (one wave), each iteration 4 wgmma
+  // m64n256k<K> (2 x 64 x 256 x K FLOPs each).
+  int sms = cuda_.attribute(CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT);
+  unsigned wgmmaBlocks = 2 * unsigned(sms > 0 ? sms : 132),
+           wgmmaThreads = 128, wgmmaIterations = 2048;
+  Module tensorModule;
+  DeviceBuffer wgmmaSink;
+  float tensorMs[2] = {0, 0};
+  const int tensorK[2] = {16, 8};
+  if (ok)
+    ok = Module::load(cuda_, tensorPeakKernelsPtx(), tensorModule, error) &&
+         DeviceBuffer::allocate(cuda_, size_t(wgmmaBlocks) * wgmmaThreads * 4,
+                                wgmmaSink, error);
+  for (int i = 0; ok && i < 2; ++i) {
+    CUfunction wgmma = nullptr;
+    const char *name =
+        i == 0 ? "foundry_wgmma_f16_peak" : "foundry_wgmma_tf32_peak";
+    CUdeviceptr out = wgmmaSink.pointer();
+    void *params[] = {&out, &wgmmaIterations};
+    ok = tensorModule.function(name, wgmma, error) &&
+         timeIt(
+             [&] {
+               return cuda_.check(api.cuLaunchKernel(wgmma, wgmmaBlocks, 1, 1,
+                                                     wgmmaThreads, 1, 1, 0,
+                                                     nullptr, params, nullptr),
+                                  name, error);
+             },
+             tensorMs[i]);
+  }
   api.cuEventDestroy(start);
   api.cuEventDestroy(stop);
   if (!ok)
@@ -783,7 +813,31 @@ bool Evaluator::measureCeilings(Ceilings &ceilings, std::string &error) {
   ceilings.copyBytesPerSecond = 2.0 * double(bytes) / (copyMs * 1e-3);
   ceilings.fp32FlopsPerSecond =
       2.0 * 32 * double(iterations) * blocks * threads / (fmaMs * 1e-3);
+  double tensorFlops[2];
+  for (int i = 0; i < 2; ++i)
+    tensorFlops[i] = 2.0 * 64 * 256 * tensorK[i] * 4 *
+                     double(wgmmaIterations) * wgmmaBlocks /
+                     (tensorMs[i] * 1e-3);
+  ceilings.tensorF16FlopsPerSecond = tensorFlops[0];
+  ceilings.tensorTf32FlopsPerSecond = tensorFlops[1];
   return true;
+}
+
+ComputeCeiling
+foundry::runtime::computeCeiling(const Ceilings &ceilings,
+                                 const std::string &precision,
+                                 const std::vector<std::string> &inputTypes) {
+  if (precision == "ieee" || precision.empty())
+    return {ceilings.fp32FlopsPerSecond, "FP32 peak"};
+  bool half = precision == "bf16";
+  for (const std::string &type : inputTypes)
+    half |= type == "f16" || type == "bf16";
+  if (half)
+    return {ceilings.tensorF16FlopsPerSecond, "f16 tensor-core peak"};
+  if (precision == "3xtf32")
+    return {ceilings.tensorTf32FlopsPerSecond / 3,
+            "tf32 tensor-core peak / 3"};
+  return {ceilings.tensorTf32FlopsPerSecond, "tf32 tensor-core peak"};
 }
 
 EvaluateResult Evaluator::evaluate(const Candidate &candidate,
@@ -1086,13 +1140,18 @@ EvaluateResult Evaluator::evaluate(const Candidate &candidate,
 
   // Timing: the baseline before and after the candidate, to see drift.
   result.stage = "timing";
-  // The compute ceiling measured is the FP32 SIMT one: for a kernel allowed
-  // onto tensor cores (tf32, bf16, ...) only the memory floor is known.
-  bool simtOnly = kernel.precision == "ieee";
-  if (ceilings.copyBytesPerSecond > 0 && ceilings.fp32FlopsPerSecond > 0)
+  // The roofline floor: the kernel's FLOPs at the compute ceiling of its
+  // precision (FP32, or the tensor cores' measured peak), its bytes at the
+  // copy bandwidth.
+  std::vector<std::string> inputTypes;
+  for (const ManifestArgument *arg : session.inputArgs())
+    inputTypes.push_back(arg->elementType);
+  result.compute = computeCeiling(ceilings, kernel.precision, inputTypes);
+  if (ceilings.copyBytesPerSecond > 0)
     result.floorMs =
-        1e3 * std::max(simtOnly
-                           ? double(kernel.flops) / ceilings.fp32FlopsPerSecond
+        1e3 * std::max(result.compute.flopsPerSecond > 0
+                           ? double(kernel.flops) /
+                                 result.compute.flopsPerSecond
                            : 0.0,
                        double(kernel.bytes) / ceilings.copyBytesPerSecond);
   if (options.time) {
@@ -1120,9 +1179,9 @@ EvaluateResult Evaluator::evaluate(const Candidate &candidate,
         light.status = tooFast ? "failed" : "passed";
         light.detail =
             "median " + std::to_string(result.candidate.median) +
-            " ms vs roofline floor " + std::to_string(result.floorMs) + " ms" +
-            (simtOnly ? ""
-                      : " (memory only: precision " + kernel.precision + ")");
+            " ms vs roofline floor " + std::to_string(result.floorMs) +
+            " ms (compute at the " + result.compute.name +
+            (result.compute.flopsPerSecond > 0 ? ")" : ", not measured)");
       }
       result.checks.push_back(light);
       if (light.status == "failed") {
@@ -1221,11 +1280,12 @@ std::string foundry::runtime::toJson(const EvaluateResult &result,
          seconds > 0 ? candidate.kernel.bytes / seconds : 0.0},
         {"fraction_of_roofline", result.candidate.median > 0
                                      ? result.floorMs / result.candidate.median
-                                     : 0.0}};
+                                     : 0.0},
+        {"compute_ceiling", result.compute.name},
+        {"compute_flops_per_second", result.compute.flopsPerSecond}};
   }
   if (ceilings.copyBytesPerSecond > 0)
-    json["ceilings"] = {{"copy_bytes_per_second", ceilings.copyBytesPerSecond},
-                        {"fp32_flops_per_second", ceilings.fp32FlopsPerSecond}};
+    json["ceilings"] = nlohmann::ordered_json::parse(ceilingsToJson(ceilings));
   return json.dump(2);
 }
 
@@ -1304,7 +1364,9 @@ bool foundry::runtime::readResultSummary(const std::string &json,
 std::string foundry::runtime::ceilingsToJson(const Ceilings &ceilings) {
   nlohmann::ordered_json json = {
       {"copy_bytes_per_second", ceilings.copyBytesPerSecond},
-      {"fp32_flops_per_second", ceilings.fp32FlopsPerSecond}};
+      {"fp32_flops_per_second", ceilings.fp32FlopsPerSecond},
+      {"tensor_f16_flops_per_second", ceilings.tensorF16FlopsPerSecond},
+      {"tensor_tf32_flops_per_second", ceilings.tensorTf32FlopsPerSecond}};
   return json.dump(2);
 }
 
@@ -1319,6 +1381,18 @@ bool foundry::runtime::ceilingsFromJson(const std::string &json,
         std::pair{"fp32_flops_per_second", &ceilings.fp32FlopsPerSecond}}) {
     if (!root.contains(key) || !root[key].is_number() ||
         root[key].get<double>() <= 0)
+      return false;
+    *slot = root[key].get<double>();
+  }
+  // Optional: files written before the tensor cores were measured lack them.
+  for (auto [key, slot] :
+       {std::pair{"tensor_f16_flops_per_second",
+                  &ceilings.tensorF16FlopsPerSecond},
+        std::pair{"tensor_tf32_flops_per_second",
+                  &ceilings.tensorTf32FlopsPerSecond}}) {
+    if (!root.contains(key))
+      continue;
+    if (!root[key].is_number() || root[key].get<double>() < 0)
       return false;
     *slot = root[key].get<double>();
   }

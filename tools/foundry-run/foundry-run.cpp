@@ -166,6 +166,11 @@ static cl::opt<bool> printRuntimePtx(
     cl::desc("Print the PTX of the runtime's own kernels (input fill, "
              "comparison, FMA peak) and exit."),
     cl::cat(category));
+static cl::opt<bool> printTensorPeakPtx(
+    "print-tensor-peak-ptx",
+    cl::desc("Print the PTX (sm_90a) of the runtime's tensor-core peak "
+             "kernels (wgmma f16 and tf32) and exit."),
+    cl::cat(category));
 
 /// Exit codes: 0 passed, 1 the candidate failed (a result was written),
 /// 2 bad input, 3 no GPU.
@@ -475,8 +480,9 @@ int main(int argc, char **argv) {
       argc, argv,
       "Kernel Foundry runner: verify a compiled candidate against the "
       "reference on the GPU, check its integrity and time it\n");
-  if (printRuntimePtx) {
-    llvm::outs() << deviceKernelsPtx();
+  if (printRuntimePtx || printTensorPeakPtx) {
+    llvm::outs() << (printRuntimePtx ? deviceKernelsPtx()
+                                     : tensorPeakKernelsPtx());
     return Passed;
   }
   return batchPath.empty() ? runOne() : runBatch(argv[0]);

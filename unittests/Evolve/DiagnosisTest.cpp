@@ -47,7 +47,7 @@ static DiagnosisInput timed(double ms, double bytes, double flops) {
   in.bytes = bytes;
   in.flops = flops;
   in.copyBytesPerSecond = 4e12;
-  in.fp32FlopsPerSecond = 50e12;
+  in.computeFlopsPerSecond = 50e12;
   return in;
 }
 
@@ -72,15 +72,18 @@ TEST(Diagnose, ComputeBoundSuggestsTensorCoresOnlyWhenAllowed) {
   EXPECT_EQ(simt.hint.find("tensor cores"), std::string::npos);
   in.tensorCores = true;
   EXPECT_NE(diagnose(in).hint.find("tensor cores"), std::string::npos);
-  // Past the FP32 peak (an f16 GEMM on mma.sync: 5x it), the hint says the
-  // tensor cores' ceiling is not measured instead of suggesting them.
+  // Against a tensor-core ceiling (the runner's computeCeiling for a
+  // tensor-core precision), the fraction and the hint name it.
   in.flops = 1e12;
-  Diagnosis above = diagnose(in);
-  EXPECT_GT(above.computeFraction, 1);
-  EXPECT_NE(above.hint.find("above the FP32 peak (their ceiling is not "
-                            "measured)"),
+  in.computeCeiling = "f16 tensor-core peak";
+  in.computeFlopsPerSecond = 500e12;
+  Diagnosis tensor = diagnose(in);
+  EXPECT_EQ(tensor.bottleneck, "compute");
+  EXPECT_NEAR(tensor.computeFraction, 0.5, 1e-12);
+  EXPECT_NE(tensor.hint.find("50% of the f16 tensor-core peak: tensor cores "
+                             "with larger block and warp tiles"),
             std::string::npos)
-      << above.hint;
+      << tensor.hint;
 }
 
 TEST(Diagnose, SmallGridIsLatencyBound) {

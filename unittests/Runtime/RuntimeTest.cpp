@@ -247,10 +247,43 @@ TEST(Result, SummaryAndFailureRoundTrip) {
   EXPECT_FALSE(ok);
   EXPECT_EQ(median, 0);
   EXPECT_FALSE(readResultSummary("not json", stage, ok, median));
-  Ceilings ceilings{4.2e12, 6.0e13}, back;
+  Ceilings ceilings{4.2e12, 6.0e13, 7.0e14, 3.5e14}, back;
   ASSERT_TRUE(ceilingsFromJson(ceilingsToJson(ceilings), back));
   EXPECT_EQ(back.copyBytesPerSecond, 4.2e12);
+  EXPECT_EQ(back.tensorF16FlopsPerSecond, 7.0e14);
+  EXPECT_EQ(back.tensorTf32FlopsPerSecond, 3.5e14);
   EXPECT_FALSE(ceilingsFromJson("{\"copy_bytes_per_second\": -1}", back));
+  // A file from before the tensor cores were measured: they stay 0.
+  Ceilings old;
+  ASSERT_TRUE(ceilingsFromJson("{\"copy_bytes_per_second\": 4e12, "
+                               "\"fp32_flops_per_second\": 6e13}",
+                               old));
+  EXPECT_EQ(old.tensorF16FlopsPerSecond, 0);
+  EXPECT_FALSE(ceilingsFromJson(
+      "{\"copy_bytes_per_second\": 4e12, \"fp32_flops_per_second\": 6e13, "
+      "\"tensor_f16_flops_per_second\": \"fast\"}",
+      old));
+}
+
+TEST(Roofline, ComputeCeilingFollowsThePrecision) {
+  Ceilings ceilings{4.2e12, 6.0e13, 7.2e14, 3.6e14};
+  ComputeCeiling ieee = computeCeiling(ceilings, "ieee", {"f32", "f32"});
+  EXPECT_EQ(ieee.flopsPerSecond, 6.0e13);
+  EXPECT_EQ(ieee.name, "FP32 peak");
+  ComputeCeiling tf32 = computeCeiling(ceilings, "tf32", {"f32"});
+  EXPECT_EQ(tf32.flopsPerSecond, 3.6e14);
+  EXPECT_EQ(tf32.name, "tf32 tensor-core peak");
+  ComputeCeiling split = computeCeiling(ceilings, "3xtf32", {"f32", "f32"});
+  EXPECT_EQ(split.flopsPerSecond, 1.2e14);
+  EXPECT_EQ(split.name, "tf32 tensor-core peak / 3");
+  // f16 or bf16 inputs go on m16n8k16 or wgmma k16 at the f16 rate, under
+  // any precision that allows tensor cores.
+  EXPECT_EQ(computeCeiling(ceilings, "3xtf32", {"bf16", "bf16"}).name,
+            "f16 tensor-core peak");
+  EXPECT_EQ(computeCeiling(ceilings, "bf16", {"f32"}).flopsPerSecond,
+            7.2e14);
+  // IEEE keeps f16 inputs on the FP32 units.
+  EXPECT_EQ(computeCeiling(ceilings, "ieee", {"f16"}).name, "FP32 peak");
 }
 
 TEST(Integrity, CallsAndGlobals) {

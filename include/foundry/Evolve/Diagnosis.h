@@ -41,10 +41,14 @@ struct DiagnosisInput {
   int64_t registers = 0, spillBytes = 0, sharedBytes = 0;
   int64_t threadsPerBlock = 0, blocks = 0;
   /// Measured median (0 when not timed), the kernel's FLOPs and minimum
-  /// bytes, and the device ceilings (bytes/s read + written, FLOP/s).
+  /// bytes, and the device ceilings: bytes/s read + written, and the FLOP/s
+  /// of the compute ceiling that applies to the kernel's precision (the
+  /// runner's computeCeiling: FP32, or the tensor cores' measured peak),
+  /// with its name for the hint; 0 when not measured.
   double medianMs = 0;
   double flops = 0, bytes = 0;
-  double copyBytesPerSecond = 0, fp32FlopsPerSecond = 0;
+  double copyBytesPerSecond = 0, computeFlopsPerSecond = 0;
+  std::string computeCeiling = "FP32 peak";
   /// The kernel may use tensor cores (#foundry.precision is not ieee).
   bool tensorCores = false;
   /// Streaming multiprocessors of the device (132 on the H200).
@@ -56,7 +60,8 @@ struct Diagnosis {
   Occupancy occupancy;
   /// Of the heaviest launch, as in DiagnosisInput.
   int64_t spillBytes = 0, blocks = 0, threadsPerBlock = 0;
-  /// Achieved bytes/s over the copy ceiling, FLOP/s over the FP32 peak.
+  /// Achieved bytes/s over the copy ceiling, FLOP/s over the compute
+  /// ceiling.
   double memoryFraction = 0, computeFraction = 0;
   /// "memory", "compute", "latency" (too few blocks or warps to hide
   /// latency), "launch" (a few microseconds: launch overhead dominates), or

@@ -6,8 +6,9 @@
 // host-to-device copy and every timed run can start from fresh inputs), and
 // foundry_compare_<type> applies the tolerance rule of compareBuffers to a
 // whole output on the device (so a 1.6 G-element output is checked in
-// milliseconds, with nothing copied to the host), and foundry_fma_peak
-// measures FP32 FMA throughput for the speed-of-light check.
+// milliseconds, with nothing copied to the host), foundry_fma_peak
+// measures FP32 FMA throughput and foundry_wgmma_{f16,tf32}_peak the tensor
+// cores' for the roofline (speed-of-light check, diagnoses).
 //
 // The hash is Chris Wellons' "lowbias32" integer hash (public domain,
 // https://nullprogram.com/blog/2018/07/31/), applied twice; normal values
@@ -26,6 +27,12 @@ namespace foundry::runtime {
 /// normal, scale, shift), foundry_compare_{f32,f64,f16,bf16,i64,i32,i16,i8}(out, ref, n,
 /// atol, rtol, poison, stats) and foundry_fma_peak(out, iterations).
 std::string deviceKernelsPtx();
+
+/// PTX (sm_90a, PTX 8.0) for foundry_wgmma_{f16,tf32}_peak(out, iterations):
+/// dense tensor-core throughput through wgmma m64n256k16 (f16) and
+/// m64n256k8 (tf32) into f32, one warpgroup per block, 4 wgmma per
+/// iteration; `out` takes one float per thread.
+std::string tensorPeakKernelsPtx();
 
 } // namespace foundry::runtime
 

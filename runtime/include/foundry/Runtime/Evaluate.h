@@ -109,7 +109,30 @@ struct Ceilings {
   double copyBytesPerSecond = 0;
   /// FP32 FMA throughput, FLOP/s (2 per FMA).
   double fp32FlopsPerSecond = 0;
+  /// Dense tensor-core throughput through wgmma m64n256 with f32
+  /// accumulation, FLOP/s (2 per multiply-add): f16 operands (bf16 runs at
+  /// the same rate on sm_90) and tf32 ones. 0 when not measured (a ceilings
+  /// file written before they were).
+  double tensorF16FlopsPerSecond = 0, tensorTf32FlopsPerSecond = 0;
 };
+
+/// The compute ceiling a kernel's FLOPs are measured against.
+struct ComputeCeiling {
+  /// FLOP/s; 0 when the ceiling that applies was not measured.
+  double flopsPerSecond = 0;
+  /// E.g. "FP32 peak", "f16 tensor-core peak", "tf32 tensor-core peak / 3".
+  std::string name;
+};
+
+/// The ceiling for a kernel of `precision` (#foundry.precision: "ieee",
+/// "3xtf32", "tf32", "bf16") whose floating-point inputs have
+/// `inputTypes` ("f32", "f16", "bf16", ...): ieee the FP32 FMA peak; f16
+/// or bf16 inputs on tensor cores, or precision bf16, the f16 tensor-core
+/// peak; tf32 the tf32 one; 3xtf32 a third of it (three products per
+/// multiply-add).
+ComputeCeiling computeCeiling(const Ceilings &ceilings,
+                              const std::string &precision,
+                              const std::vector<std::string> &inputTypes);
 
 /// Everything one evaluation found.
 struct EvaluateResult {
@@ -130,8 +153,11 @@ struct EvaluateResult {
   /// Median ms of each launch of the manifest, in launch order (empty
   /// unless EvaluateOptions::launchRuns > 0 and the timing completed).
   std::vector<double> launchMs;
-  /// max(flops / peak, bytes / bandwidth) in ms, 0 when unknown.
+  /// max(flops / compute ceiling, bytes / bandwidth) in ms, 0 when unknown
+  /// (the compute term 0 when that ceiling was not measured).
   double floorMs = 0;
+  /// The compute ceiling of the kernel (computeCeiling).
+  ComputeCeiling compute;
 };
 
 /// Runs evaluations on one GPU. Not thread-safe: one evaluation at a time.
