@@ -9,6 +9,7 @@
 
 #include "foundry/Transforms/Passes.h"
 
+#include "mlir/Conversion/ArithCommon/AttrToLLVMConverter.h"
 #include "mlir/Conversion/VectorToGPU/VectorToGPU.h"
 #include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -39,6 +40,8 @@
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/FormatVariadic.h"
+
+#include <numeric>
 
 namespace mlir::foundry {
 #define GEN_PASS_DEF_FOUNDRYMAPFORALLTOGPUPASS
@@ -816,21 +819,73 @@ static LogicalResult lowerMmaContractions(RewriterBase &rewriter,
   if (!any)
     return success();
   // Upstream's conversion (LLVM 22) takes every scalar arith.addi, muli,
-  // subi, divsi and divui under its root for an elementwise op on mma
-  // fragments, and fails on it: those on integers (a gather's 32-bit index
-  // arithmetic, rewriteAsGather) become the LLVM ops arith-to-llvm would
-  // make of them.
-  SmallVector<Operation *> scalarIntegerOps;
+  // subi, divsi, divui, addf, mulf, subf, divf, maximumf, minimumf, negf
+  // and extf under its root for an elementwise op on mma fragments, and
+  // fails on it: those on integers (a gather's 32-bit index arithmetic,
+  // rewriteAsGather) and on floats (a fused epilogue's lanes,
+  // fuseWarpEpilogue) become the LLVM ops arith-to-llvm would make of them.
+  SmallVector<Operation *> scalarOps;
   launch.getBody().walk([&](Operation *op) {
     if (isa<arith::AddIOp, arith::MulIOp, arith::SubIOp, arith::DivSIOp,
             arith::DivUIOp>(op) &&
         isa<IntegerType>(op->getResult(0).getType()))
-      scalarIntegerOps.push_back(op);
+      scalarOps.push_back(op);
+    if (isa<arith::AddFOp, arith::MulFOp, arith::SubFOp, arith::DivFOp,
+            arith::MaximumFOp, arith::MinimumFOp, arith::NegFOp,
+            arith::ExtFOp>(op) &&
+        isa<FloatType>(op->getResult(0).getType()))
+      scalarOps.push_back(op);
   });
-  for (Operation *op : scalarIntegerOps) {
+  for (Operation *op : scalarOps) {
     rewriter.setInsertionPoint(op);
-    Value lhs = op->getOperand(0), rhs = op->getOperand(1);
     Location loc = op->getLoc();
+    if (auto fastmath = dyn_cast<arith::ArithFastMathInterface>(op)) {
+      auto flags = LLVM::FastmathFlagsAttr::get(
+          op->getContext(),
+          convertArithFastMathFlagsToLLVM(fastmath.getFastMathFlagsAttr()
+                                              .getValue()));
+      Value replacement =
+          TypeSwitch<Operation *, Value>(op)
+              .Case([&](arith::AddFOp add) {
+                return LLVM::FAddOp::create(rewriter, loc, add.getLhs(),
+                                            add.getRhs(), flags);
+              })
+              .Case([&](arith::MulFOp mul) {
+                return LLVM::FMulOp::create(rewriter, loc, mul.getLhs(),
+                                            mul.getRhs(), flags);
+              })
+              .Case([&](arith::SubFOp sub) {
+                return LLVM::FSubOp::create(rewriter, loc, sub.getLhs(),
+                                            sub.getRhs(), flags);
+              })
+              .Case([&](arith::DivFOp div) {
+                return LLVM::FDivOp::create(rewriter, loc, div.getLhs(),
+                                            div.getRhs(), flags);
+              })
+              .Case([&](arith::MaximumFOp max) {
+                return LLVM::MaximumOp::create(rewriter, loc, max.getLhs(),
+                                               max.getRhs(), flags);
+              })
+              .Case([&](arith::MinimumFOp min) {
+                return LLVM::MinimumOp::create(rewriter, loc, min.getLhs(),
+                                               min.getRhs(), flags);
+              })
+              .Case([&](arith::NegFOp neg) {
+                return LLVM::FNegOp::create(rewriter, loc, neg.getOperand(),
+                                            flags);
+              })
+              .Default([&](Operation *) { return Value(); });
+      if (replacement) {
+        rewriter.replaceOp(op, replacement);
+        continue;
+      }
+    }
+    if (auto ext = dyn_cast<arith::ExtFOp>(op)) {
+      rewriter.replaceOp(op, LLVM::FPExtOp::create(rewriter, loc, ext.getType(),
+                                                   ext.getIn()));
+      continue;
+    }
+    Value lhs = op->getOperand(0), rhs = op->getOperand(1);
     Value replacement =
         TypeSwitch<Operation *, Value>(op)
             .Case([&](arith::AddIOp) {
@@ -1484,6 +1539,261 @@ static void lowerGatherToAsyncCopies(RewriterBase &rewriter,
   rewriter.eraseOp(op);
 }
 
+/// One step of a fused epilogue: `generic` reads `view` of a private
+/// buffer `alloc` (the accumulator, or the previous step's result) and
+/// writes the next buffer, or the kernel's output.
+struct EpilogueStep {
+  memref::AllocOp alloc;
+  memref::SubViewOp view;
+  linalg::GenericOp generic;
+};
+
+/// The elementwise generic in a warp loop of `block` that reads a view of
+/// `alloc` through the identity map: the only such reader, with every
+/// other use of `alloc` a view written by `writer` (the previous step) or,
+/// when `writer` is null (the accumulator), by a fill, vector transfers or
+/// a warpgroup matmul.
+static std::optional<EpilogueStep> epilogueReader(scf::ForallOp block,
+                                                  memref::AllocOp alloc,
+                                                  linalg::GenericOp writer) {
+  MemRefType type = alloc.getType();
+  if (type.getMemorySpace() || !type.hasStaticShape() ||
+      type.getRank() != 2 || !type.getLayout().isIdentity())
+    return std::nullopt;
+  std::optional<EpilogueStep> step;
+  for (Operation *user : alloc->getUsers()) {
+    if (isa<memref::DeallocOp>(user))
+      continue;
+    auto view = dyn_cast<memref::SubViewOp>(user);
+    if (!view || view.getType().getRank() != 2)
+      return std::nullopt;
+    for (OpOperand &use : view->getUses()) {
+      Operation *viewUser = use.getOwner();
+      // The accumulator's fill, mma fragments (vector transfers) and
+      // warpgroup matmuls (wgmma, lowered later).
+      if (!writer && (isa<linalg::FillOp, vector::TransferReadOp,
+                          vector::TransferWriteOp>(viewUser) ||
+                      viewUser->hasAttr(kWgmmaAttr)))
+        continue;
+      auto generic = dyn_cast<linalg::GenericOp>(viewUser);
+      if (!generic)
+        return std::nullopt;
+      if (generic == writer && generic.isDpsInit(&use))
+        continue;
+      if (step || generic.isDpsInit(&use) ||
+          !generic.getMatchingIndexingMap(&use).isIdentity())
+        return std::nullopt;
+      step = EpilogueStep{alloc, view, generic};
+    }
+  }
+  if (!step)
+    return std::nullopt;
+  // Elementwise over a warp's tile, into an output it does not read.
+  linalg::GenericOp generic = step->generic;
+  auto warpLoop = dyn_cast<scf::ForallOp>(generic->getParentOp());
+  if (!warpLoop ||
+      !(isWarpLevelForall(warpLoop) || isWarpgroupLevelForall(warpLoop)) ||
+      warpLoop->getParentOp() != block.getOperation() ||
+      generic.getNumLoops() != 2 || generic.getNumParallelLoops() != 2 ||
+      generic.getNumDpsInits() != 1 || generic.hasIndexSemantics() ||
+      ShapedType::isDynamicShape(generic.getStaticLoopRanges()))
+    return std::nullopt;
+  OpOperand *init = generic.getDpsInitOperand(0);
+  if (generic.payloadUsesValueFromOperand(init) ||
+      !generic.getMatchingIndexingMap(init).isIdentity())
+    return std::nullopt;
+  for (OpOperand &operand : generic->getOpOperands()) {
+    AffineMap map = generic.getMatchingIndexingMap(&operand);
+    if (!map.isProjectedPermutation(/*allowZeroInResults=*/false) ||
+        (!isa<MemRefType>(operand.get().getType()) &&
+         map.getNumResults() != 0))
+      return std::nullopt;
+  }
+  return step;
+}
+
+/// An elementwise epilogue fused into a warp-tiled matmul (foundry-mma
+/// under `foundry-tile-blocks` of the epilogue, `target=result`): the block
+/// tile's accumulator is a private buffer (the matmul's fill and warp tiles
+/// write it, the mma fragments of each lane) that warp loops of
+/// elementwise linalg.generic ops read, one after the other through more
+/// such buffers, into the same place of the kernel's output tile. Each
+/// lane holds only its own fragment, so those generics cannot run on the
+/// warp's whole tile as the mma ops do. Instead every buffer of the chain
+/// becomes the output tile itself (the mma fragments are stored there, the
+/// generics then update the output in place), a block barrier orders the
+/// stores before the first generic, and each generic is split over the
+/// lanes of its warp the same way: lane l takes rows l / lc + k * (32 / lc)
+/// and the C / lc contiguous columns from (l % lc) * C / lc of the warp's
+/// R x C tile (lc = gcd(32, C / 4), or gcd(32, C) where 4 does not divide
+/// C), so that consecutive lanes touch consecutive columns and each lane
+/// reads back only what it wrote itself. Returns failure, with nothing
+/// changed, when the pattern does not match exactly (other users of a
+/// buffer, a generic reading its own output or the indices, maps that are
+/// not projected permutations, R not a multiple of 32 / lc, views at
+/// different places, an output tile whose view is not available where the
+/// accumulator is).
+static LogicalResult fuseWarpEpilogue(RewriterBase &rewriter,
+                                      scf::ForallOp block,
+                                      memref::AllocOp accumulator,
+                                      DominanceInfo &dominance) {
+  auto same = [](ArrayRef<OpFoldResult> a, ArrayRef<OpFoldResult> b) {
+    return a.size() == b.size() &&
+           llvm::all_of(llvm::zip(a, b), [](auto pair) {
+             return isEqualConstantIntOrValue(std::get<0>(pair),
+                                              std::get<1>(pair));
+           });
+  };
+  auto samePlace = [&](memref::SubViewOp a, memref::SubViewOp b) {
+    return same(a.getMixedOffsets(), b.getMixedOffsets()) &&
+           same(a.getMixedSizes(), b.getMixedSizes()) &&
+           same(a.getMixedStrides(), b.getMixedStrides());
+  };
+  SmallVector<EpilogueStep> chain;
+  memref::SubViewOp outputTile;
+  memref::AllocOp current = accumulator;
+  linalg::GenericOp writer;
+  while (!outputTile) {
+    std::optional<EpilogueStep> step = epilogueReader(block, current, writer);
+    if (!step || chain.size() > 16)
+      return failure();
+    chain.push_back(*step);
+    auto written =
+        step->generic.getDpsInitOperand(0)->get().getDefiningOp<memref::SubViewOp>();
+    if (!written || written.getType().getRank() != 2 ||
+        !samePlace(written, step->view))
+      return failure();
+    auto next = written.getSource().getDefiningOp<memref::AllocOp>();
+    if (next && next->getBlock() == block.getBody() &&
+        next.getType() == accumulator.getType()) {
+      current = next;
+      writer = step->generic;
+      continue;
+    }
+    outputTile = written.getSource().getDefiningOp<memref::SubViewOp>();
+    if (!outputTile ||
+        outputTile.getType().getShape() != accumulator.getType().getShape())
+      return failure();
+  }
+  for (Value operand : outputTile->getOperands())
+    if (!dominance.properlyDominates(operand, accumulator))
+      return failure();
+  // The lanes' parts: every generic spans the same tile, in loops of the
+  // same kind (warps, or warpgroups: their 128 threads are the lanes).
+  SmallVector<int64_t> ranges = chain.front().generic.getStaticLoopRanges();
+  int64_t rows = ranges[0], columns = ranges[1];
+  bool warpgroups = isWarpgroupLevelForall(
+      cast<scf::ForallOp>(chain.front().generic->getParentOp()));
+  int64_t groupSize =
+      warpgroups ? foundry::kWarpgroupSize : foundry::kWarpSize;
+  int64_t lanesAlongColumns = std::gcd<int64_t>(
+      groupSize, columns % 4 == 0 ? columns / 4 : columns);
+  int64_t lanesAlongRows = groupSize / lanesAlongColumns;
+  if (rows % lanesAlongRows != 0 ||
+      llvm::any_of(chain, [&](EpilogueStep step) {
+        return step.generic.getStaticLoopRanges() != ranges ||
+               isWarpgroupLevelForall(cast<scf::ForallOp>(
+                   step.generic->getParentOp())) != warpgroups;
+      }))
+    return failure();
+
+  // Every buffer of the chain is the output tile.
+  rewriter.setInsertionPoint(accumulator);
+  Value tile = rewriter.clone(*outputTile)->getResult(0);
+  for (const EpilogueStep &step : chain) {
+    SmallVector<Operation *> users(step.alloc->getUsers());
+    for (Operation *user : users) {
+      if (auto view = dyn_cast<memref::SubViewOp>(user)) {
+        rewriter.setInsertionPoint(view);
+        auto replacement = memref::SubViewOp::create(
+            rewriter, view.getLoc(), tile, view.getMixedOffsets(),
+            view.getMixedSizes(), view.getMixedStrides());
+        rewriter.replaceAllUsesWith(view.getResult(), replacement.getResult());
+      }
+      rewriter.eraseOp(user);
+    }
+    rewriter.eraseOp(step.alloc);
+  }
+
+  // Every warp's fragments are stored before any lane reads them back.
+  Location loc = chain.front().generic.getLoc();
+  rewriter.setInsertionPoint(chain.front().generic->getParentOp());
+  gpu::BarrierOp::create(rewriter, loc);
+  int64_t width = columns / lanesAlongColumns;
+  AffineExpr l = rewriter.getAffineDimExpr(0);
+  for (const EpilogueStep &step : chain) {
+    linalg::GenericOp generic = step.generic;
+    rewriter.setInsertionPoint(generic);
+    Value lane;
+    if (warpgroups) {
+      // The thread's place in its warpgroup: the linear thread index
+      // modulo 128 (how upstream's mapping numbers warpgroups).
+      AffineExpr x, y, z, dx, dy;
+      bindSymbols(rewriter.getContext(), x, y, z, dx, dy);
+      lane = affine::makeComposedAffineApply(
+          rewriter, loc, (x + (y + z * dy) * dx) % groupSize,
+          {gpu::ThreadIdOp::create(rewriter, loc, gpu::Dimension::x)
+               .getResult(),
+           gpu::ThreadIdOp::create(rewriter, loc, gpu::Dimension::y)
+               .getResult(),
+           gpu::ThreadIdOp::create(rewriter, loc, gpu::Dimension::z)
+               .getResult(),
+           gpu::BlockDimOp::create(rewriter, loc, gpu::Dimension::x)
+               .getResult(),
+           gpu::BlockDimOp::create(rewriter, loc, gpu::Dimension::y)
+               .getResult()});
+    } else {
+      lane = gpu::LaneIdOp::create(rewriter, loc, /*upper_bound=*/nullptr);
+    }
+    OpFoldResult row = affine::makeComposedFoldedAffineApply(
+        rewriter, loc, l.floorDiv(lanesAlongColumns), {OpFoldResult(lane)});
+    OpFoldResult column = affine::makeComposedFoldedAffineApply(
+        rewriter, loc, (l % lanesAlongColumns) * width, {OpFoldResult(lane)});
+    SmallVector<Value> inputs, outputs;
+    for (OpOperand &operand : generic->getOpOperands()) {
+      Value value = operand.get();
+      AffineMap map = generic.getMatchingIndexingMap(&operand);
+      if (isa<MemRefType>(value.getType()) && map.getNumResults() > 0) {
+        SmallVector<OpFoldResult> offsets, sizes, strides;
+        for (AffineExpr result : map.getResults()) {
+          bool alongRows = cast<AffineDimExpr>(result).getPosition() == 0;
+          offsets.push_back(alongRows ? row : column);
+          sizes.push_back(rewriter.getIndexAttr(
+              alongRows ? rows / lanesAlongRows : width));
+          strides.push_back(
+              rewriter.getIndexAttr(alongRows ? lanesAlongRows : 1));
+        }
+        value = memref::SubViewOp::create(rewriter, loc, value, offsets,
+                                          sizes, strides);
+      }
+      (generic.isDpsInit(&operand) ? outputs : inputs).push_back(value);
+    }
+    auto lanes = linalg::GenericOp::create(
+        rewriter, generic.getLoc(), TypeRange{}, inputs, outputs,
+        generic.getIndexingMapsArray(), generic.getIteratorTypesArray());
+    rewriter.inlineRegionBefore(generic.getRegion(), lanes.getRegion(),
+                                lanes.getRegion().begin());
+    rewriter.eraseOp(generic);
+  }
+  return success();
+}
+
+/// fuseWarpEpilogue for every private buffer at the top of `block`.
+static void fuseWarpEpilogues(RewriterBase &rewriter, scf::ForallOp block) {
+  // A fused chain erases the buffers after the accumulator: look again.
+  bool fused = true;
+  while (fused) {
+    fused = false;
+    DominanceInfo dominance(block);
+    for (memref::AllocOp alloc : block.getBody()->getOps<memref::AllocOp>())
+      if (succeeded(fuseWarpEpilogue(rewriter, block, alloc, dominance))) {
+        fused = true;
+        break;
+      }
+  }
+}
+
+
 /// Inside `launch`: tile buffers become per-thread allocas and
 /// every linalg op becomes scf.for loops.
 static LogicalResult lowerLaunchBody(gpu::LaunchOp launch, StringRef chip) {
@@ -1837,6 +2147,8 @@ struct FoundryMapForallToGpuPass final
       if (isBlockLevelForall(forall))
         blocks.push_back(forall);
     });
+    for (scf::ForallOp block : blocks)
+      fuseWarpEpilogues(rewriter, block);
     // The fills a warp runs, marked before the mapping erases the warp
     // loops (distributeWarpFill).
     func.walk([&](linalg::FillOp fill) {
