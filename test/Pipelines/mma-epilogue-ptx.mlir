@@ -1,0 +1,37 @@
+// REQUIRES: ptxas
+// Elementwise epilogues fused into tensor-core tiles (foundry-tile-blocks
+// of the epilogue fuses the GEMM into the block tile): the GPU tail stores
+// the accumulators into the output tile, a barrier, then each lane reads
+// back, updates and stores its rows of the warp's tile in place. One
+// kernel, nothing in local memory.
+//
+// mma.sync warp tiles (bias and ReLU):
+// RUN: foundry-opt %S/../Transforms/Inputs/gemm_bias_relu.mlir --foundry-outline-kernels --foundry-tile-blocks=sizes=64,64 --foundry-tile-reduction=sizes=32 "--foundry-promote=operands=0,1 padding=4" --foundry-tile-warps=sizes=32,32 --foundry-tile-reduction=sizes=8 --foundry-mma --foundry-to-nvvm --foundry-extract-ptx=output=%t.mma.ptx -o /dev/null
+// RUN: FileCheck %s --check-prefixes=CHECK,MMA < %t.mma.ptx
+// RUN: %ptxas -arch=sm_90 -v %t.mma.ptx -o %t.mma.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// wgmma warpgroup tiles (sm_90a):
+// RUN: foundry-opt %S/../Transforms/Inputs/gemm_bias_relu.mlir --foundry-outline-kernels --foundry-tile-blocks=sizes=128,128 --foundry-tile-reduction=sizes=32 "--foundry-promote=operands=0,1 stages=4" --foundry-tile-warpgroups=sizes=64,128 --foundry-mma "--foundry-to-nvvm=chip=sm_90a" --foundry-extract-ptx=output=%t.wgmma.ptx -o /dev/null
+// RUN: FileCheck %s --check-prefixes=CHECK,WGMMA < %t.wgmma.ptx
+// RUN: %ptxas -arch=sm_90a -v %t.wgmma.ptx -o %t.wgmma.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// KernelBench L2 12: three elementwise ops after the GEMM, a chain of
+// buffers that all become the output tile.
+// RUN: foundry-opt %foundry_src_root/bench/kernelbench/level2/12_gemm_multiply_leakyrelu.mlir --foundry-outline-kernels --foundry-tile-blocks=sizes=128,128 --foundry-tile-reduction=sizes=32 "--foundry-promote=operands=0,1 padding=4 stages=2" --foundry-tile-warps=sizes=64,32 --foundry-tile-reduction=sizes=8 --foundry-mma --foundry-to-nvvm --foundry-extract-ptx=output=%t.chain.ptx -o /dev/null
+// RUN: FileCheck %s --check-prefixes=CHECK,CHAIN < %t.chain.ptx
+// RUN: %ptxas -arch=sm_90 -v %t.chain.ptx -o %t.chain.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+
+// CHECK: .entry
+// CHECK-NOT: .local
+// MMA: mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
+// WGMMA: wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32
+// CHAIN: mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
+// The accumulators go to the output, then the epilogue reads them back.
+// CHECK: st.global.v2.b32
+// CHECK: bar.sync 0;
+// CHECK: ld.global.b32
+// MMA: max.NaN.f32
+// WGMMA: max.NaN.f32
+// CHAIN: selp.f32
+// CHECK: st.global.b32
+// CHECK-NOT: .entry
+// CHECK-NOT: st.local
+// PTXAS: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
