@@ -1678,18 +1678,15 @@ static LogicalResult fuseWarpEpilogue(RewriterBase &rewriter,
   for (Value operand : outputTile->getOperands())
     if (!dominance.properlyDominates(operand, accumulator))
       return failure();
-  // The lanes' parts: every generic spans the same tile, in loops of the
-  // same kind (warps, or warpgroups: their 128 threads are the lanes).
+  // Every generic spans the same tile, in loops of the same kind: warps
+  // (mma.sync) or warpgroups (wgmma).
   SmallVector<int64_t> ranges = chain.front().generic.getStaticLoopRanges();
   int64_t rows = ranges[0], columns = ranges[1];
   bool warpgroups = isWarpgroupLevelForall(
       cast<scf::ForallOp>(chain.front().generic->getParentOp()));
-  int64_t groupSize =
-      warpgroups ? foundry::kWarpgroupSize : foundry::kWarpSize;
-  int64_t lanesAlongColumns = std::gcd<int64_t>(
-      groupSize, columns % 4 == 0 ? columns / 4 : columns);
-  int64_t lanesAlongRows = groupSize / lanesAlongColumns;
-  if (rows % lanesAlongRows != 0 ||
+  // Warps of the group along the rows (each has 16 rows of a wgmma slab).
+  int64_t groupWarps = warpgroups ? foundry::kWarpgroupSize / foundry::kWarpSize : 1;
+  if (rows % (16 * groupWarps) != 0 || columns % 8 != 0 ||
       llvm::any_of(chain, [&](EpilogueStep step) {
         return step.generic.getStaticLoopRanges() != ranges ||
                isWarpgroupLevelForall(cast<scf::ForallOp>(
@@ -1715,23 +1712,28 @@ static LogicalResult fuseWarpEpilogue(RewriterBase &rewriter,
     rewriter.eraseOp(step.alloc);
   }
 
-  // Every warp's fragments are stored before any lane reads them back.
+  // Each thread's part of the tile is its accumulator fragment (PTX ISA,
+  // "Matrix Fragments for mma.m16n8k8" and wgmma's "Register Fragments":
+  // lane 4g + t of warp w holds rows 16w + 8h + g of each 16-row slab and
+  // columns 2t + e of each 8-column block, h, e in {0, 1}): rows split as
+  // [slab][w][h][g] and columns as [block][t][e], each operand's view is
+  // expanded so and cut at the thread's (w, g, t), and the generic runs
+  // over (slab, h, block, e). A thread reads back only what it stored, so
+  // no barrier is needed and LLVM forwards the stores to the loads.
   Location loc = chain.front().generic.getLoc();
-  rewriter.setInsertionPoint(chain.front().generic->getParentOp());
-  gpu::BarrierOp::create(rewriter, loc);
-  int64_t width = columns / lanesAlongColumns;
-  AffineExpr l = rewriter.getAffineDimExpr(0);
+  MLIRContext *ctx = rewriter.getContext();
+  int64_t slabs = rows / (16 * groupWarps), blocks = columns / 8;
   for (const EpilogueStep &step : chain) {
     linalg::GenericOp generic = step.generic;
     rewriter.setInsertionPoint(generic);
-    Value lane;
+    Value index;
     if (warpgroups) {
       // The thread's place in its warpgroup: the linear thread index
       // modulo 128 (how upstream's mapping numbers warpgroups).
       AffineExpr x, y, z, dx, dy;
-      bindSymbols(rewriter.getContext(), x, y, z, dx, dy);
-      lane = affine::makeComposedAffineApply(
-          rewriter, loc, (x + (y + z * dy) * dx) % groupSize,
+      bindSymbols(ctx, x, y, z, dx, dy);
+      index = affine::makeComposedAffineApply(
+          rewriter, loc, (x + (y + z * dy) * dx) % foundry::kWarpgroupSize,
           {gpu::ThreadIdOp::create(rewriter, loc, gpu::Dimension::x)
                .getResult(),
            gpu::ThreadIdOp::create(rewriter, loc, gpu::Dimension::y)
@@ -1743,34 +1745,76 @@ static LogicalResult fuseWarpEpilogue(RewriterBase &rewriter,
            gpu::BlockDimOp::create(rewriter, loc, gpu::Dimension::y)
                .getResult()});
     } else {
-      lane = gpu::LaneIdOp::create(rewriter, loc, /*upper_bound=*/nullptr);
+      index = gpu::LaneIdOp::create(rewriter, loc, /*upper_bound=*/nullptr);
     }
-    OpFoldResult row = affine::makeComposedFoldedAffineApply(
-        rewriter, loc, l.floorDiv(lanesAlongColumns), {OpFoldResult(lane)});
-    OpFoldResult column = affine::makeComposedFoldedAffineApply(
-        rewriter, loc, (l % lanesAlongColumns) * width, {OpFoldResult(lane)});
+    AffineExpr d = rewriter.getAffineDimExpr(0);
+    auto part = [&](AffineExpr e) -> OpFoldResult {
+      return affine::makeComposedFoldedAffineApply(rewriter, loc, e,
+                                                   {OpFoldResult(index)});
+    };
+    OpFoldResult warp = part(d.floorDiv(foundry::kWarpSize)),
+                 row = part((d % foundry::kWarpSize).floorDiv(4)),
+                 pair = part(d % 4);
+    OpFoldResult zero = rewriter.getIndexAttr(0), one = rewriter.getIndexAttr(1);
     SmallVector<Value> inputs, outputs;
+    SmallVector<AffineMap> maps;
     for (OpOperand &operand : generic->getOpOperands()) {
       Value value = operand.get();
       AffineMap map = generic.getMatchingIndexingMap(&operand);
-      if (isa<MemRefType>(value.getType()) && map.getNumResults() > 0) {
-        SmallVector<OpFoldResult> offsets, sizes, strides;
+      SmallVector<AffineExpr> results;
+      if (auto type = dyn_cast<MemRefType>(value.getType());
+          type && map.getNumResults() > 0) {
+        SmallVector<ReassociationIndices> reassociation;
+        SmallVector<int64_t> expanded;
+        SmallVector<OpFoldResult> offsets, sizes;
+        SmallVector<int64_t> kept;
         for (AffineExpr result : map.getResults()) {
           bool alongRows = cast<AffineDimExpr>(result).getPosition() == 0;
-          offsets.push_back(alongRows ? row : column);
-          sizes.push_back(rewriter.getIndexAttr(
-              alongRows ? rows / lanesAlongRows : width));
-          strides.push_back(
-              rewriter.getIndexAttr(alongRows ? lanesAlongRows : 1));
+          ReassociationIndices dims;
+          int64_t first = expanded.size();
+          if (alongRows) {
+            llvm::append_range(expanded, ArrayRef<int64_t>{
+                                             slabs, groupWarps, 2, 8});
+            llvm::append_range(offsets, ArrayRef<OpFoldResult>{
+                                            zero, warp, zero, row});
+            llvm::append_range(sizes, ArrayRef<OpFoldResult>{
+                                          rewriter.getIndexAttr(slabs), one,
+                                          rewriter.getIndexAttr(2), one});
+            kept.push_back(slabs);
+            kept.push_back(2);
+            results.push_back(rewriter.getAffineDimExpr(0));
+            results.push_back(rewriter.getAffineDimExpr(1));
+          } else {
+            llvm::append_range(expanded, ArrayRef<int64_t>{blocks, 4, 2});
+            llvm::append_range(offsets,
+                               ArrayRef<OpFoldResult>{zero, pair, zero});
+            llvm::append_range(sizes, ArrayRef<OpFoldResult>{
+                                          rewriter.getIndexAttr(blocks), one,
+                                          rewriter.getIndexAttr(2)});
+            kept.push_back(blocks);
+            kept.push_back(2);
+            results.push_back(rewriter.getAffineDimExpr(2));
+            results.push_back(rewriter.getAffineDimExpr(3));
+          }
+          for (int64_t i = first; i < int64_t(expanded.size()); ++i)
+            dims.push_back(i);
+          reassociation.push_back(dims);
         }
-        value = memref::SubViewOp::create(rewriter, loc, value, offsets,
-                                          sizes, strides);
+        auto expand = memref::ExpandShapeOp::create(rewriter, loc, expanded,
+                                                    value, reassociation);
+        SmallVector<OpFoldResult> strides(expanded.size(), one);
+        auto cutType = cast<MemRefType>(
+            memref::SubViewOp::inferRankReducedResultType(
+                kept, expand.getType(), offsets, sizes, strides));
+        value = memref::SubViewOp::create(rewriter, loc, cutType, expand,
+                                          offsets, sizes, strides);
       }
+      maps.push_back(AffineMap::get(4, 0, results, ctx));
       (generic.isDpsInit(&operand) ? outputs : inputs).push_back(value);
     }
     auto lanes = linalg::GenericOp::create(
-        rewriter, generic.getLoc(), TypeRange{}, inputs, outputs,
-        generic.getIndexingMapsArray(), generic.getIteratorTypesArray());
+        rewriter, generic.getLoc(), TypeRange{}, inputs, outputs, maps,
+        SmallVector<utils::IteratorType>(4, utils::IteratorType::parallel));
     rewriter.inlineRegionBefore(generic.getRegion(), lanes.getRegion(),
                                 lanes.getRegion().begin());
     rewriter.eraseOp(generic);
