@@ -1546,6 +1546,8 @@ struct EpilogueStep {
   memref::AllocOp alloc;
   memref::SubViewOp view;
   linalg::GenericOp generic;
+  /// The operand of `generic` that `view` is.
+  unsigned link = 0;
 };
 
 /// The elementwise generic in a warp loop of `block` that reads a view of
@@ -1583,7 +1585,7 @@ static std::optional<EpilogueStep> epilogueReader(scf::ForallOp block,
       if (step || generic.isDpsInit(&use) ||
           !generic.getMatchingIndexingMap(&use).isIdentity())
         return std::nullopt;
-      step = EpilogueStep{alloc, view, generic};
+      step = EpilogueStep{alloc, view, generic, use.getOperandNumber()};
     }
   }
   if (!step)
@@ -1610,6 +1612,124 @@ static std::optional<EpilogueStep> epilogueReader(scf::ForallOp block,
       return std::nullopt;
   }
   return step;
+}
+
+/// The value `value` at `before` (inside `loop`), cloning the pure ops that
+/// compute it where they do not dominate `before`: a view cut in another
+/// loop of the same iteration space (its induction variables mapped to
+/// `loop`'s through `mapping`), or after `loop`. Fails on anything else.
+static FailureOr<Value> materializeAt(RewriterBase &rewriter, Value value,
+                                      Operation *before,
+                                      DominanceInfo &dominance,
+                                      IRMapping &mapping) {
+  if (Value mapped = mapping.lookupOrNull(value))
+    return mapped;
+  if (dominance.properlyDominates(value, before))
+    return value;
+  Operation *op = value.getDefiningOp();
+  if (!op || op->getNumRegions() != 0 || !isPure(op))
+    return failure();
+  for (Value operand : op->getOperands())
+    if (failed(materializeAt(rewriter, operand, before, dominance, mapping)))
+      return failure();
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(before);
+  Operation *clone = rewriter.clone(*op, mapping);
+  return clone->getResult(cast<OpResult>(value).getResultNumber());
+}
+
+/// The elementwise generics of a fused epilogue `chain` (each reading the
+/// previous one's result at the same place of the output tile) as one
+/// generic at the first one's place: one pass over the tile instead of
+/// one per op. Their loops must have the same iteration space (the values
+/// cut in the later ones are recomputed in the first); fails with nothing
+/// but pure ops added otherwise.
+static FailureOr<linalg::GenericOp>
+mergeEpilogueChain(RewriterBase &rewriter, ArrayRef<EpilogueStep> chain,
+                   DominanceInfo &dominance) {
+  linalg::GenericOp first = chain.front().generic;
+  auto firstLoop = cast<scf::ForallOp>(first->getParentOp());
+  IRMapping mapping;
+  SmallVector<Value> inputs;
+  SmallVector<AffineMap> maps;
+  for (OpOperand *input : first.getDpsInputOperands()) {
+    inputs.push_back(input->get());
+    maps.push_back(first.getMatchingIndexingMap(input));
+  }
+  for (EpilogueStep step : chain.drop_front()) {
+    auto loop = cast<scf::ForallOp>(step.generic->getParentOp());
+    if (loop != firstLoop) {
+      if (loop.getStaticUpperBound() != firstLoop.getStaticUpperBound() ||
+          loop.getStaticLowerBound() != firstLoop.getStaticLowerBound() ||
+          loop.getStaticStep() != firstLoop.getStaticStep() ||
+          loop.getMapping() != firstLoop.getMapping() ||
+          ShapedType::isDynamicShape(loop.getStaticUpperBound()))
+        return failure();
+      mapping.map(loop.getInductionVars(), firstLoop.getInductionVars());
+    }
+    for (OpOperand *input : step.generic.getDpsInputOperands()) {
+      if (input->getOperandNumber() == step.link)
+        continue;
+      FailureOr<Value> value =
+          materializeAt(rewriter, input->get(), first, dominance, mapping);
+      if (failed(value))
+        return failure();
+      inputs.push_back(*value);
+      maps.push_back(step.generic.getMatchingIndexingMap(input));
+    }
+  }
+  linalg::GenericOp last = chain.back().generic;
+  FailureOr<Value> output = materializeAt(
+      rewriter, last.getDpsInitOperand(0)->get(), first, dominance, mapping);
+  if (failed(output))
+    return failure();
+  maps.push_back(last.getMatchingIndexingMap(last.getDpsInitOperand(0)));
+
+  rewriter.setInsertionPoint(first);
+  auto merged = linalg::GenericOp::create(
+      rewriter, first.getLoc(), TypeRange{}, inputs, ValueRange{*output}, maps,
+      first.getIteratorTypesArray());
+  SmallVector<Type> argTypes;
+  SmallVector<Location> argLocs;
+  SmallVector<Value> operands(inputs);
+  operands.push_back(*output);
+  for (Value v : operands) {
+    argTypes.push_back(cast<ShapedType>(v.getType()).getElementType());
+    argLocs.push_back(v.getLoc());
+  }
+  Block *body = rewriter.createBlock(&merged.getRegion(), {}, argTypes,
+                                     argLocs);
+  Value outArg = body->getArguments().back();
+  int64_t next = 0;
+  Value previous;
+  for (EpilogueStep step : chain) {
+    IRMapping bodyMapping;
+    for (OpOperand &operand : step.generic->getOpOperands()) {
+      BlockArgument arg = step.generic.getMatchingBlockArgument(&operand);
+      if (step.generic.isDpsInit(&operand))
+        bodyMapping.map(arg, outArg);
+      else if (previous && operand.getOperandNumber() == step.link)
+        bodyMapping.map(arg, previous);
+      else
+        bodyMapping.map(arg, body->getArgument(next++));
+    }
+    for (Operation &op : step.generic.getBody()->without_terminator())
+      rewriter.clone(op, bodyMapping);
+    auto yield = cast<linalg::YieldOp>(step.generic.getBody()->getTerminator());
+    previous = bodyMapping.lookupOrDefault(yield.getValues().front());
+  }
+  linalg::YieldOp::create(rewriter, first.getLoc(), previous);
+  // The later generics go, and their loops with them when nothing with an
+  // effect is left inside.
+  for (EpilogueStep step : chain) {
+    auto loop = cast<scf::ForallOp>(step.generic->getParentOp());
+    rewriter.eraseOp(step.generic);
+    if (loop != firstLoop &&
+        llvm::all_of(loop.getBody()->without_terminator(),
+                     [](Operation &op) { return isPure(&op); }))
+      rewriter.eraseOp(loop);
+  }
+  return merged;
 }
 
 /// An elementwise epilogue fused into a warp-tiled matmul (foundry-mma
@@ -1712,6 +1832,18 @@ static LogicalResult fuseWarpEpilogue(RewriterBase &rewriter,
     rewriter.eraseOp(step.alloc);
   }
 
+  // One generic for the whole chain: one read and one write of the tile.
+  if (chain.size() > 1) {
+    DominanceInfo dominance(block);
+    if (FailureOr<linalg::GenericOp> merged =
+            mergeEpilogueChain(rewriter, chain, dominance);
+        succeeded(merged)) {
+      EpilogueStep step = chain.front();
+      step.generic = *merged;
+      chain.assign(1, step);
+    }
+  }
+
   // Each thread's part of the tile is its accumulator fragment (PTX ISA,
   // "Matrix Fragments for mma.m16n8k8" and wgmma's "Register Fragments":
   // lane 4g + t of warp w holds rows 16w + 8h + g of each 16-row slab and
@@ -1719,7 +1851,7 @@ static LogicalResult fuseWarpEpilogue(RewriterBase &rewriter,
   // [slab][w][h][g] and columns as [block][t][e], each operand's view is
   // expanded so and cut at the thread's (w, g, t), and the generic runs
   // over (slab, h, block, e). A thread reads back only what it stored, so
-  // no barrier is needed and LLVM forwards the stores to the loads.
+  // no barrier is needed.
   Location loc = chain.front().generic.getLoc();
   MLIRContext *ctx = rewriter.getContext();
   int64_t slabs = rows / (16 * groupWarps), blocks = columns / 8;
