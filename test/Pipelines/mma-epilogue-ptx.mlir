@@ -1,9 +1,9 @@
 // REQUIRES: ptxas
 // Elementwise epilogues fused into tensor-core tiles (foundry-tile-blocks
 // of the epilogue fuses the GEMM into the block tile): the GPU tail stores
-// the accumulators into the output tile, a barrier, then each lane reads
-// back, updates and stores its rows of the warp's tile in place. One
-// kernel, nothing in local memory.
+// the accumulators into the output tile, then each thread reads back,
+// updates and stores its own fragment in place (no barrier). One kernel,
+// nothing in local memory; a chain of elementwise ops is one pass.
 //
 // mma.sync warp tiles (bias and ReLU):
 // RUN: foundry-opt %S/../Transforms/Inputs/gemm_bias_relu.mlir --foundry-outline-kernels --foundry-tile-blocks=sizes=64,64 --foundry-tile-reduction=sizes=32 "--foundry-promote=operands=0,1 padding=4" --foundry-tile-warps=sizes=32,32 --foundry-tile-reduction=sizes=8 --foundry-mma --foundry-to-nvvm --foundry-extract-ptx=output=%t.mma.ptx -o /dev/null
@@ -26,10 +26,13 @@
 // CHAIN: mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
 // The accumulators go to the output, then the epilogue reads them back.
 // CHECK: st.global.v2.b32
-// CHECK: bar.sync 0;
+// CHECK-NOT: bar.sync
 // CHECK: ld.global.b32
 // MMA: max.NaN.f32
 // WGMMA: max.NaN.f32
+// L2 12's bias, x2 and LeakyReLU between one load and one store.
+// CHAIN: add.rn.f32
+// CHAIN-NEXT: add.rn.f32
 // CHAIN: selp.f32
 // CHECK: st.global.b32
 // CHECK-NOT: .entry
