@@ -1539,6 +1539,11 @@ static void lowerGatherToAsyncCopies(RewriterBase &rewriter,
   rewriter.eraseOp(op);
 }
 
+/// Marks a fused epilogue on warp tiles left for applyEpilogueAtStores;
+/// the value is the operand that reads the accumulator.
+static constexpr llvm::StringLiteral kStoreEpilogueAttr =
+    "foundry.store_epilogue";
+
 /// One step of a fused epilogue: `generic` reads `view` of a private
 /// buffer `alloc` (the accumulator, or the previous step's result) and
 /// writes the next buffer, or the kernel's output.
@@ -1732,27 +1737,239 @@ mergeEpilogueChain(RewriterBase &rewriter, ArrayRef<EpilogueStep> chain,
   return merged;
 }
 
+/// Splits the elementwise `generic` over a warp's R x C tile (or a
+/// warpgroup's, `warpgroups`) among its threads, each on its own
+/// accumulator fragment (PTX ISA, "Matrix Fragments for mma.m16n8k8" and
+/// wgmma's "Register Fragments": lane 4g + t of warp w holds rows 16w + 8h
+/// + g of each 16-row slab and columns 2t + e of each 8-column block, h, e
+/// in {0, 1}): rows split as [slab][w][h][g] and columns as [block][t][e],
+/// each operand's view is expanded so and cut at the thread's (w, g, t),
+/// and the generic runs over (slab, h, block, e). A thread then reads back
+/// only what it stored itself. R must be a multiple of 16 (64 for
+/// warpgroups), C of 8.
+static linalg::GenericOp splitOverThreads(RewriterBase &rewriter,
+                                          linalg::GenericOp generic,
+                                          bool warpgroups) {
+  SmallVector<int64_t> ranges = generic.getStaticLoopRanges();
+  int64_t groupWarps =
+      warpgroups ? foundry::kWarpgroupSize / foundry::kWarpSize : 1;
+  int64_t slabs = ranges[0] / (16 * groupWarps), blocks = ranges[1] / 8;
+  Location loc = generic.getLoc();
+  MLIRContext *ctx = rewriter.getContext();
+  rewriter.setInsertionPoint(generic);
+  Value index;
+  if (warpgroups) {
+    // The thread's place in its warpgroup: the linear thread index
+    // modulo 128 (how upstream's mapping numbers warpgroups).
+    AffineExpr x, y, z, dx, dy;
+    bindSymbols(ctx, x, y, z, dx, dy);
+    index = affine::makeComposedAffineApply(
+        rewriter, loc, (x + (y + z * dy) * dx) % foundry::kWarpgroupSize,
+        {gpu::ThreadIdOp::create(rewriter, loc, gpu::Dimension::x)
+             .getResult(),
+         gpu::ThreadIdOp::create(rewriter, loc, gpu::Dimension::y)
+             .getResult(),
+         gpu::ThreadIdOp::create(rewriter, loc, gpu::Dimension::z)
+             .getResult(),
+         gpu::BlockDimOp::create(rewriter, loc, gpu::Dimension::x)
+             .getResult(),
+         gpu::BlockDimOp::create(rewriter, loc, gpu::Dimension::y)
+             .getResult()});
+  } else {
+    index = gpu::LaneIdOp::create(rewriter, loc, /*upper_bound=*/nullptr);
+  }
+  AffineExpr d = rewriter.getAffineDimExpr(0);
+  auto part = [&](AffineExpr e) -> OpFoldResult {
+    return affine::makeComposedFoldedAffineApply(rewriter, loc, e,
+                                                 {OpFoldResult(index)});
+  };
+  OpFoldResult warp = part(d.floorDiv(foundry::kWarpSize)),
+               row = part((d % foundry::kWarpSize).floorDiv(4)),
+               pair = part(d % 4);
+  OpFoldResult zero = rewriter.getIndexAttr(0), one = rewriter.getIndexAttr(1);
+  SmallVector<Value> inputs, outputs;
+  SmallVector<AffineMap> maps;
+  for (OpOperand &operand : generic->getOpOperands()) {
+    Value value = operand.get();
+    AffineMap map = generic.getMatchingIndexingMap(&operand);
+    SmallVector<AffineExpr> results;
+    if (auto type = dyn_cast<MemRefType>(value.getType());
+        type && map.getNumResults() > 0) {
+      SmallVector<ReassociationIndices> reassociation;
+      SmallVector<int64_t> expanded;
+      SmallVector<OpFoldResult> offsets, sizes;
+      SmallVector<int64_t> kept;
+      for (AffineExpr result : map.getResults()) {
+        bool alongRows = cast<AffineDimExpr>(result).getPosition() == 0;
+        ReassociationIndices dims;
+        int64_t first = expanded.size();
+        if (alongRows) {
+          llvm::append_range(expanded, ArrayRef<int64_t>{
+                                           slabs, groupWarps, 2, 8});
+          llvm::append_range(offsets, ArrayRef<OpFoldResult>{
+                                          zero, warp, zero, row});
+          llvm::append_range(sizes, ArrayRef<OpFoldResult>{
+                                        rewriter.getIndexAttr(slabs), one,
+                                        rewriter.getIndexAttr(2), one});
+          kept.push_back(slabs);
+          kept.push_back(2);
+          results.push_back(rewriter.getAffineDimExpr(0));
+          results.push_back(rewriter.getAffineDimExpr(1));
+        } else {
+          llvm::append_range(expanded, ArrayRef<int64_t>{blocks, 4, 2});
+          llvm::append_range(offsets,
+                             ArrayRef<OpFoldResult>{zero, pair, zero});
+          llvm::append_range(sizes, ArrayRef<OpFoldResult>{
+                                        rewriter.getIndexAttr(blocks), one,
+                                        rewriter.getIndexAttr(2)});
+          kept.push_back(blocks);
+          kept.push_back(2);
+          results.push_back(rewriter.getAffineDimExpr(2));
+          results.push_back(rewriter.getAffineDimExpr(3));
+        }
+        for (int64_t i = first; i < int64_t(expanded.size()); ++i)
+          dims.push_back(i);
+        reassociation.push_back(dims);
+      }
+      auto expand = memref::ExpandShapeOp::create(rewriter, loc, expanded,
+                                                  value, reassociation);
+      SmallVector<OpFoldResult> strides(expanded.size(), one);
+      auto cutType = cast<MemRefType>(
+          memref::SubViewOp::inferRankReducedResultType(
+              kept, expand.getType(), offsets, sizes, strides));
+      value = memref::SubViewOp::create(rewriter, loc, cutType, expand,
+                                        offsets, sizes, strides);
+    }
+    maps.push_back(AffineMap::get(4, 0, results, ctx));
+    (generic.isDpsInit(&operand) ? outputs : inputs).push_back(value);
+  }
+  auto lanes = linalg::GenericOp::create(
+      rewriter, generic.getLoc(), TypeRange{}, inputs, outputs, maps,
+      SmallVector<utils::IteratorType>(4, utils::IteratorType::parallel));
+  rewriter.inlineRegionBefore(generic.getRegion(), lanes.getRegion(),
+                              lanes.getRegion().begin());
+  rewriter.eraseOp(generic);
+  return lanes;
+}
+
+/// A fused epilogue on warp tiles (kStoreEpilogueAttr), computed where the
+/// mma.sync conversion stores the accumulator fragments: each
+/// `vector.store` of fragment values into the view the epilogue reads (at
+/// the element's row r and column c of the warp's tile) stores instead the
+/// epilogue of those values, its other operands loaded at the indices
+/// their maps give for (r, c + e). The fragments never go through memory
+/// twice. Fails, with nothing changed, where no such store is found, a
+/// store sits in a loop, or an operand's view cannot be computed there;
+/// the caller then splits the epilogue over the lanes.
+static LogicalResult applyEpilogueAtStores(RewriterBase &rewriter,
+                                           gpu::LaunchOp launch,
+                                           linalg::GenericOp epilogue) {
+  auto linkAttr = epilogue->getAttrOfType<IntegerAttr>(kStoreEpilogueAttr);
+  if (!linkAttr)
+    return failure();
+  unsigned link = linkAttr.getInt();
+  Value view = epilogue->getOperand(link);
+  SmallVector<vector::StoreOp> stores;
+  for (Operation *user : view.getUsers()) {
+    if (user == epilogue.getOperation() ||
+        isa<memref::LoadOp, vector::LoadOp>(user))
+      continue;
+    auto store = dyn_cast<vector::StoreOp>(user);
+    if (!store || store.getBase() != view ||
+        store.getVectorType().getRank() != 1 || store.getIndices().size() != 2)
+      return failure();
+    for (Operation *parent = store->getParentOp(); parent != launch;
+         parent = parent->getParentOp())
+      if (isa<LoopLikeOpInterface>(parent))
+        return failure();
+    stores.push_back(store);
+  }
+  if (stores.empty())
+    return failure();
+  // Every operand the epilogue reads must be computable at every store.
+  DominanceInfo dominance(launch);
+  SmallVector<SmallVector<Value>> operandsAt;
+  for (vector::StoreOp store : stores) {
+    IRMapping mapping;
+    SmallVector<Value> operands;
+    for (OpOperand &operand : epilogue->getOpOperands()) {
+      if (operand.getOperandNumber() == link || epilogue.isDpsInit(&operand)) {
+        operands.push_back(Value());
+        continue;
+      }
+      FailureOr<Value> value =
+          materializeAt(rewriter, operand.get(), store, dominance, mapping);
+      if (failed(value))
+        return failure();
+      operands.push_back(*value);
+    }
+    operandsAt.push_back(std::move(operands));
+  }
+  for (auto [store, operands] : llvm::zip(stores, operandsAt)) {
+    rewriter.setInsertionPoint(store);
+    Location loc = store.getLoc();
+    Value row = store.getIndices()[0], column = store.getIndices()[1];
+    SmallVector<Value> results;
+    for (int64_t e = 0, n = store.getVectorType().getNumElements(); e < n;
+         ++e) {
+      Value at = column;
+      if (e)
+        at = arith::AddIOp::create(
+            rewriter, loc, column,
+            arith::ConstantIndexOp::create(rewriter, loc, e));
+      Value element = vector::ExtractOp::create(
+          rewriter, loc, store.getValueToStore(), ArrayRef<int64_t>{e});
+      IRMapping body;
+      for (OpOperand &operand : epilogue->getOpOperands()) {
+        BlockArgument arg = epilogue.getMatchingBlockArgument(&operand);
+        Value value = operands[operand.getOperandNumber()];
+        if (!value) {
+          body.map(arg, element);
+          continue;
+        }
+        if (isa<MemRefType>(value.getType())) {
+          SmallVector<Value> indices;
+          for (AffineExpr result :
+               epilogue.getMatchingIndexingMap(&operand).getResults())
+            indices.push_back(
+                cast<AffineDimExpr>(result).getPosition() == 0 ? row : at);
+          value = memref::LoadOp::create(rewriter, loc, value, indices);
+        }
+        body.map(arg, value);
+      }
+      for (Operation &op : epilogue.getBody()->without_terminator())
+        rewriter.clone(op, body);
+      auto yield = cast<linalg::YieldOp>(epilogue.getBody()->getTerminator());
+      results.push_back(body.lookupOrDefault(yield.getValues().front()));
+    }
+    Value stored = vector::FromElementsOp::create(
+        rewriter, loc, store.getVectorType(), results);
+    rewriter.modifyOpInPlace(store, [&] {
+      store.getValueToStoreMutable().assign(stored);
+    });
+  }
+  rewriter.eraseOp(epilogue);
+  return success();
+}
+
 /// An elementwise epilogue fused into a warp-tiled matmul (foundry-mma
 /// under `foundry-tile-blocks` of the epilogue, `target=result`): the block
-/// tile's accumulator is a private buffer (the matmul's fill and warp tiles
-/// write it, the mma fragments of each lane) that warp loops of
-/// elementwise linalg.generic ops read, one after the other through more
-/// such buffers, into the same place of the kernel's output tile. Each
-/// lane holds only its own fragment, so those generics cannot run on the
-/// warp's whole tile as the mma ops do. Instead every buffer of the chain
-/// becomes the output tile itself (the mma fragments are stored there, the
-/// generics then update the output in place), a block barrier orders the
-/// stores before the first generic, and each generic is split over the
-/// lanes of its warp the same way: lane l takes rows l / lc + k * (32 / lc)
-/// and the C / lc contiguous columns from (l % lc) * C / lc of the warp's
-/// R x C tile (lc = gcd(32, C / 4), or gcd(32, C) where 4 does not divide
-/// C), so that consecutive lanes touch consecutive columns and each lane
-/// reads back only what it wrote itself. Returns failure, with nothing
-/// changed, when the pattern does not match exactly (other users of a
-/// buffer, a generic reading its own output or the indices, maps that are
-/// not projected permutations, R not a multiple of 32 / lc, views at
-/// different places, an output tile whose view is not available where the
-/// accumulator is).
+/// tile's accumulator is a private buffer (the matmul's fill and warp or
+/// warpgroup tiles write it, the mma fragments of each thread) that warp
+/// loops of elementwise linalg.generic ops read, one after the other
+/// through more such buffers, into the same place of the kernel's output
+/// tile. Each thread holds only its own fragments, so those generics cannot
+/// run on the whole tile as the mma ops do. Instead every buffer of the
+/// chain becomes the output tile itself, the chain becomes one generic
+/// (mergeEpilogueChain), and that generic is computed on the fragments: on
+/// warp tiles it is marked for applyEpilogueAtStores, after the mma.sync
+/// conversion; on warpgroup tiles it is split over the threads
+/// (splitOverThreads: each reads back, in place, what it stored). Returns
+/// failure, with nothing changed, when the pattern does not match exactly
+/// (other users of a buffer, a generic reading its own output or the
+/// indices, maps that are not projected permutations, views at different
+/// places, tiles that are not made of whole fragments, an output tile
+/// whose view is not available where the accumulator is).
 static LogicalResult fuseWarpEpilogue(RewriterBase &rewriter,
                                       scf::ForallOp block,
                                       memref::AllocOp accumulator,
@@ -1844,112 +2061,18 @@ static LogicalResult fuseWarpEpilogue(RewriterBase &rewriter,
     }
   }
 
-  // Each thread's part of the tile is its accumulator fragment (PTX ISA,
-  // "Matrix Fragments for mma.m16n8k8" and wgmma's "Register Fragments":
-  // lane 4g + t of warp w holds rows 16w + 8h + g of each 16-row slab and
-  // columns 2t + e of each 8-column block, h, e in {0, 1}): rows split as
-  // [slab][w][h][g] and columns as [block][t][e], each operand's view is
-  // expanded so and cut at the thread's (w, g, t), and the generic runs
-  // over (slab, h, block, e). A thread reads back only what it stored, so
-  // no barrier is needed.
-  Location loc = chain.front().generic.getLoc();
-  MLIRContext *ctx = rewriter.getContext();
-  int64_t slabs = rows / (16 * groupWarps), blocks = columns / 8;
+  // On warp tiles (mma.sync) the epilogue waits for the conversion of the
+  // mma ops, which gives the stores of the accumulator fragments: it is
+  // then computed on the values stored (applyEpilogueAtStores), or split
+  // over the lanes if those stores are not found. On warpgroup tiles it is
+  // split over the threads now.
   for (const EpilogueStep &step : chain) {
-    linalg::GenericOp generic = step.generic;
-    rewriter.setInsertionPoint(generic);
-    Value index;
-    if (warpgroups) {
-      // The thread's place in its warpgroup: the linear thread index
-      // modulo 128 (how upstream's mapping numbers warpgroups).
-      AffineExpr x, y, z, dx, dy;
-      bindSymbols(ctx, x, y, z, dx, dy);
-      index = affine::makeComposedAffineApply(
-          rewriter, loc, (x + (y + z * dy) * dx) % foundry::kWarpgroupSize,
-          {gpu::ThreadIdOp::create(rewriter, loc, gpu::Dimension::x)
-               .getResult(),
-           gpu::ThreadIdOp::create(rewriter, loc, gpu::Dimension::y)
-               .getResult(),
-           gpu::ThreadIdOp::create(rewriter, loc, gpu::Dimension::z)
-               .getResult(),
-           gpu::BlockDimOp::create(rewriter, loc, gpu::Dimension::x)
-               .getResult(),
-           gpu::BlockDimOp::create(rewriter, loc, gpu::Dimension::y)
-               .getResult()});
-    } else {
-      index = gpu::LaneIdOp::create(rewriter, loc, /*upper_bound=*/nullptr);
+    if (!warpgroups && chain.size() == 1) {
+      step.generic->setAttr(kStoreEpilogueAttr,
+                            rewriter.getI64IntegerAttr(step.link));
+      continue;
     }
-    AffineExpr d = rewriter.getAffineDimExpr(0);
-    auto part = [&](AffineExpr e) -> OpFoldResult {
-      return affine::makeComposedFoldedAffineApply(rewriter, loc, e,
-                                                   {OpFoldResult(index)});
-    };
-    OpFoldResult warp = part(d.floorDiv(foundry::kWarpSize)),
-                 row = part((d % foundry::kWarpSize).floorDiv(4)),
-                 pair = part(d % 4);
-    OpFoldResult zero = rewriter.getIndexAttr(0), one = rewriter.getIndexAttr(1);
-    SmallVector<Value> inputs, outputs;
-    SmallVector<AffineMap> maps;
-    for (OpOperand &operand : generic->getOpOperands()) {
-      Value value = operand.get();
-      AffineMap map = generic.getMatchingIndexingMap(&operand);
-      SmallVector<AffineExpr> results;
-      if (auto type = dyn_cast<MemRefType>(value.getType());
-          type && map.getNumResults() > 0) {
-        SmallVector<ReassociationIndices> reassociation;
-        SmallVector<int64_t> expanded;
-        SmallVector<OpFoldResult> offsets, sizes;
-        SmallVector<int64_t> kept;
-        for (AffineExpr result : map.getResults()) {
-          bool alongRows = cast<AffineDimExpr>(result).getPosition() == 0;
-          ReassociationIndices dims;
-          int64_t first = expanded.size();
-          if (alongRows) {
-            llvm::append_range(expanded, ArrayRef<int64_t>{
-                                             slabs, groupWarps, 2, 8});
-            llvm::append_range(offsets, ArrayRef<OpFoldResult>{
-                                            zero, warp, zero, row});
-            llvm::append_range(sizes, ArrayRef<OpFoldResult>{
-                                          rewriter.getIndexAttr(slabs), one,
-                                          rewriter.getIndexAttr(2), one});
-            kept.push_back(slabs);
-            kept.push_back(2);
-            results.push_back(rewriter.getAffineDimExpr(0));
-            results.push_back(rewriter.getAffineDimExpr(1));
-          } else {
-            llvm::append_range(expanded, ArrayRef<int64_t>{blocks, 4, 2});
-            llvm::append_range(offsets,
-                               ArrayRef<OpFoldResult>{zero, pair, zero});
-            llvm::append_range(sizes, ArrayRef<OpFoldResult>{
-                                          rewriter.getIndexAttr(blocks), one,
-                                          rewriter.getIndexAttr(2)});
-            kept.push_back(blocks);
-            kept.push_back(2);
-            results.push_back(rewriter.getAffineDimExpr(2));
-            results.push_back(rewriter.getAffineDimExpr(3));
-          }
-          for (int64_t i = first; i < int64_t(expanded.size()); ++i)
-            dims.push_back(i);
-          reassociation.push_back(dims);
-        }
-        auto expand = memref::ExpandShapeOp::create(rewriter, loc, expanded,
-                                                    value, reassociation);
-        SmallVector<OpFoldResult> strides(expanded.size(), one);
-        auto cutType = cast<MemRefType>(
-            memref::SubViewOp::inferRankReducedResultType(
-                kept, expand.getType(), offsets, sizes, strides));
-        value = memref::SubViewOp::create(rewriter, loc, cutType, expand,
-                                          offsets, sizes, strides);
-      }
-      maps.push_back(AffineMap::get(4, 0, results, ctx));
-      (generic.isDpsInit(&operand) ? outputs : inputs).push_back(value);
-    }
-    auto lanes = linalg::GenericOp::create(
-        rewriter, generic.getLoc(), TypeRange{}, inputs, outputs, maps,
-        SmallVector<utils::IteratorType>(4, utils::IteratorType::parallel));
-    rewriter.inlineRegionBefore(generic.getRegion(), lanes.getRegion(),
-                                lanes.getRegion().begin());
-    rewriter.eraseOp(generic);
+    splitOverThreads(rewriter, step.generic, warpgroups);
   }
   return success();
 }
@@ -2022,11 +2145,18 @@ static LogicalResult lowerLaunchBody(gpu::LaunchOp launch, StringRef chip) {
   }
   SmallVector<linalg::LinalgOp> linalgOps;
   SmallVector<linalg::FillOp> deferredFills;
+  SmallVector<linalg::GenericOp> storeEpilogues;
   launch.getBody().walk([&](linalg::LinalgOp op) { linalgOps.push_back(op); });
   for (linalg::LinalgOp op : linalgOps) {
     if (!op.hasPureBufferSemantics())
       return op.emitOpError("foundry-map-forall-to-gpu: expected a linalg "
                             "op on buffers after bufferization");
+    // A fused epilogue on warp tiles waits for the stores of the mma.sync
+    // fragments (applyEpilogueAtStores).
+    if (op->hasAttr(kStoreEpilogueAttr)) {
+      storeEpilogues.push_back(cast<linalg::GenericOp>(op.getOperation()));
+      continue;
+    }
     // The fills of warp and warpgroup tiles wait until the accumulators are
     // hoisted (foldFilledAccumulator).
     if (auto fill = dyn_cast<linalg::FillOp>(op.getOperation());
@@ -2132,6 +2262,18 @@ static LogicalResult lowerLaunchBody(gpu::LaunchOp launch, StringRef chip) {
   }
   if (failed(lowerMmaContractions(rewriter, launch)))
     return failure();
+  for (linalg::GenericOp epilogue : storeEpilogues) {
+    if (succeeded(applyEpilogueAtStores(rewriter, launch, epilogue)))
+      continue;
+    epilogue->removeAttr(kStoreEpilogueAttr);
+    linalg::GenericOp lanes =
+        splitOverThreads(rewriter, epilogue, /*warpgroups=*/false);
+    rewriter.setInsertionPoint(lanes);
+    if (failed(linalg::linalgOpToLoops(rewriter, lanes)))
+      return lanes.emitOpError("foundry-map-forall-to-gpu: cannot lower to "
+                               "loops");
+    rewriter.eraseOp(lanes);
+  }
 
   // 1-D transfers of contiguous rows become vector.load/vector.store, which
   // lower to one wide access (ld.global.v4.f32 for 4 aligned f32).

@@ -1,9 +1,8 @@
 // REQUIRES: ptxas
 // Elementwise epilogues fused into tensor-core tiles (foundry-tile-blocks
-// of the epilogue fuses the GEMM into the block tile): the GPU tail stores
-// the accumulators into the output tile, then each thread reads back,
-// updates and stores its own fragment in place (no barrier). One kernel,
-// nothing in local memory; a chain of elementwise ops is one pass.
+// of the epilogue fuses the GEMM into the block tile): one kernel, nothing
+// in local memory, a chain of elementwise ops computed in one pass on each
+// thread's own accumulator fragments.
 //
 // mma.sync warp tiles (bias and ReLU):
 // RUN: foundry-opt %S/../Transforms/Inputs/gemm_bias_relu.mlir --foundry-outline-kernels --foundry-tile-blocks=sizes=64,64 --foundry-tile-reduction=sizes=32 "--foundry-promote=operands=0,1 padding=4" --foundry-tile-warps=sizes=32,32 --foundry-tile-reduction=sizes=8 --foundry-mma --foundry-to-nvvm --foundry-extract-ptx=output=%t.mma.ptx -o /dev/null
@@ -24,17 +23,25 @@
 // MMA: mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
 // WGMMA: wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32
 // CHAIN: mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
-// The accumulators go to the output, then the epilogue reads them back.
-// CHECK: st.global.v2.b32
-// CHECK-NOT: bar.sync
-// CHECK: ld.global.b32
+// On warp tiles the epilogue is computed on the fragments as they are
+// stored: the bias is loaded, nothing of the output is read back.
+// MMA-NOT: ld.global.b32
+// MMA: ld.global.nc.b32
 // MMA: max.NaN.f32
-// WGMMA: max.NaN.f32
-// L2 12's bias, x2 and LeakyReLU between one load and one store.
+// MMA: st.global.v2.b32
+// L2 12's bias, x2 and LeakyReLU on each fragment value.
+// CHAIN-NOT: ld.global.b32
 // CHAIN: add.rn.f32
 // CHAIN-NEXT: add.rn.f32
 // CHAIN: selp.f32
-// CHECK: st.global.b32
+// CHAIN: st.global.v2.b32
+// On warpgroup tiles the fragments go to the output, then each thread
+// reads its own back, without a barrier.
+// WGMMA: st.global.v2.b32
+// WGMMA-NOT: bar.sync
+// WGMMA: ld.global.b32
+// WGMMA: max.NaN.f32
+// WGMMA: st.global.b32
 // CHECK-NOT: .entry
 // CHECK-NOT: st.local
 // PTXAS: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
