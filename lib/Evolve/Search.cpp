@@ -668,9 +668,10 @@ struct MmaTiles {
   /// accumulators into the output tile and runs the epilogue there, one
   /// kernel (fuseWarpEpilogue). Off: the GEMM is a kernel of its own and
   /// the epilogue another (ownKernelEpilogue). On an H100 (2026-12-06,
-  /// bench/results/2026-12-06-h100-mma-epilogue.md), fused on warpgroup
-  /// tiles L2 12 took 1.333 ms against 1.342 split and L2 9 1.326 against
-  /// 1.346; on warp tiles L2 12 2.242 ms against 2.191.
+  /// bench/results/2026-12-06-h100-mma-epilogue.md, version 5), fused on
+  /// warpgroup tiles L2 12 took 1.321 and 1.308 ms against 1.346 and 1.352
+  /// split, L2 9 1.330 and 1.319 against 1.338 and 1.336; on warp tiles L2
+  /// 12 2.198 ms against 2.174.
   bool fuseEpilogue = false;
 };
 

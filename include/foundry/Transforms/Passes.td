@@ -512,12 +512,13 @@ def FoundryMmaPass : Pass<"foundry-mma", "::mlir::ModuleOp"> {
     the GEMM (bias, scaling, activations: the default `target=result`), the
     warp or warpgroup tiles hold the matmul and, after it, the epilogue
     reading its accumulator. Each thread holds only its own accumulator
-    fragment, so the GPU tail stores the fragments into the output tile and
-    runs the epilogue there in place, each thread on its own fragment (a
-    chain of elementwise ops as one pass over it): one kernel instead of a
-    GEMM kernel and an epilogue kernel. On an H100 (2026-12-06,
+    fragments, so the GPU tail computes the epilogue (a chain of elementwise
+    ops as one) on them: on warp tiles on the values where the mma.sync
+    conversion stores them, on warpgroup tiles in place after the store,
+    each thread on its own fragments. One kernel instead of a GEMM kernel
+    and an epilogue kernel. On an H100 (2026-12-06,
     bench/results/2026-12-06-h100-mma-epilogue.md) KernelBench L2 12 and 9
-    took 0.6% to 1.6% less time so on warpgroup tiles and 2.3% more on warp
+    took 0.6% to 3.3% less time so on warpgroup tiles and 1.1% more on warp
     tiles. A 2-D GEMM only; otherwise tile it with `target=contraction`.
   }];
   let dependentDialects = [
