@@ -1515,6 +1515,71 @@ TEST_F(FingerprintTest, KMajorGemmsAreSeededOnWarpgroups) {
   EXPECT_FALSE(linear3x.gemmKMajorB);
 }
 
+/// linear(...) followed by a ReLU: a GEMM with an elementwise epilogue.
+static std::string linearRelu(int m, int n, int k) {
+  std::string kernel = linear(m, n, k, "3xtf32");
+  std::string y = "tensor<" + std::to_string(m) + "x" + std::to_string(n) +
+                  "xf32>";
+  size_t yield = kernel.find("  foundry.yield");
+  return kernel.substr(0, yield) + "  %e2 = tensor.empty() : " + y +
+         "\n  %r = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, "
+         "j)>, affine_map<(i, j) -> (i, j)>], iterator_types = [\"parallel\", "
+         "\"parallel\"]} ins(%y : " +
+         y + ") outs(%e2 : " + y +
+         ") {\n  ^bb0(%in: f32, %out: f32):\n    %v = arith.maximumf %in, "
+         "%zero : f32\n    linalg.yield %v : f32\n  } -> " +
+         y + "\n  foundry.yield %r : " + y + "\n}\n";
+}
+
+TEST_F(FingerprintTest, GemmEpiloguesFuseIntoTensorCoreTiles) {
+  // nn.Linear then a ReLU: the memory expert's seed puts the GEMM on
+  // warpgroup tiles with the ReLU fused into them (one kernel: no
+  // target=contraction, no second block tiling); other tensor-core
+  // proposals fuse it one time in two.
+  KernelShape fused = shapeOf(linearRelu(1024, 1024, 512));
+  ASSERT_TRUE(fused.gemm);
+  ASSERT_FALSE(fused.contraction);
+  for (const Expert &expert : builtinExperts()) {
+    if (expert.name != "memory")
+      continue;
+    std::mt19937 rng(0);
+    ExpertRequest seed{fused};
+    seed.initial = true;
+    std::string schedule = expert.propose(seed, rng);
+    EXPECT_TRUE(llvm::StringRef(schedule).starts_with(
+        "foundry-tile-blocks{sizes=128,128},foundry-tile-reduction{"
+        "sizes=32},foundry-promote{operands=0,1 stages=4},"
+        "foundry-tile-warpgroups{sizes=64,128},foundry-mma"))
+        << schedule;
+    EXPECT_FALSE(llvm::StringRef(schedule).contains("target=contraction"))
+        << schedule;
+  }
+  int fusedProposals = 0, split = 0;
+  for (const std::string &schedule : proposalsOf(fused, "memory", 64)) {
+    llvm::StringRef text(schedule);
+    if (!text.contains("foundry-mma"))
+      continue;
+    if (text.contains("target=contraction"))
+      ++split;
+    else
+      ++fusedProposals;
+  }
+  EXPECT_GT(fusedProposals, 0);
+  EXPECT_GT(split, 0);
+
+  // Where foundry-pad goes first, the GEMM is always a kernel of its own.
+  KernelShape padded = shapeOf(linearRelu(1000, 1000, 500));
+  int paddedProposals = 0;
+  for (const std::string &schedule : proposalsOf(padded, "memory", 64)) {
+    if (!llvm::StringRef(schedule).contains("foundry-pad"))
+      continue;
+    ++paddedProposals;
+    EXPECT_TRUE(llvm::StringRef(schedule).contains("target=contraction"))
+        << schedule;
+  }
+  EXPECT_GT(paddedProposals, 0);
+}
+
 TEST_F(FingerprintTest, ConvolutionGemmTilesDivideAnUnpaddableN) {
   // A 3-D convolution whose GEMM has N = 3 x 8 x 5 = 120 per image (no
   // power of two from 64 divides it) and M = 8 output channels, then a ReLU
