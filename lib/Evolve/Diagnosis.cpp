@@ -87,7 +87,7 @@ Diagnosis mlir::foundry::diagnose(const DiagnosisInput &input) {
                                      : ": near the memory roofline");
   } else {
     d.bottleneck = "compute";
-    bool onTensorCores = input.computeCeiling != "FP32 peak";
+    bool onTensorCores = input.computeCeiling != kFp32PeakCeiling;
     d.hint = "compute-bound at " + percent(d.computeFraction) + " of the " +
              input.computeCeiling +
              (onTensorCores ? ": tensor cores with larger block and warp "

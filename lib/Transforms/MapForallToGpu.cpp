@@ -41,8 +41,6 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/FormatVariadic.h"
 
-#include <numeric>
-
 namespace mlir::foundry {
 #define GEN_PASS_DEF_FOUNDRYMAPFORALLTOGPUPASS
 #include "foundry/Transforms/Passes.h.inc"
@@ -1619,10 +1617,11 @@ static std::optional<EpilogueStep> epilogueReader(scf::ForallOp block,
   return step;
 }
 
-/// The value `value` at `before` (inside `loop`), cloning the pure ops that
-/// compute it where they do not dominate `before`: a view cut in another
-/// loop of the same iteration space (its induction variables mapped to
-/// `loop`'s through `mapping`), or after `loop`. Fails on anything else.
+/// The value `value` at `before`, cloning there the pure ops that compute
+/// it where they do not dominate `before` (a view cut later, or in another
+/// loop of the same iteration space whose induction variables `mapping`
+/// maps to those around `before`). Fails on anything else, leaving the
+/// clones made so far (pure, unused).
 static FailureOr<Value> materializeAt(RewriterBase &rewriter, Value value,
                                       Operation *before,
                                       DominanceInfo &dominance,
@@ -1858,9 +1857,9 @@ static linalg::GenericOp splitOverThreads(RewriterBase &rewriter,
 /// the element's row r and column c of the warp's tile) stores instead the
 /// epilogue of those values, its other operands loaded at the indices
 /// their maps give for (r, c + e). The fragments never go through memory
-/// twice. Fails, with nothing changed, where no such store is found, a
-/// store sits in a loop, or an operand's view cannot be computed there;
-/// the caller then splits the epilogue over the lanes.
+/// twice. Fails, with nothing changed but unused pure clones, where no such
+/// store is found, a store sits in a loop, or an operand's view cannot be
+/// computed there; the caller then splits the epilogue over the lanes.
 static LogicalResult applyEpilogueAtStores(RewriterBase &rewriter,
                                            gpu::LaunchOp launch,
                                            linalg::GenericOp epilogue) {

@@ -828,6 +828,7 @@ foundry::runtime::computeCeiling(const Ceilings &ceilings,
                                  const std::string &precision,
                                  const std::vector<std::string> &inputTypes) {
   if (precision == "ieee" || precision.empty())
+    // The name foundry-evolve's diagnosis knows (kFp32PeakCeiling).
     return {ceilings.fp32FlopsPerSecond, "FP32 peak"};
   bool half = precision == "bf16";
   for (const std::string &type : inputTypes)
@@ -1044,6 +1045,14 @@ EvaluateResult Evaluator::evaluate(const Candidate &candidate,
   if (!correct)
     return result;
 
+  // The element types of the inputs and outputs: the precision check and
+  // the compute ceiling read them.
+  std::vector<std::string> inputTypes, outputTypes;
+  for (const ManifestArgument *arg : session.inputArgs())
+    inputTypes.push_back(arg->elementType);
+  for (const ManifestArgument *arg : outputArgs)
+    outputTypes.push_back(arg->elementType);
+
   // Integrity checks beyond correctness.
   result.stage = "integrity";
   bool honest = unwritten.status != "failed";
@@ -1123,11 +1132,6 @@ EvaluateResult Evaluator::evaluate(const Candidate &candidate,
     IntegrityCheck calls = checkPtxCallsAndGlobals(candidate.ptx);
     result.checks.push_back(calls);
     honest &= calls.status != "failed";
-    std::vector<std::string> inputTypes, outputTypes;
-    for (const ManifestArgument *arg : session.inputArgs())
-      inputTypes.push_back(arg->elementType);
-    for (const ManifestArgument *arg : outputArgs)
-      outputTypes.push_back(arg->elementType);
     IntegrityCheck precision = checkPtxPrecision(
         candidate.ptx, candidate.kernel.precision, inputTypes, outputTypes);
     result.checks.push_back(precision);
@@ -1143,9 +1147,6 @@ EvaluateResult Evaluator::evaluate(const Candidate &candidate,
   // The roofline floor: the kernel's FLOPs at the compute ceiling of its
   // precision (FP32, or the tensor cores' measured peak), its bytes at the
   // copy bandwidth.
-  std::vector<std::string> inputTypes;
-  for (const ManifestArgument *arg : session.inputArgs())
-    inputTypes.push_back(arg->elementType);
   result.compute = computeCeiling(ceilings, kernel.precision, inputTypes);
   if (ceilings.copyBytesPerSecond > 0)
     result.floorMs =

@@ -34,6 +34,11 @@ struct Occupancy {
 Occupancy sm90Occupancy(int64_t threadsPerBlock, int64_t registersPerThread,
                         int64_t sharedBytesPerBlock);
 
+/// The name the runner gives the FP32 compute ceiling in its results
+/// (`roofline.compute_ceiling`, foundry::runtime::computeCeiling); any
+/// other name is a tensor-core peak.
+inline constexpr const char *kFp32PeakCeiling = "FP32 peak";
+
 /// What the search knows about one candidate after compiling and running it.
 struct DiagnosisInput {
   /// The heaviest launch: its registers per thread, spill bytes (stores +
@@ -48,7 +53,7 @@ struct DiagnosisInput {
   double medianMs = 0;
   double flops = 0, bytes = 0;
   double copyBytesPerSecond = 0, computeFlopsPerSecond = 0;
-  std::string computeCeiling = "FP32 peak";
+  std::string computeCeiling = kFp32PeakCeiling;
   /// The kernel may use tensor cores (#foundry.precision is not ieee).
   bool tensorCores = false;
   /// Streaming multiprocessors of the device (132 on the H200).
