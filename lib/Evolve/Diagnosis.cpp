@@ -7,6 +7,8 @@
 
 #include "foundry/Evolve/Diagnosis.h"
 
+#include "foundry/Target/TargetInfo.h"
+
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
@@ -16,9 +18,13 @@ using namespace mlir::foundry;
 Occupancy mlir::foundry::sm90Occupancy(int64_t threadsPerBlock,
                                        int64_t registersPerThread,
                                        int64_t sharedBytesPerBlock) {
-  constexpr int64_t maxWarps = 64, maxBlocks = 32, registerFile = 65536,
-                    registerUnit = 256, sharedPerSm = 228 * 1024,
-                    reservedPerBlock = 1024;
+  const TargetInfo &sm90 = TargetInfo::hopper();
+  const int64_t maxWarps = sm90.maxWarpsPerMultiprocessor(),
+                maxBlocks = sm90.maxBlocksPerMultiprocessor,
+                registerFile = sm90.registersPerMultiprocessor,
+                registerUnit = sm90.registerAllocationUnit,
+                sharedPerSm = sm90.sharedBytesPerMultiprocessor,
+                reservedPerBlock = sm90.sharedBytesReservedPerBlock;
   Occupancy occupancy;
   int64_t warps = std::max<int64_t>(1, (threadsPerBlock + 31) / 32);
   int64_t byWarps = maxWarps / warps;

@@ -26,6 +26,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/JSON.h"
@@ -54,9 +55,12 @@ static cl::opt<std::string>
               cl::desc("cpu, cuda, or auto (cuda when a GPU driver is "
                        "present, else cpu)."),
               cl::init("auto"), cl::cat(category));
-static cl::opt<int> budgetEvals("budget-evals",
-                                cl::desc("Candidates to evaluate per kernel."),
-                                cl::init(48), cl::cat(category));
+static cl::opt<int> budgetEvals(
+    "budget-evals",
+    cl::desc("Candidates to evaluate per kernel (default 48; with "
+             "--budget-time and no --budget-evals, the time alone bounds "
+             "the search)."),
+    cl::init(48), cl::cat(category));
 static cl::opt<std::string>
     budgetTime("budget-time",
                cl::desc("Wall-clock budget per kernel: 90s, 5m, 1h."),
@@ -240,6 +244,10 @@ int main(int argc, char **argv) {
                     "positive and --population at least 2\n";
     return 2;
   }
+  // A time budget alone bounds the search: the default count of
+  // evaluations would end it long before the time is spent.
+  int evaluationBudget =
+      seconds > 0 && budgetEvals.getNumOccurrences() == 0 ? 0 : budgetEvals;
   std::string target = targetOpt;
   if (target == "auto") {
     void *driver = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
@@ -334,10 +342,13 @@ int main(int argc, char **argv) {
   std::string markdown = "# foundry-evolve report\n\nInput: `" + inputFile +
                          "`, target " + target + ", seed " +
                          std::to_string(seedOpt) + ", budget " +
-                         std::to_string(budgetEvals) +
-                         " evaluations per kernel" +
-                         (seconds > 0 ? " or " + std::string(budgetTime)
-                                      : std::string()) +
+                         (evaluationBudget == 0
+                              ? std::string(budgetTime) + " per kernel"
+                              : std::to_string(evaluationBudget) +
+                                    " evaluations per kernel" +
+                                    (seconds > 0
+                                         ? " or " + std::string(budgetTime)
+                                         : std::string())) +
                          ".\n\n";
   std::string summary = "| kernel | naive ms | best ms | speedup | fraction "
                         "of roofline | evaluated | best schedule |\n"
@@ -394,7 +405,7 @@ int main(int argc, char **argv) {
     SearchOptions options;
     options.islands = islandsOpt;
     options.population = populationOpt;
-    options.budgetEvals = budgetEvals;
+    options.budgetEvals = evaluationBudget;
     options.budgetSeconds = seconds;
     options.seed = seedOpt;
     options.target = target;
@@ -431,11 +442,12 @@ int main(int argc, char **argv) {
       std::map<int, double> islands;
     };
     auto status = std::make_shared<Status>();
-    auto drawStatus = [status, budget = int(budgetEvals)] {
-      std::string line = llvm::formatv("gen {0} | {1}/{2} evaluated | best ",
-                                       status->generation, status->evaluated,
-                                       budget)
-                             .str();
+    auto drawStatus = [status, budget = evaluationBudget] {
+      std::string line =
+          llvm::formatv("gen {0} | {1}{2} evaluated | best ",
+                        status->generation, status->evaluated,
+                        budget > 0 ? "/" + std::to_string(budget) : "")
+              .str();
       line += status->best > 0
                   ? llvm::formatv("{0:F4} ms ({1:F2}x naive)", status->best,
                                   status->naive > 0
@@ -613,6 +625,9 @@ int main(int argc, char **argv) {
                         ? 0.0
                         : result->evaluated.back().seconds},
         {"stop_reason", result->stopReason},
+        {"structural_class", result->structuralClass},
+        {"strategies_tried", llvm::json::Array(result->strategiesTried)},
+        {"restarts", result->restarts},
         {"rejected_at_final_verification", std::move(rejected)},
         {"islands", std::move(islands)},
         {"progression", std::move(progression)},
@@ -626,10 +641,15 @@ int main(int argc, char **argv) {
                              : std::string("-")) +
                " | " + std::to_string(result->evaluated.size()) + " | `" +
                displayGenome(best.genome) + "` |\n";
-    details += "\n## @" + name + "\n\nStopped: " + result->stopReason +
-               " after " + std::to_string(result->evaluated.size()) +
-               " candidates, " + std::to_string(result->generations) +
-               " generations" + artifacts + ".\n\n" +
+    details += "\n## @" + name + "\n\nStructure: " + result->structuralClass +
+               ". Strategies tried: " + llvm::join(result->strategiesTried, ", ") +
+               ".\n\nStopped: " + result->stopReason + " after " +
+               std::to_string(result->evaluated.size()) + " candidates, " +
+               std::to_string(result->generations) + " generations" +
+               (result->restarts > 0
+                    ? ", " + std::to_string(result->restarts) + " restart(s)"
+                    : std::string()) +
+               artifacts + ".\n\n" +
                (result->referenceSchedule.empty()
                     ? std::string()
                     : "Reference: `" + result->referenceSchedule +

@@ -89,6 +89,7 @@ TEST(Diagnose, ComputeBoundSuggestsTensorCoresOnlyWhenAllowed) {
 TEST(Diagnose, SmallGridIsLatencyBound) {
   DiagnosisInput in = timed(2.0, 1e9, 1e9);
   in.blocks = 64;
+  in.multiprocessors = 132;
   Diagnosis d = diagnose(in);
   EXPECT_EQ(d.bottleneck, "latency");
   EXPECT_NE(d.hint.find("64 blocks for 132 SMs"), std::string::npos) << d.hint;

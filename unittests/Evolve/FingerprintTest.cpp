@@ -1883,3 +1883,92 @@ foundry.kernel @gemm(%a: tensor<512x256xf32>, %b: tensor<256x512xf32>) -> tensor
 })mlir");
   EXPECT_FALSE(f32.halfGemm);
 }
+
+TEST_F(FingerprintTest, OuterAxisReductionsTileSeveralOutputsPerBlock) {
+  // A column sum (the reduced loop indexes the input's rows, the output's
+  // columns are the input's contiguous dimension): the reduction expert
+  // gives each block a few consecutive columns, which its threads read
+  // contiguously for their chunks of rows, never one column per block.
+  KernelShape columns = shapeOf(R"mlir(
+foundry.kernel @column_sum(%x: tensor<4096x1024xf32>) -> tensor<1024xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1024xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1024xf32>) -> tensor<1024xf32>
+  %s = linalg.generic {indexing_maps = [affine_map<(j, i) -> (i, j)>, affine_map<(j, i) -> (j)>], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<4096x1024xf32>) outs(%f : tensor<1024xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %y = arith.addf %a, %acc : f32
+    linalg.yield %y : f32
+  } -> tensor<1024xf32>
+  foundry.yield %s : tensor<1024xf32>
+})mlir");
+  ASSERT_TRUE(columns.reducesOuterAxis);
+  std::regex blocks(R"(^foundry-tile-blocks\{sizes=(4|8|16|32)\},)"
+                    R"(foundry-reduce-threads\{threads=\d+( shuffle=true)?\})");
+  for (const std::string &schedule : proposalsOf(columns, "reduction", 16))
+    EXPECT_TRUE(std::regex_search(schedule, blocks)) << schedule;
+  EXPECT_NE(describeStructure(columns, "reduction")
+                .find("reduction along an outer axis"),
+            std::string::npos);
+
+  // A row sum reads its rows contiguously: one row per block, as before.
+  KernelShape rows = shapeOf(R"mlir(
+foundry.kernel @row_sum(%x: tensor<1024x4096xf32>) -> tensor<1024xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1024xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1024xf32>) -> tensor<1024xf32>
+  %s = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<1024x4096xf32>) outs(%f : tensor<1024xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %y = arith.addf %a, %acc : f32
+    linalg.yield %y : f32
+  } -> tensor<1024xf32>
+  foundry.yield %s : tensor<1024xf32>
+})mlir");
+  EXPECT_FALSE(rows.reducesOuterAxis);
+  for (const std::string &schedule : proposalsOf(rows, "reduction", 16))
+    EXPECT_TRUE(llvm::StringRef(schedule).starts_with(
+        "foundry-tile-blocks{sizes=1},foundry-reduce-threads"))
+        << schedule;
+}
+
+TEST_F(FingerprintTest, FewOutputsAreJudgedAgainstTheTargetsMultiprocessors) {
+  // 100 outputs of 2^16 elements each: fewer outputs than Hopper's 132
+  // SMs, so the reduction is split over blocks first; on a target with 64
+  // multiprocessors, 100 outputs fill it and it is not.
+  const char *source = R"mlir(
+foundry.kernel @wide(%x: tensor<100x65536xf32>) -> tensor<100xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<100xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<100xf32>) -> tensor<100xf32>
+  %s = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<100x65536xf32>) outs(%f : tensor<100xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %y = arith.addf %a, %acc : f32
+    linalg.yield %y : f32
+  } -> tensor<100xf32>
+  foundry.yield %s : tensor<100xf32>
+})mlir";
+  EXPECT_EQ(shapeOf(source).longReductionOutputs, 100);
+  TargetInfo small = TargetInfo::hopper();
+  small.multiprocessors = 64;
+  modules.push_back(parseSourceString<ModuleOp>(source, &context));
+  FailureOr<KernelShape> onSmall =
+      analyzeKernel(*modules.back()->getOps<KernelOp>().begin(), small);
+  ASSERT_TRUE(succeeded(onSmall));
+  EXPECT_EQ(onSmall->longReductionOutputs, 0);
+  EXPECT_EQ(onSmall->target, &small);
+}
+
+TEST(TargetInfo, KnownTargetsByName) {
+  const TargetInfo *cuda = TargetInfo::lookup("cuda");
+  ASSERT_TRUE(cuda);
+  EXPECT_TRUE(cuda->isGpu());
+  EXPECT_EQ(cuda->chip, "sm_90a");
+  EXPECT_EQ(cuda->maxWarpsPerMultiprocessor(), 64);
+  const TargetInfo *cpu = TargetInfo::lookup("cpu");
+  ASSERT_TRUE(cpu);
+  EXPECT_FALSE(cpu->isGpu());
+  EXPECT_FALSE(cpu->warpShuffles);
+  EXPECT_EQ(TargetInfo::lookup("tpu"), nullptr);
+}

@@ -56,8 +56,10 @@ struct DiagnosisInput {
   std::string computeCeiling = kFp32PeakCeiling;
   /// The kernel may use tensor cores (#foundry.precision is not ieee).
   bool tensorCores = false;
-  /// Streaming multiprocessors of the device (132 on the H200).
-  int64_t multiprocessors = 132;
+  /// Streaming multiprocessors of the device (the search's target's,
+  /// TargetInfo::multiprocessors); 0: unknown, no latency verdict on grid
+  /// size.
+  int64_t multiprocessors = 0;
 };
 
 /// The diagnosis of one candidate.

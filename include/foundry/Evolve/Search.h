@@ -15,6 +15,7 @@
 #include "foundry/Evolve/Diagnosis.h"
 #include "foundry/Evolve/Genome.h"
 #include "foundry/Evolve/Library.h"
+#include "foundry/Target/TargetInfo.h"
 
 #include "mlir/IR/BuiltinOps.h"
 
@@ -39,6 +40,10 @@ struct ReductionPhase {
 };
 
 struct KernelShape {
+  /// The target the schedules are planned for: its multiprocessors decide
+  /// how much parallelism fills it (split-K, long reductions split over
+  /// blocks).
+  const TargetInfo *target = &TargetInfo::hopper();
   /// Static extent of each loop of the root op, and whether it is parallel.
   std::vector<int64_t> extents;
   std::vector<bool> parallel;
@@ -123,6 +128,12 @@ struct KernelShape {
   /// argmax's value and index): its reduction cannot be split over threads
   /// (foundry-reduce-threads), which the reduction expert then leaves out.
   bool multiResultRoot = false;
+  /// The root reduces along an outer axis of its input: the input's
+  /// innermost (contiguous) dimension is indexed by a parallel loop (a
+  /// column sum of a matrix, a sum over the middle of three dimensions).
+  /// Threads splitting one output's reduction would read it with a stride;
+  /// block tiles take several consecutive outputs instead.
+  bool reducesOuterAxis = false;
   /// Elements reduced into each output by a short reduction: the product
   /// of the root's reduction extents, or, for a root without reductions
   /// that reads element for element the result of one with the same
@@ -173,8 +184,8 @@ struct KernelShape {
   std::vector<int64_t> scalarReduction;
   /// The largest result (in elements, at most 4096) of a reduction that
   /// reduces more than 2^22 elements into each output (BatchNorm's
-  /// per-channel sums), or at least 2^16 into fewer than 128 outputs
-  /// (LayerNorm over whole images); 0: none. foundry-split-reduction{outputs=N}
+  /// per-channel sums), or at least 2^16 into fewer outputs than the target
+  /// has multiprocessors (LayerNorm over whole images); 0: none. foundry-split-reduction{outputs=N}
   /// splits such reductions over blocks.
   int64_t longReductionOutputs = 0;
   /// The reductions before the root that are neither contractions nor
@@ -189,9 +200,18 @@ struct KernelShape {
   std::vector<int64_t> parallelExtents() const;
 };
 
-/// Reads the root op of `kernel` (the producer of its first result).
-/// Fails when the kernel has no tileable root.
-FailureOr<KernelShape> analyzeKernel(KernelOp kernel);
+/// Reads the root op of `kernel` (the producer of its first result), for
+/// schedules planned for `target`. Fails when the kernel has no tileable
+/// root.
+FailureOr<KernelShape>
+analyzeKernel(KernelOp kernel, const TargetInfo &target = TargetInfo::hopper());
+
+/// The structural class of a kernel, as the report names it: its op
+/// families (the fingerprint's) and what the analysis made of them, e.g.
+/// "contraction+elementwise: GEMM with an elementwise epilogue, tensor cores
+/// allowed".
+std::string describeStructure(const KernelShape &shape,
+                              llvm::StringRef family);
 
 /// What an expert is asked: propose a schedule for `shape`, fresh when
 /// `parent` is empty, else a mutation of `parent` (the parent genome's
@@ -283,11 +303,14 @@ struct Evaluated;
 struct SearchOptions {
   int islands = 4;
   int population = 6;
+  /// Evaluations (0: no limit; then budgetSeconds must bound the search).
   int budgetEvals = 48;
   double budgetSeconds = 0; // 0: no time limit
   int migrateEvery = 2;
   int migrants = 1;
-  /// Stop after this many generations without improvement.
+  /// After this many generations without improvement: stop, or, with a
+  /// time budget left and the best far from its roofline, start the
+  /// islands over on other strategies.
   int patience = 4;
   unsigned seed = 0;
   /// Timed CPU calls per candidate.
@@ -383,6 +406,13 @@ struct SearchResult {
   /// Candidates the library could not record (locked, corrupted, full).
   int libraryFailures = 0;
   int generations = 0;
+  /// Times the islands started over on other strategies (Search::run: no
+  /// improvement, time left, the best far from its roofline).
+  int restarts = 0;
+  /// describeStructure of the kernel, and the proposers whose candidates
+  /// were evaluated (experts, "crossover", "library", "naive"), sorted.
+  std::string structuralClass;
+  std::vector<std::string> strategiesTried;
   std::string stopReason;
   /// cuda target: the schedule candidates were checked against when it is
   /// not the naive one (see referenceScheduleFor), and why.
