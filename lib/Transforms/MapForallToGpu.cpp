@@ -470,7 +470,8 @@ constantInit(Operation *init) {
 /// minor identity maps) overwrite every element of the tile before anything
 /// else might read or write that output. A k-loop's accumulators then start
 /// in registers, not by a store of the tile to global memory and a load of
-/// it back (L1 87's 8.6 GB output crossed memory three times, not once).
+/// it back (the 8.6 GB output of a 1x1 convolution, 16x128x1024x1024
+/// floats, crossed memory three times, not once).
 /// Returns true if `init` was erased.
 static bool foldFilledAccumulator(RewriterBase &rewriter, Operation *init) {
   std::optional<std::pair<Value, Attribute>> constant = constantInit(init);

@@ -1155,10 +1155,10 @@ static bool isDistributed(scf::ForallOp block) {
 /// copy, and every thread would then store its copy (the others' parts
 /// never written) into the output. Such a merge stays block-level code.
 /// The buffer is found through the ops that write its initial value (the
-/// merge's fill or copy). Found on KernelBench L2 56 (H200, 2026-12-02):
-/// 128 row sums of 32768, merged by one thread of 64 after
-/// foundry-tile-threads, came out near 1 instead of 16382 (rejected by the
-/// search's check).
+/// merge's fill or copy). Found on the row sums of sigmoid(x @ W^T + b),
+/// 128 rows of 32768 (H200, 2026-12-02): merged by one thread of 64 after
+/// foundry-tile-threads, they came out near 1 instead of 16382 (rejected by
+/// the search's check).
 static bool writesPrivateBuffer(Operation *root) {
   auto op = dyn_cast<linalg::LinalgOp>(root);
   if (!op)
