@@ -154,6 +154,9 @@ struct FoundryLowerKernelsPass final
       }
     }
     for (KernelOp kernel : kernels)
+      if (failed(decomposeAggregateOps(kernel.getBody())))
+        return signalPassFailure();
+    for (KernelOp kernel : kernels)
       lowerKernel(kernel);
   }
 };

@@ -122,8 +122,83 @@ static void orderLoopsAsResult(RewriterBase &rewriter, linalg::LinalgOp op) {
   (void)linalg::interchangeGenericOp(rewriter, generic, order);
 }
 
+LogicalResult mlir::foundry::decomposeAggregateOps(Region &body) {
+  SmallVector<linalg::AggregatedOpInterface> aggregates;
+  WalkResult walk = body.walk([&](Operation *op) {
+    if (auto aggregate = dyn_cast<linalg::AggregatedOpInterface>(op)) {
+      aggregates.push_back(aggregate);
+      return WalkResult::advance();
+    }
+    if (!op->getDialect() || op->getDialect()->getNamespace() != "linalg" ||
+        isa<linalg::LinalgOp, linalg::YieldOp, linalg::IndexOp>(op))
+      return WalkResult::advance();
+    op->emitOpError("is not supported in a foundry.kernel: foundry takes "
+                    "structured linalg ops (named or generic) and the "
+                    "aggregates that decompose into them (linalg.softmax)");
+    return WalkResult::interrupt();
+  });
+  if (walk.wasInterrupted())
+    return failure();
+  IRRewriter rewriter(body.getContext());
+  for (linalg::AggregatedOpInterface op : aggregates) {
+    rewriter.setInsertionPoint(op);
+    FailureOr<SmallVector<Value>> values = op.decomposeOperation(rewriter);
+    if (failed(values))
+      return op->emitOpError("cannot be decomposed into structured linalg "
+                             "ops for a foundry.kernel");
+    rewriter.replaceOp(op, *values);
+  }
+  return success();
+}
+
+/// Folds each linalg.transpose of `body` whose every user reads it as an
+/// input of a linalg.matmul or linalg.batch_matmul into those ops' indexing
+/// maps: torch-mlir emits nn.Linear as a transpose of the weight feeding a
+/// matmul, and the matmul then reads the weight where it lies (NxK, what
+/// wgmma and mma.sync read), with no copy. The transpose goes once unused.
+static void foldTransposesIntoContractions(RewriterBase &rewriter,
+                                           Region &body) {
+  SmallVector<linalg::TransposeOp> transposes;
+  body.walk([&](linalg::TransposeOp op) { transposes.push_back(op); });
+  for (linalg::TransposeOp transpose : transposes) {
+    Value result = transpose->getResult(0);
+    if (result.use_empty() ||
+        !llvm::all_of(result.getUses(), [](OpOperand &use) {
+          Operation *user = use.getOwner();
+          return isa<linalg::MatmulOp, linalg::BatchMatmulOp>(user) &&
+                 cast<linalg::LinalgOp>(user).isDpsInput(&use);
+        }))
+      continue;
+    ArrayRef<int64_t> permutation = transpose.getPermutation();
+    for (OpOperand &use : llvm::make_early_inc_range(result.getUses())) {
+      auto op = cast<linalg::LinalgOp>(use.getOwner());
+      unsigned index = use.getOperandNumber();
+      SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+      // Dimension j of the transpose's result is dimension permutation[j]
+      // of its input: the input is indexed there as the result was at j.
+      AffineMap map = maps[index];
+      SmallVector<AffineExpr> exprs(map.getNumResults());
+      for (auto [j, p] : llvm::enumerate(permutation))
+        exprs[p] = map.getResult(j);
+      maps[index] =
+          AffineMap::get(map.getNumDims(), 0, exprs, rewriter.getContext());
+      ArrayAttr attr = rewriter.getAffineMapArrayAttr(maps);
+      rewriter.modifyOpInPlace(op, [&] {
+        use.set(transpose.getInput());
+        if (auto matmul = dyn_cast<linalg::MatmulOp>(op.getOperation()))
+          matmul.setIndexingMapsAttr(attr);
+        else
+          cast<linalg::BatchMatmulOp>(op.getOperation())
+              .setIndexingMapsAttr(attr);
+      });
+    }
+    rewriter.eraseOp(transpose);
+  }
+}
+
 FailureOr<KernelOp> mlir::foundry::outlineKernel(func::FuncOp func) {
-  if (failed(checkOutlinable(func)))
+  if (failed(checkOutlinable(func)) ||
+      failed(decomposeAggregateOps(func.getBody())))
     return failure();
   // Callers outside a pass (which declares its dialects) may not have it.
   func->getContext()->getOrLoadDialect<FoundryDialect>();
@@ -146,6 +221,7 @@ FailureOr<KernelOp> mlir::foundry::outlineKernel(func::FuncOp func) {
   }
   kernel.getBody().takeBody(func.getBody());
   IRRewriter rewriter(func.getContext());
+  foldTransposesIntoContractions(rewriter, kernel.getBody());
   SmallVector<linalg::LinalgOp> ops;
   kernel.getBody().walk([&](linalg::LinalgOp op) { ops.push_back(op); });
   for (linalg::LinalgOp op : ops)

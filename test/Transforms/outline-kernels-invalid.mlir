@@ -88,3 +88,14 @@ func.func @"my kernel"(%x: tensor<4xf32>) -> tensor<4xf32> {
 func.func @bad_contract(%x: tensor<4xf32>) -> tensor<4xf32> attributes {foundry.tolerance = "1e-2"} {
   return %x : tensor<4xf32>
 }
+
+// -----
+
+// A linalg op that is neither structured nor an aggregate of structured
+// ops is refused at the op, with its name.
+func.func @relayout(%x: tensor<16x16xf32>) -> tensor<2x2x8x8xf32> {
+  %e = tensor.empty() : tensor<2x2x8x8xf32>
+  // expected-error @+1 {{'linalg.pack' op is not supported in a foundry.kernel: foundry takes structured linalg ops (named or generic) and the aggregates that decompose into them (linalg.softmax)}}
+  %p = linalg.pack %x inner_dims_pos = [0, 1] inner_tiles = [8, 8] into %e : tensor<16x16xf32> -> tensor<2x2x8x8xf32>
+  return %p : tensor<2x2x8x8xf32>
+}

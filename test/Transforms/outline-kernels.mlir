@@ -75,3 +75,62 @@ func.func @depthwise(%x: tensor<2x6x14x17xf32>, %w: tensor<6x3x3xf32>, %f: tenso
       ins(%x, %f : tensor<2x6x14x17xf32>, tensor<4x6x3x3xf32>) outs(%cz : tensor<2x4x12x15xf32>) -> tensor<2x4x12x15xf32>
   return %y, %c : tensor<2x6x12x15xf32>, tensor<2x4x12x15xf32>
 }
+
+// -----
+
+// linalg.softmax, as IREE and StableHLO-to-linalg emit it, becomes the
+// structured ops it stands for: a row maximum, the exps of the
+// differences, their sum and the division.
+// CHECK-LABEL: foundry.kernel @named_softmax
+// CHECK-NOT:     linalg.softmax
+// CHECK:         linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]
+// CHECK:           arith.maxnumf
+// CHECK:         linalg.generic {{.*}}iterator_types = ["parallel", "parallel"]
+// CHECK:           arith.subf
+// CHECK:           math.exp
+// CHECK:         linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]
+// CHECK:           arith.addf
+// CHECK:         linalg.generic {{.*}}iterator_types = ["parallel", "parallel"]
+// CHECK:           arith.divf
+func.func @named_softmax(%x: tensor<4x37xf32>) -> tensor<4x37xf32> {
+  %e = tensor.empty() : tensor<4x37xf32>
+  %r = linalg.softmax dimension(1) ins(%x : tensor<4x37xf32>) outs(%e : tensor<4x37xf32>) -> tensor<4x37xf32>
+  return %r : tensor<4x37xf32>
+}
+
+// -----
+
+// torch-mlir's nn.Linear: the weight transposed, then multiplied. The
+// transpose folds into the matmul's indexing maps, which read W (NxK) where
+// it lies; no transpose is left. A transpose with another user stays.
+// CHECK-DAG:   #[[A:.*]] = affine_map<(d0, d1, d2) -> (d0, d2)>
+// CHECK-DAG:   #[[W:.*]] = affine_map<(d0, d1, d2) -> (d1, d2)>
+// CHECK-DAG:   #[[C:.*]] = affine_map<(d0, d1, d2) -> (d0, d1)>
+// CHECK-LABEL: foundry.kernel @linear_transposed_weight
+// CHECK-SAME:    (%[[X:.*]]: tensor<8x32xf32>, %[[WT:.*]]: tensor<16x32xf32>)
+// CHECK-NOT:     linalg.transpose
+// CHECK:         linalg.matmul indexing_maps = [#[[A]], #[[W]], #[[C]]] ins(%[[X]], %[[WT]] : tensor<8x32xf32>, tensor<16x32xf32>)
+func.func @linear_transposed_weight(%x: tensor<8x32xf32>, %w: tensor<16x32xf32>) -> tensor<8x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %te = tensor.empty() : tensor<32x16xf32>
+  %t = linalg.transpose ins(%w : tensor<16x32xf32>) outs(%te : tensor<32x16xf32>) permutation = [1, 0]
+  %e = tensor.empty() : tensor<8x16xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<8x16xf32>) -> tensor<8x16xf32>
+  %y = linalg.matmul ins(%x, %t : tensor<8x32xf32>, tensor<32x16xf32>) outs(%f : tensor<8x16xf32>) -> tensor<8x16xf32>
+  return %y : tensor<8x16xf32>
+}
+
+// -----
+
+// CHECK-LABEL: foundry.kernel @transpose_also_returned
+// CHECK:         linalg.transpose
+// CHECK:         linalg.matmul ins
+func.func @transpose_also_returned(%x: tensor<8x32xf32>, %w: tensor<16x32xf32>) -> (tensor<8x16xf32>, tensor<32x16xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %te = tensor.empty() : tensor<32x16xf32>
+  %t = linalg.transpose ins(%w : tensor<16x32xf32>) outs(%te : tensor<32x16xf32>) permutation = [1, 0]
+  %e = tensor.empty() : tensor<8x16xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<8x16xf32>) -> tensor<8x16xf32>
+  %y = linalg.matmul ins(%x, %t : tensor<8x32xf32>, tensor<32x16xf32>) outs(%f : tensor<8x16xf32>) -> tensor<8x16xf32>
+  return %y, %t : tensor<8x16xf32>, tensor<32x16xf32>
+}

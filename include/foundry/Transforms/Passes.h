@@ -496,6 +496,16 @@ LogicalResult widenKernelToF64(KernelOp kernel, bool keepInterface = false);
 /// kernel (declaration, called elsewhere, bad boundary type, foreign op).
 FailureOr<KernelOp> outlineKernel(func::FuncOp func);
 
+/// Checks that the linalg ops in `body` are structured ops (named or
+/// generic) or aggregates of them, and replaces each aggregate
+/// (linalg.softmax, as IREE and StableHLO-to-linalg emit it) by the
+/// structured ops it stands for (upstream's
+/// AggregatedOpInterface::decomposeOperation). Emits a diagnostic at the
+/// first op no schedule handles (linalg.pack, the Winograd transforms) or
+/// that does not decompose, and fails. foundry-outline-kernels and
+/// foundry-lower-kernels both call it.
+LogicalResult decomposeAggregateOps(Region &body);
+
 } // namespace mlir::foundry
 
 #endif // FOUNDRY_TRANSFORMS_PASSES_H

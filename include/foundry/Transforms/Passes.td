@@ -345,9 +345,10 @@ def FoundryReuseExponentialsPass
     dominates it: one exponential per vector instead of one per lane. It is
     for the softmax whose statistics pass computes exp(x - the block's
     maximum) for its sum and whose output pass computes exp(x - the row's
-    maximum) from the same registers: L1 23's 8-block cluster schedule had 97
-    `MUFU.EX2` per thread (SASS, 2026-12-05), L1 24's log-softmax, which
-    computes the exps once, 49.
+    maximum) from the same registers: the 8-block cluster schedule of a
+    softmax over 4096 rows of 393216 floats had 97 `MUFU.EX2` per thread
+    (SASS, 2026-12-05), a log-softmax of the same shape, which computes the
+    exps once, 49.
 
     The product rounds once more than the exp it replaces, and it
     overflows where `x - b` does: in a softmax `b` is a maximum of `x`, so
@@ -379,10 +380,11 @@ def FoundryReuseReadOnlyLoadsPass
     change while the kernel runs: this pass replaces each `vector.load`,
     `memref.load` and `vector.transfer_read` from it by an identical load
     (same memref value, indices, result type and attributes) that
-    dominates it. On the H100, 2026-12-05, L1 23's 8-block cluster schedule
-    read 12.0 GB from DRAM where its input is 6.4 GB: ncu, no L2 flush; the
-    reloads of its output pass. The reused values stay live longer; ptxas
-    may spill where registers run short, which the diagnosis reports.
+    dominates it. On the H100, 2026-12-05, the 8-block cluster schedule of
+    a softmax over 4096 rows of 393216 floats read 12.0 GB from DRAM where
+    its input is 6.4 GB: ncu, no L2 flush; the reloads of its output pass.
+    The reused values stay live longer; ptxas may spill where registers run
+    short, which the diagnosis reports.
   }];
   let dependentDialects = ["::mlir::gpu::GPUDialect"];
 }
@@ -413,7 +415,8 @@ def FoundryWritePaddedInPlacePass
     `foundry-pad` computes a contraction at the padded shape, and where its
     result is the kernel's output, a kernel of its own copies the original
     extent out (`linalg.copy` of a zero-offset `memref.subview` of the
-    padded buffer into the output: L1 67's 2.1 GB). On bufferized IR, before
+    padded buffer into the output: 2.1 GB for the 32x128x131070 output of a
+    1-D convolution). On bufferized IR, before
     `foundry-allocs-to-workspace`, such a top-level padded `memref.alloc`
     becomes instead a view of the output at the padded shape with the
     output's strides (`memref.reinterpret_cast`, marked
@@ -434,7 +437,8 @@ def FoundryWritePaddedInPlacePass
     (`memref.subview`), linalg ops, vector transfers, loads and stores;
     and the output's innermost extent is even (an odd row stride leaves no
     8-byte access aligned, and guarded scalar stores cost more than the
-    copy: L1 8 on the H200, 3.81 ms in place, 3.61 with the copy).
+    copy: a GEMM of 8205x5921 outputs, K = 2949, on the H200, 3.81 ms in
+    place, 3.61 with the copy).
     GPU tail only: the CPU tail keeps the copy.
   }];
   let dependentDialects = ["::mlir::memref::MemRefDialect"];
@@ -503,8 +507,9 @@ def FoundryMmaPass : Pass<"foundry-mma", "::mlir::ModuleOp"> {
     S - 1 k-steps of copies in flight, one barrier per k-step, each
     k-step's residuals written while the previous one's wgmma run.
 
-    Example, the best measured on the H200 (L1 17, 1.34 ms in 3xtf32 against
-    2.21 ms on warp tiles): `foundry-tile-blocks{sizes=128,128},
+    Example, the best measured on the H200 for `torch.matmul(A, B.T)` of
+    2048x4096 outputs, K = 8192 (1.34 ms in 3xtf32 against 2.21 ms on warp
+    tiles): `foundry-tile-blocks{sizes=128,128},
     foundry-tile-reduction{sizes=32},foundry-promote{operands=0,1 stages=4},
     foundry-tile-warpgroups{sizes=64,128},foundry-mma`.
 
@@ -517,9 +522,11 @@ def FoundryMmaPass : Pass<"foundry-mma", "::mlir::ModuleOp"> {
     conversion stores them, on warpgroup tiles in place after the store,
     each thread on its own fragments. One kernel instead of a GEMM kernel
     and an epilogue kernel. On an H100 (2026-12-06,
-    bench/results/2026-12-06-h100-mma-epilogue.md) KernelBench L2 12 and 9
-    took 0.6% to 3.3% less time so on warpgroup tiles and 1.1% more on warp
-    tiles. A 2-D GEMM only; otherwise tile it with `target=contraction`.
+    bench/results/2026-12-06-h100-mma-epilogue.md) two nn.Linear GEMMs of
+    1024x8192 outputs, K = 8192, one followed by a scaling and a LeakyReLU,
+    the other by a subtraction, a scaling and a ReLU, took 0.6% to 3.3% less
+    time so on warpgroup tiles and 1.1% more on warp tiles. A 2-D GEMM only;
+    otherwise tile it with `target=contraction`.
   }];
   let dependentDialects = [
     "::mlir::scf::SCFDialect",
@@ -547,6 +554,18 @@ def FoundryOutlineKernelsPass
     schedules and the naive mapping put consecutive threads on the
     innermost parallel loop, which is then the result's contiguous one.
     Sums are formed in the same order.
+
+    Named ops as other stacks emit them: `linalg.softmax` (IREE,
+    StableHLO-to-linalg) is decomposed into the structured ops it stands
+    for (upstream's `AggregatedOpInterface`: a row maximum, the exps of the
+    differences, their sum, the division), which the analysis and the
+    schedules know. A `linalg.transpose` whose only users read it as an
+    input of a `linalg.matmul` or `linalg.batch_matmul` (torch-mlir's
+    `nn.Linear`: the weight transposed, then multiplied) is folded into
+    their `indexing_maps`, so the contraction reads the tensor where it lies
+    (an `NxK` weight, what the tensor cores read) and no copy kernel runs.
+    A linalg op that is neither structured nor such an aggregate
+    (`linalg.pack`, the Winograd transforms) is an error at the op.
   }];
   let dependentDialects = ["::mlir::foundry::FoundryDialect"];
 }
@@ -582,7 +601,8 @@ def FoundryIm2ColPass : Pass<"foundry-im2col", "::mlir::ModuleOp"> {
     Errors: a convolution the upstream rewrite refuses (dynamic shapes;
     dilations other than 1); a 3-D convolution of integers.
 
-    Example, L2 1's 3x3 convolution on the tensor cores:
+    Example, a 3x3 convolution of 128 images of 64x128x128 into 128
+    channels on the tensor cores:
     `foundry-im2col,foundry-pad{n=128},foundry-tile-blocks{sizes=1,128,128
     target=contraction},foundry-tile-reduction{sizes=32},
     foundry-promote{operands=0,1 padding=4},foundry-tile-warps{sizes=0,64,32},
@@ -597,7 +617,7 @@ def FoundryIm2ColPass : Pass<"foundry-im2col", "::mlir::ModuleOp"> {
 def FoundrySplitKPass : Pass<"foundry-split-k", "::mlir::ModuleOp"> {
   let summary = "Split the reduction of a kernel's contractions into parts (split-K).";
   let description = [{
-    A GEMM with few outputs and a long reduction (L1 6: 256x256 outputs,
+    A GEMM with few outputs and a long reduction (256x256 outputs with
     K = 524288) fills few blocks of the GPU. Every contraction of a kernel
     with two parallel loops or more (outside any block tile) gets its one
     reduction loop split into `parts` parts with the upstream
@@ -612,7 +632,8 @@ def FoundrySplitKPass : Pass<"foundry-split-k", "::mlir::ModuleOp"> {
     or whose reduction extent `parts` does not divide (`foundry-pad{k=...}`
     pads it first).
 
-    Example, L1 6 on the tensor cores: `foundry-split-k{parts=64},
+    Example, a GEMM of 256x256 outputs with K = 524288 on the tensor cores:
+    `foundry-split-k{parts=64},
     foundry-tile-blocks{sizes=1,128,128 target=contraction},
     foundry-tile-reduction{sizes=32},foundry-promote{operands=0,1
     padding=4},foundry-tile-warps{sizes=0,64,32},
@@ -633,10 +654,11 @@ def FoundryTransposeAPass : Pass<"foundry-transpose-a", "::mlir::ModuleOp"> {
   let summary = "Copy a contraction's K-major A operand into an M-major tensor.";
   let description = [{
     mma.sync reads the A operand of a GEMM along K; `foundry-mma` refuses
-    an A stored K-major (KxM, as `torch.matmul(A.T, B)` reads it, KernelBench
-    L1 16 and 18). Every 2-D contraction of a kernel (loops m, n, k),
-    outside any block tile, whose row operand (the one the output's rows
-    come from) is stored K-major reads instead an MxK copy of it, made by a
+    an A stored K-major (KxM, as `torch.matmul(A.T, B)` and
+    `torch.matmul(A.T, B.T)` read it). Every 2-D contraction of a kernel
+    (loops m, n, k), outside any block tile, whose row operand (the one the
+    output's rows come from) is stored K-major reads instead an MxK copy of
+    it, made by a
     `linalg.transpose` (a kernel of its own, through a workspace), and
     becomes a `linalg.generic` with that operand's map (m, k). The
     products and their order are unchanged. Tile the contraction with
@@ -645,7 +667,8 @@ def FoundryTransposeAPass : Pass<"foundry-transpose-a", "::mlir::ModuleOp"> {
     shape, batched ones, and kernels without contractions are left as they
     are.
 
-    Example, L1 16 on the tensor cores: `foundry-transpose-a,
+    Example, `torch.matmul(A.T, B)` of 2048x4096 outputs, K = 8192, on the
+    tensor cores: `foundry-transpose-a,
     foundry-tile-blocks{sizes=128,128 target=contraction},
     foundry-tile-reduction{sizes=32},foundry-promote{operands=0,1
     padding=4 stages=2},foundry-tile-warps{sizes=64,32},
@@ -661,9 +684,9 @@ def FoundryTransposeBPass : Pass<"foundry-transpose-b", "::mlir::ModuleOp"> {
   let summary = "Copy a contraction's KxN B operand into an NxK tensor.";
   let description = [{
     wgmma reads tf32 operands K-major only: `foundry-mma` on warpgroup
-    tiles refuses a B stored KxN (as `torch.matmul(A, B)` reads it,
-    KernelBench L1 1, 2, 8, 13). Every 2-D contraction of a kernel (loops
-    m, n, k), outside any block tile, whose column operand (the one the
+    tiles refuses a B stored KxN (as `torch.matmul(A, B)` reads it: every
+    plain GEMM). Every 2-D contraction of a kernel (loops m, n, k), outside
+    any block tile, whose column operand (the one the
     output's columns come from) is stored KxN reads instead an NxK copy of
     it, made by a `linalg.transpose` (a kernel of its own, through a
     workspace, computed in every launch), and reads it through the map
@@ -674,7 +697,8 @@ def FoundryTransposeBPass : Pass<"foundry-transpose-b", "::mlir::ModuleOp"> {
     shape, batched ones, and kernels without contractions are left as they
     are.
 
-    Example, L1 1 on wgmma warpgroup tiles (sm_90a): `foundry-transpose-b,
+    Example, a 4096x4096 square GEMM on wgmma warpgroup tiles (sm_90a):
+    `foundry-transpose-b,
     foundry-tile-blocks{sizes=128,128 target=contraction},
     foundry-tile-reduction{sizes=32},foundry-promote{operands=0,1
     stages=4},foundry-tile-warpgroups{sizes=64,128},foundry-mma`.
@@ -877,8 +901,9 @@ def FoundryPromotePass : Pass<"foundry-promote", "::mlir::ModuleOp"> {
     with one wait (leaving the later k-steps' copies in flight) and one
     barrier per step (S shared buffers per operand; a number of k-steps
     that S does not divide, or tiles over 227 KB once multiplied, keep one
-    stage). On the H200, four stages were slower than two on L1 1 and L1
-    11 (bench/results/2026-12-01-h200-gemm-stages.md).
+    stage). On the H200, four stages were slower than two on a 4096x4096
+    square GEMM and on an 8x256x512x256 tensor times a 256x768 matrix
+    (bench/results/2026-12-01-h200-gemm-stages.md).
 
     Up to 48 KB of tiles per block are static shared memory; above that,
     the GPU tail places them in the launch's dynamic shared memory (the
@@ -1085,12 +1110,13 @@ def FoundrySplitReductionPass
     between them. The partial results travel through global memory; with
     the same threads and interleaving in every pass, a thread takes the same
     pieces of its block's part each time, so LLVM may keep them in registers
-    from one pass to the next (it did from the first to the second on L1 23,
-    not into the rolled output loop), and otherwise the few rows in flight
-    may still be in the L2 cache. A block holding its part in registers may
-    fill an SM alone (L1 23's softmax, with an exp and a division per
-    element, was slower: 5.49 ms against 4.74).
-    A log-softmax over 4096 rows of 393216 (1.5 MB each; L1 24 on
+    from one pass to the next (it did from the first to the second in a
+    softmax over 4096 rows of 393216 floats, not into the rolled output
+    loop), and otherwise the few rows in flight may still be in the L2
+    cache. A block holding its part in registers may fill an SM alone (that
+    softmax, with an exp and a division per element, was slower: 5.49 ms
+    against 4.74).
+    A log-softmax over 4096 rows of 393216 (1.5 MB each; on
     the H200, 2026-12-04: 4.38 ms against 4.67 with one row per block):
     `foundry-split-reduction{outputs=4096 parts=8
     cluster=true},foundry-tile-blocks{fuse=all sizes={1,49152}
