@@ -107,13 +107,24 @@ readNpy(const std::string &path, RankedTensorType type, std::string &error) {
   }
   llvm::StringRef header = bytes.substr(10, headerLength);
   Type element = type.getElementType();
+  // The dtypes foundry-run --dump-npy writes (runtime/lib/Evaluate.cpp):
+  // numpy has no bfloat16, so bf16 travels as its raw bits, uint16.
   const char *descr = element.isF32()         ? "'<f4'"
                       : element.isF64()       ? "'<f8'"
                       : element.isF16()       ? "'<f2'"
+                      : element.isBF16()      ? "'<u2'"
+                      : element.isInteger(64) ? "'<i8'"
                       : element.isInteger(32) ? "'<i4'"
                       : element.isInteger(16) ? "'<i2'"
                       : element.isInteger(8)  ? "'|i1'"
-                                              : "'<i8'";
+                      : element.isInteger(1)  ? "'|b1'"
+                                              : nullptr;
+  if (!descr) {
+    std::string name;
+    llvm::raw_string_ostream(name) << element;
+    error = path + ": no .npy dtype for element type " + name;
+    return failure();
+  }
   std::string shape;
   for (int64_t size : type.getShape())
     shape += std::to_string(size) + ",";
