@@ -28,7 +28,9 @@ from check_small import argument_inits  # noqa: E402
 from torch_problems import PROBLEMS, function  # noqa: E402
 
 SIGNATURE = re.compile(r"func\.func @\w+\((.*?)\)\s*->")
-TENSOR = re.compile(r"tensor<([0-9x]*?)x?f32>")
+TENSOR = re.compile(r"tensor<([0-9x]*?)x?(f32|f16|bf16|f64|i64|i32)>")
+DTYPES = {"f32": torch.float32, "f16": torch.float16, "bf16": torch.bfloat16,
+          "f64": torch.float64, "i64": torch.int64, "i32": torch.int32}
 
 
 def problem_key(path):
@@ -37,6 +39,15 @@ def problem_key(path):
     if not level or not number:
         return None
     return level.group(1) + "/" + number.group(1)
+
+
+def input_dtypes(path):
+    """PyTorch dtypes of the first func.func's arguments, in order."""
+    with open(path) as f:
+        match = SIGNATURE.search(f.read())
+    if not match:
+        raise ValueError(path + ": no func.func signature")
+    return [DTYPES[t.group(2)] for t in TENSOR.finditer(match.group(1))]
 
 
 def input_shapes(path):

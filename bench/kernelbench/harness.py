@@ -7,6 +7,11 @@ of scripts/device-evolve-bundle.sh (run through scripts/device-run.sh):
   python3 bench/kernelbench/harness.py OUTDIR [PROBLEM.mlir ...]
       [--budget 60s] [--check-bytes 20e9] [--report DATE-h200]
       [--shard K/N] [--stop-after SECONDS] [--problem-timeout 300]
+      [--suite kernelbench|models] [--fresh-library]
+
+The same protocol runs the model kernels of bench/models (--suite models,
+or their paths): their PyTorch functions are bench/models/torch_models.py's,
+by file stem, on inputs of the kernel's element types (bf16 included).
 
 For each problem (default: every full-size problem of bench/kernelbench
 level1 and level2), in one process on one GPU:
@@ -64,13 +69,53 @@ sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.dirname(HERE))
 
 
-def problems_default():
+MODELS = os.path.join(ROOT, "bench", "models")
+
+
+def problems_default(suite="kernelbench"):
+    """The full-size problems of a suite: KernelBench's level 1 and 2, or
+    the model kernels of bench/models."""
+    dirs = ([MODELS] if suite == "models" else
+            [os.path.join(HERE, level) for level in ("level1", "level2")])
     paths = []
-    for level in ("level1", "level2"):
-        for path in sorted(glob.glob(os.path.join(HERE, level, "*.mlir"))):
+    for d in dirs:
+        for path in sorted(glob.glob(os.path.join(d, "*.mlir"))):
             if not path.endswith("_small.mlir"):
                 paths.append(os.path.relpath(path, ROOT))
     return paths
+
+
+def is_model(path):
+    return os.path.basename(os.path.dirname(os.path.abspath(path))) == "models"
+
+
+def torch_function(path):
+    """The problem's PyTorch function, or None: bench/models kernels by file
+    stem (torch_models.py), KernelBench problems by level and number
+    (torch_problems.py)."""
+    if is_model(path):
+        if MODELS not in sys.path:
+            sys.path.insert(0, MODELS)
+        from torch_models import MODELS as functions
+        stem = os.path.basename(path)[:-len(".mlir")]
+        return functions.get(stem[:-len("_small")] if stem.endswith("_small")
+                             else stem)
+    from torch_baseline import problem_key
+    from torch_problems import PROBLEMS, function
+    key = problem_key(path)
+    return function(key, path) if key in PROBLEMS else None
+
+
+def load_npy(path):
+    """A .npy file as foundry-run writes it, as a CUDA tensor: bf16 travels
+    as its raw bits (uint16), read back as bfloat16."""
+    import numpy as np
+    import torch
+    array = np.load(path)
+    if array.dtype == np.uint16:
+        return torch.from_numpy(array.view(np.int16)).view(
+            torch.bfloat16).cuda()
+    return torch.from_numpy(array).cuda()
 
 
 def result_dir(outdir, path):
@@ -136,10 +181,7 @@ def best_and_reference(evolve_dir):
 
 def cross_check(path, evolve_dir, work, log, check_bytes):
     """Runs the best once with --dump-npy and compares PyTorch's output."""
-    import numpy as np
     import torch
-    from torch_baseline import problem_key
-    from torch_problems import PROBLEMS, function
 
     best, naive = best_and_reference(evolve_dir)
     if not best:
@@ -174,13 +216,11 @@ def cross_check(path, evolve_dir, work, log, check_bytes):
     if code != 0:
         return {"status": "failed", "detail": f"foundry-run exited {code}"}
     try:
-        inputs = []
-        for i in range(len(glob.glob(os.path.join(npy, "input*.npy")))):
-            inputs.append(torch.from_numpy(
-                np.load(os.path.join(npy, f"input{i}.npy"))).cuda())
-        got = torch.from_numpy(np.load(os.path.join(npy, "output0.npy"))).cuda()
+        inputs = [load_npy(os.path.join(npy, f"input{i}.npy")) for i in
+                  range(len(glob.glob(os.path.join(npy, "input*.npy"))))]
+        got = load_npy(os.path.join(npy, "output0.npy"))
         with torch.no_grad():
-            want = function(problem_key(path), path)(*inputs).reshape(got.shape)
+            want = torch_function(path)(*inputs).reshape(got.shape)
         diff = (got.double() - want.double()).abs()
         bad = ~(diff <= atol + rtol * want.double().abs())
         mismatches = int(bad.sum())
@@ -235,26 +275,28 @@ def launch_breakdown(evolve_dir, work, log):
 
 
 def run_problem(path, outdir, args):
-    from torch_baseline import input_inits, input_shapes, problem_key, time_fn
-    from torch_problems import PROBLEMS, function
+    from torch_baseline import (input_dtypes, input_inits, input_shapes,
+                                problem_key, time_fn)
     import torch
 
     work = result_dir(outdir, path)
     os.makedirs(work, exist_ok=True)
     log = os.path.join(work, "log.txt")
-    key = problem_key(path)
+    key = ("models/" + os.path.basename(path)[:-5] if is_model(path)
+           else problem_key(path))
     result = {"problem": os.path.basename(path)[:-5], "key": key,
-              "path": path, "budget": args.budget, "commit": commit()}
+              "path": path, "budget": args.budget, "commit": commit(),
+              "device": torch.cuda.get_device_name()}
     started = time.time()
+    fn = torch_function(path)
     # 1. PyTorch.
-    if key in PROBLEMS:
-        fn = function(key, path)
+    if fn:
         # fp32 as the suite states it: no TF32 in matmuls nor in cuDNN
         # convolutions (cuDNN allows it by default).
         torch.backends.cuda.matmul.allow_tf32 = False
         torch.backends.cudnn.allow_tf32 = False
-        inputs = [torch.empty(s, dtype=torch.float32, device="cuda")
-                  for s in input_shapes(path)]
+        inputs = [torch.empty(s, dtype=d, device="cuda")
+                  for s, d in zip(input_shapes(path), input_dtypes(path))]
         inits = input_inits(path)
         try:
             result["eager"] = time_fn(fn, inputs, runs=args.runs, inits=inits)
@@ -272,10 +314,13 @@ def run_problem(path, outdir, args):
     search_start = time.time()
     # A search that stalls (a hung child the search cannot reap, say) must
     # not take the rest of the run with it.
+    # --fresh-library: every problem starts from an empty library of its
+    # own (nothing learned from the problems before it in the run).
+    library = (os.path.join(work, "library.sqlite") if args.fresh_library
+               else os.path.join(outdir, "library.sqlite"))
     code = run_tool(["foundry-evolve", path, "--target", "cuda",
-                     "--budget-time", args.budget, "--library",
-                     os.path.join(outdir, "library.sqlite"), "-o",
-                     evolve_dir], log, timeout=args.problem_timeout)
+                     "--budget-time", args.budget, "--library", library,
+                     "-o", evolve_dir], log, timeout=args.problem_timeout)
     if code is None:
         result["evolve_error"] = (f"foundry-evolve killed after "
                                   f"{args.problem_timeout:.0f} s")
@@ -290,6 +335,9 @@ def run_problem(path, outdir, args):
     if report:
         best = report.get("best") or {}
         result.update(naive_ms=report["naive_ms"] or None,
+                      structural_class=report.get("structural_class"),
+                      strategies_tried=report.get("strategies_tried"),
+                      restarts=report.get("restarts"),
                       reference=report.get("reference_schedule", "naive"),
                       foundry_ms=best.get("median_ms"),
                       verified=bool(best.get("verified")),
@@ -299,7 +347,7 @@ def run_problem(path, outdir, args):
                       evaluations=report.get("evaluations"),
                       stop_reason=report.get("stop_reason"))
     # 3. Cross-check against PyTorch.
-    if result.get("verified") and key in PROBLEMS:
+    if result.get("verified") and fn:
         try:
             result["cross_check"] = cross_check(path, evolve_dir, work, log,
                                                 args.check_bytes)
@@ -329,12 +377,16 @@ def correct(r):
 
 def report(outdir, name):
     rows = []
-    for path in sorted(glob.glob(os.path.join(outdir, "level*", "*",
+    for path in sorted(glob.glob(os.path.join(outdir, "*", "*",
                                               "result.json"))):
         with open(path) as f:
             rows.append(json.load(f))
-    rows.sort(key=lambda r: (r["path"].split("/")[-2],
-                             int(r["problem"].split("_")[0])))
+
+    def order(r):
+        number = r["problem"].split("_")[0]
+        return (r["path"].split("/")[-2],
+                int(number) if number.isdigit() else 0, r["problem"])
+    rows.sort(key=order)
 
     def ms(r, which):
         return (r.get(which) or {}).get("median_ms")
@@ -344,7 +396,7 @@ def report(outdir, name):
         return t / r["foundry_ms"] if t and r.get("foundry_ms") else None
 
     summary = {}
-    for level in ("level1", "level2"):
+    for level in sorted({r["path"].split("/")[-2] for r in rows}):
         group = [r for r in rows if f"/{level}/" in "/" + r["path"]]
         entry = {"problems": len(group),
                  "correct": sum(correct(r) for r in group)}
@@ -367,7 +419,8 @@ def report(outdir, name):
         return format(v, spec) if isinstance(v, (int, float)) else "-"
 
     lines = [
-        "# KernelBench level 1 and 2 on the H200: foundry vs PyTorch", "",
+        "# foundry vs PyTorch: " + ", ".join(summary) + " on " +
+        ", ".join(sorted({r.get("device") or "?" for r in rows})), "",
         "Generated by `bench/kernelbench/harness.py` (its docstring has the "
         "protocol). Budget per problem: " +
         ", ".join(sorted({r.get("budget", "?") for r in rows})) +
@@ -415,7 +468,7 @@ def report(outdir, name):
                    else "none (" + str(r.get("stop_reason") or
                                        f"exit {r.get('evolve_exit')}") + ")")
         lines.append(
-            f"| {r['path'].split('/')[-2][-1]}/{r['problem']} | "
+            f"| {r['path'].split('/')[-2]}/{r['problem']} | "
             f"{f(ms(r, 'eager'))} | {f(ms(r, 'compile'))} | {foundry} | "
             f"{f(r.get('naive_ms'))} | {f(speedup(r, 'eager'), '.2f')}x | "
             f"{f(speedup(r, 'compile'), '.2f')}x | "
@@ -436,6 +489,12 @@ def main():
     parser.add_argument("outdir")
     parser.add_argument("problems", nargs="*")
     parser.add_argument("--budget", default="60s")
+    parser.add_argument("--fresh-library", action="store_true",
+                        help="each problem searches with an empty library "
+                             "of its own")
+    parser.add_argument("--suite", choices=("kernelbench", "models"),
+                        default="kernelbench",
+                        help="the problems run when none are given")
     parser.add_argument("--runs", type=int, default=100)
     parser.add_argument("--check-bytes", type=float, default=20e9)
     parser.add_argument("--report", default="")
@@ -457,7 +516,7 @@ def main():
     os.makedirs(args.outdir, exist_ok=True)
     started = time.time()
     if not args.report_only:
-        paths = args.problems or problems_default()
+        paths = args.problems or problems_default(args.suite)
         for index, path in enumerate(paths):
             if index % shards != shard:
                 continue

@@ -1,0 +1,13 @@
+// Llama-3-8B fused QKV projection at decode (16 tokens; 32 query and 8 key/value heads of 128): y = x @ W_qkv^T, x 16x4096, W_qkv 6144x4096 (out, in), y 16x6144 (f32).
+// As torch-mlir lowers F.linear without bias: aten.t as linalg.transpose, aten.mm as linalg.matmul.
+// Plain upstream MLIR (linalg, tensor, arith, math) for --foundry-outline-kernels.
+
+func.func @llama3_decode_qkv(%x: tensor<16x4096xf32> {foundry.init = "normal(0.0, 1.0)"}, %w_qkv: tensor<6144x4096xf32> {foundry.init = "uniform(-0.015625, 0.015625)"}) -> tensor<16x6144xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
+  %zero = arith.constant 0.0 : f32
+  %w_t_empty = tensor.empty() : tensor<4096x6144xf32>
+  %w_t = linalg.transpose ins(%w_qkv : tensor<6144x4096xf32>) outs(%w_t_empty : tensor<4096x6144xf32>) permutation = [1, 0]
+  %y_empty = tensor.empty() : tensor<16x6144xf32>
+  %y_init = linalg.fill ins(%zero : f32) outs(%y_empty : tensor<16x6144xf32>) -> tensor<16x6144xf32>
+  %y = linalg.matmul ins(%x, %w_t : tensor<16x4096xf32>, tensor<4096x6144xf32>) outs(%y_init : tensor<16x6144xf32>) -> tensor<16x6144xf32>
+  return %y : tensor<16x6144xf32>
+}

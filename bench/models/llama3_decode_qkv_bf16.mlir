@@ -1,0 +1,14 @@
+// Llama-3-8B fused QKV projection at decode on bf16 (16 tokens; 32 query and 8 key/value heads of 128): y = x @ W_qkv^T, x 16x4096 in bf16, W_qkv 6144x4096 (out, in) in bf16, y 16x6144 (f32).
+// As torch-mlir lowers F.linear without bias: aten.t as linalg.transpose, aten.mm as linalg.matmul.
+// bf16 operands, f32 accumulator and result (the matmul's output type).
+// Plain upstream MLIR (linalg, tensor, arith, math) for --foundry-outline-kernels.
+
+func.func @llama3_decode_qkv_bf16(%x: tensor<16x4096xbf16> {foundry.init = "normal(0.0, 1.0)"}, %w_qkv: tensor<6144x4096xbf16> {foundry.init = "uniform(-0.015625, 0.015625)"}) -> tensor<16x6144xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
+  %zero = arith.constant 0.0 : f32
+  %w_t_empty = tensor.empty() : tensor<4096x6144xbf16>
+  %w_t = linalg.transpose ins(%w_qkv : tensor<6144x4096xbf16>) outs(%w_t_empty : tensor<4096x6144xbf16>) permutation = [1, 0]
+  %y_empty = tensor.empty() : tensor<16x6144xf32>
+  %y_init = linalg.fill ins(%zero : f32) outs(%y_empty : tensor<16x6144xf32>) -> tensor<16x6144xf32>
+  %y = linalg.matmul ins(%x, %w_t : tensor<16x4096xbf16>, tensor<4096x6144xbf16>) outs(%y_init : tensor<16x6144xf32>) -> tensor<16x6144xf32>
+  return %y : tensor<16x6144xf32>
+}

@@ -1,0 +1,16 @@
+// Llama-2-7B decode-step linear (o_proj, 8 tokens): y = x @ W^T, x 8x4096, W 4096x4096 (out, in) as nn.Linear without bias, y 8x4096 (f32).
+// IREE's form of x @ W^T: linalg.matmul reading W (out, in) transposed through its indexing maps.
+// Plain upstream MLIR (linalg, tensor, arith, math) for --foundry-outline-kernels.
+
+#x_map = affine_map<(m, n, k) -> (m, k)>
+#w_map = affine_map<(m, n, k) -> (n, k)>
+#y_map = affine_map<(m, n, k) -> (m, n)>
+
+func.func @llama_decode_linear(%x: tensor<8x4096xf32> {foundry.init = "normal(0.0, 1.0)"}, %w: tensor<4096x4096xf32> {foundry.init = "uniform(-0.015625, 0.015625)"}) -> tensor<8x4096xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
+  %zero = arith.constant 0.0 : f32
+  %y_empty = tensor.empty() : tensor<8x4096xf32>
+  %y_init = linalg.fill ins(%zero : f32) outs(%y_empty : tensor<8x4096xf32>) -> tensor<8x4096xf32>
+  %y = linalg.matmul indexing_maps = [#x_map, #w_map, #y_map]
+      ins(%x, %w : tensor<8x4096xf32>, tensor<4096x4096xf32>) outs(%y_init : tensor<8x4096xf32>) -> tensor<8x4096xf32>
+  return %y : tensor<8x4096xf32>
+}

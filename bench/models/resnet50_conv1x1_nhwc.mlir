@@ -1,0 +1,23 @@
+// ResNet-50 layer2 bottleneck 1x1 reduction: y = relu(conv(x, weight) + bias) with kernel 1x1, padding 0, NHWC, x 32x28x28x512, weight 1x1x512x128 (HWCF), bias 128 (the folded BatchNorm), y 32x28x28x128 (f32).
+// As IREE and TF/TFLite importers emit it: linalg.conv_2d_nhwc_hwcf accumulating into the
+// broadcast bias, then ReLU as a generic.
+// Plain upstream MLIR (linalg, tensor, arith, math) for --foundry-outline-kernels.
+
+#id4 = affine_map<(n, h, w, f) -> (n, h, w, f)>
+
+func.func @resnet50_conv1x1_nhwc(%x: tensor<32x28x28x512xf32>, %weight: tensor<1x1x512x128xf32> {foundry.init = "uniform(-0.04419417382, 0.04419417382)"}, %bias: tensor<128xf32> {foundry.init = "uniform(-0.04419417382, 0.04419417382)"}) -> tensor<32x28x28x128xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
+  %zero = arith.constant 0.0 : f32
+  // The bias in every output position, accumulated into by the convolution.
+  %bias_empty = tensor.empty() : tensor<32x28x28x128xf32>
+  %bias_init = linalg.broadcast ins(%bias : tensor<128xf32>) outs(%bias_empty : tensor<32x28x28x128xf32>) dimensions = [0, 1, 2]
+  %conv = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%x, %weight : tensor<32x28x28x512xf32>, tensor<1x1x512x128xf32>) outs(%bias_init : tensor<32x28x28x128xf32>) -> tensor<32x28x28x128xf32>
+  %y_empty = tensor.empty() : tensor<32x28x28x128xf32>
+  %y = linalg.generic {indexing_maps = [#id4, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%conv : tensor<32x28x28x128xf32>) outs(%y_empty : tensor<32x28x28x128xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %r = arith.maximumf %in, %zero : f32
+    linalg.yield %r : f32
+  } -> tensor<32x28x28x128xf32>
+  return %y : tensor<32x28x28x128xf32>
+}
