@@ -86,11 +86,12 @@ std::string mlir::foundry::buildLlmRequest(const LlmExpertConfig &config,
                                            llvm::StringRef context,
                                            int count) {
   std::string system =
-      "You are an expert in GPU kernel optimization for NVIDIA H200 (sm_90) "
-      "working inside Kernel Foundry, a compiler that optimizes MLIR kernels "
-      "by searching schedules. A schedule is an MLIR pass pipeline made only "
-      "of foundry schedule passes, separated by commas, with options in "
-      "braces, e.g. foundry-tile-blocks{sizes=64,64},foundry-tile-threads{"
+      "You are an expert in GPU kernel optimization for NVIDIA Hopper GPUs "
+      "(sm_90a: H100, H200) working inside Kernel Foundry, a compiler that "
+      "optimizes MLIR kernels by searching schedules. A schedule is an MLIR "
+      "pass pipeline made only of foundry schedule passes, separated by "
+      "commas, with options in braces, e.g. "
+      "foundry-tile-blocks{sizes=64,64},foundry-tile-threads{"
       "sizes=4,4},foundry-tile-reduction{sizes=8},foundry-vectorize. "
       "Propose schedules that are likely to be faster than the best so far, "
       "using the diagnoses. A proposal may also rewrite the kernel: its "

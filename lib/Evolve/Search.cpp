@@ -62,8 +62,8 @@ std::string Search::propose(const Expert &expert, const Evaluated *parent,
   // A GEMM followed by a reduction over its outputs: an expert's tiling of
   // the kernel's root cannot fuse the GEMM (the reduction needs all of its
   // rows), which would stay a naive kernel of its own (a second per launch
-  // for L2 #41's 16384x4096x4096): the GEMM phases come first.
-  // Likewise a convolution that other ops reduce after (L2 6's softmax
+  // for a 16384x4096x4096 GEMM before a BatchNorm): the GEMM phases come
+  // first. Likewise a convolution that other ops reduce after (a softmax
   // over its channels, then max-pools).
   if ((shape_.splitContractionLoops > 0 || !shape_.splitConvolution.empty()) &&
       !fresh.empty() &&
@@ -92,9 +92,9 @@ std::string Search::propose(const Expert &expert, const Evaluated *parent,
   // im2col convolution, then a norm), one time in two: the parent's
   // contraction kernels with the expert's epilogue, or the reverse, so that
   // the reduction expert refines the epilogue of the parent's GEMM instead
-  // of drawing both anew (L2 23's 60 s searches, on the H200 on 2026-12-02,
-  // never paired its best GEMM with the reduction tiling that took its
-  // norm from 0.93 to 0.28 ms).
+  // of drawing both anew (the 60 s searches of a Conv3d before a GroupNorm
+  // and a mean, on the H200 on 2026-12-02, never paired its best GEMM with
+  // the reduction tiling that took its norm from 0.93 to 0.28 ms).
   if (rng_() % 2) {
     std::string spliced =
         spliceAtEpilogue(request.parent, fresh, /*headFromA=*/rng_() % 2);

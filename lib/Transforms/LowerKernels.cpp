@@ -29,9 +29,9 @@ static MemRefType toMemRef(Type type) {
   return MemRefType::get(tensorType.getShape(), tensorType.getElementType());
 }
 
-/// A result computed in another shape and reshaped at the end (L1 11's
-/// GEMM over 1M collapsed rows, expanded back to 4-D): returns the value
-/// before the reshapes and `buffer` viewed in its shape (the inverse
+/// A result computed in another shape and reshaped at the end (a 4-D
+/// einsum's GEMM over 1M collapsed rows, expanded back to 4-D): returns the
+/// value before the reshapes and `buffer` viewed in its shape (the inverse
 /// reshapes, on the identity-layout output buffer: always contiguous), so
 /// that the result is computed in the output buffer itself instead of in a
 /// workspace that a copy kernel then moves. Static shapes only.

@@ -39,8 +39,8 @@ struct KernelFingerprint {
   /// The kernel itself: the op printed in MLIR's generic form without
   /// locations, its symbol name left out. Unlike the fingerprint, it tells
   /// apart kernels that differ in a constant, a comparison predicate or a
-  /// shape within a bucket (L1 89's cumsum and L1 91's reverse cumsum share
-  /// every other part).
+  /// shape within a bucket (a cumsum and a reverse cumsum over the same rows
+  /// share every other part).
   std::string identity;
 
   /// 16-hex-digit digests (xxh3) of the exact fingerprint, of the op graph

@@ -118,7 +118,7 @@ struct KernelShape {
   bool foldPad = false;
   /// Extents of the parallel loops (batch, filters, output positions) of the
   /// kernel's one convolution when other ops reduce after it (a softmax,
-  /// a norm, pooling: L2 6's 3-D convolution then softmax and max-pools),
+  /// a norm, pooling: a 3-D convolution then a softmax and max-pools),
   /// outermost first; empty otherwise. No tiling of the root can fuse such
   /// a convolution well (the reductions need many of its outputs), so
   /// proposals compute it first as a kernel of its own

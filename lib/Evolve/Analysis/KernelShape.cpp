@@ -108,8 +108,8 @@ FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel,
     });
   };
   // The root and the elementwise ops it reads element for element (same
-  // loops, identity maps: L2 #41's ReLU(GELU(BatchNorm)), whose broadcast
-  // of the batch statistics is two ops below the root).
+  // loops, identity maps: a ReLU(GELU(BatchNorm)) epilogue, whose
+  // broadcast of the batch statistics is two ops below the root).
   std::function<void(linalg::LinalgOp, int)> markReduced =
       [&](linalg::LinalgOp op, int depth) {
         for (OpOperand *operand : op.getDpsInputOperands()) {
@@ -202,9 +202,9 @@ FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel,
         shape.softmax = true;
     }
   });
-  // Only variances over the innermost loop (rows): BatchNorm's column
-  // statistics after a GEMM (L2 33, 39, 41) read the bias and scale fused
-  // into the variance's body, indexed like its output, which
+  // Only variances over the innermost loop (rows): a BatchNorm1d's column
+  // statistics after an nn.Linear GEMM (scaled or not) read the bias and
+  // scale fused into the variance's body, indexed like its output, which
   // foundry-reduce-threads{welford=true} refuses.
   kernel.walk([&](linalg::GenericOp op) {
     shape.variance |=
@@ -394,7 +394,8 @@ FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel,
     }
   }
   // The reductions foundry-tile-blocks{target=reduction} takes, in order
-  // (a pooling window, then a global average: L2 8).
+  // (a pooling window, then a global average: a MaxPool3d, then an
+  // AdaptiveAvgPool3d(1)).
   Operation *rootOp = root.getOperation();
   for (Operation &op : body) {
     auto linalgOp = dyn_cast<linalg::LinalgOp>(op);

@@ -33,9 +33,10 @@ static bool parentIs(const ExpertRequest &request, llvm::StringRef bottleneck) {
 /// its registers allowed (foundry-launch-bounds{min-blocks=N}), when the
 /// parent's diagnosed occupancy was bound by registers, its schedule bounds
 /// nothing yet and N blocks of its threads fit the 2048 of an SM; else "".
-/// On the H200, 2026-12-04: L1 23's 16-block clusters of 1024 threads, 64
-/// registers and one block per SM, took 6.32 ms; with two blocks per SM (32
-/// registers, by the same directive edited into the PTX) 5.23 ms.
+/// On the H200, 2026-12-04: a softmax over 4096 rows of 393216 in 16-block
+/// clusters of 1024 threads, 64 registers and one block per SM, took 6.32
+/// ms; with two blocks per SM (32 registers, by the same directive edited
+/// into the PTX) 5.23 ms.
 static std::string withMoreBlocksPerSm(const ExpertRequest &request) {
   const Diagnosis *d = request.diagnosis;
   if (!d || request.parent.empty() || d->occupancy.limiter != "registers" ||
@@ -100,9 +101,10 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
          // one time in two: 4 rows of the second-innermost parallel loop
          // per thread, the innermost one element per thread over 128
          // threads (neighbouring threads on neighbouring elements). On the
-         // H200, 2026-12-03: L1 41 2.33 ms so, 4.91 with the search's one
-         // output per thread; L1 42 (2-D) 2.08 ms, 3.40 with one output per
-         // thread.
+         // H200, 2026-12-03: a 1-D max-pool of window 8 over 64x192x65536
+         // 2.33 ms so, 4.91 with the search's one output per thread; a 2-D
+         // one of window 4x4 over 32x64x512x512 2.08 ms, 3.40 with one
+         // output per thread.
          if (std::string pool = windowRowsPerThread(shape);
              !pool.empty() && rng() % 2)
            return pool;
@@ -135,10 +137,12 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
          // GEMMs: A and B tiles staged through shared memory. The seed of
          // an island (request.initial) is, and any other fresh proposal is
          // one time in three, a classic configuration. On the tensor
-         // cores: kBestMmaTiles (on the H200, 2026-11-30: L1 2 and 17,
-         // whose searches did not draw it, came out 3% slower than their
-         // earlier rows with it; L1 16 ended at 3.03 ms with 64x32 tiles
-         // where L1 18, the same A and sizes, reached 2.38 ms with it).
+         // cores: kBestMmaTiles (on the H200, 2026-11-30: two GEMMs of
+         // 2048x4096 outputs with K = 8192, B stored KxN and NxK, whose
+         // searches did not draw it, came out 3% slower than their earlier
+         // rows with it; the same GEMM on an A stored KxM ended at 3.03 ms
+         // with 64x32 tiles where one with the same A and sizes and B stored
+         // NxK reached 2.38 ms with it).
          // In SIMT: 64x64 block tiles over 32-deep k-steps in shared
          // memory, 4x4 register tiles, 8-deep inner k-steps (the
          // hand-written schedule of bench/kernelbench/schedules.txt: 4.50
@@ -147,7 +151,8 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
          // are K-major, or become so by copies (foundry-transpose-a, -b):
          // for those with copies, the seed of an island and one other
          // proposal in two, as the copy's cost on the H200 is not measured
-         // yet (L1 16's copy of A cost 0.1 ms beside a 2.3 ms GEMM).
+         // yet (the copy of an 8192x2048 A stored KxM cost 0.1 ms beside a
+         // 2.3 ms GEMM).
          if (shape.gemm && request.parent.empty() && shape.tensorCores &&
              (request.initial || rng() % 3 == 0)) {
            bool wgmma = shape.gemmWgmma || (shape.gemmWgmmaAfterCopies &&
@@ -233,9 +238,9 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
            return std::string();
          // After a contraction, the GEMM first, as a kernel of its own.
          std::string prefix = splitGemmPhases(shape, request.initial, rng);
-         // A convolution before a norm (L2 17's InstanceNorm): one time in
-         // two, the convolution as an im2col GEMM kernel first, else (and
-         // for the convolutions im2col does not take) as direct loops.
+         // A convolution before a norm (a Conv2d then an InstanceNorm): one
+         // time in two, the convolution as an im2col GEMM kernel first, else
+         // (and for the convolutions im2col does not take) as direct loops.
          if (prefix.empty() && shape.im2col && !shape.im2colRoot && rng() % 2)
            prefix = im2colSchedule(shape, rng, /*epilogue=*/false) + ",";
          if (prefix.empty())
@@ -253,8 +258,8 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
            // output per thread.
            std::optional<std::pair<std::string, std::string>> tiles =
                outputPerThreadTiles(shape.parallelExtents(), rng);
-           // One loop (L2 23's mean per image after its GroupNorm): blocks
-           // of up to 256 consecutive outputs.
+           // One loop (a mean per image after a Conv3d and a GroupNorm):
+           // blocks of up to 256 consecutive outputs.
            if (!tiles && shape.parallelExtents().size() == 1 &&
                shape.parallelExtents().front() > 0)
              tiles = std::make_pair(std::to_string(std::min<int64_t>(
@@ -274,7 +279,8 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
          // 512 or 1024 threads (256 were slower on the H200, and spilled
          // once vectorized), vector tiles three times in four, the output
          // written 4 consecutive elements per thread one time in two (on
-         // the H200, L1 89: 2.62 ms against 3.04 with one, 2.91 with 8).
+         // the H200, a cumsum over 32768 rows of 32768: 2.62 ms against
+         // 3.04 with one, 2.91 with 8).
          if (shape.initFromReduction && prefix.empty() && rng() % 2) {
            int64_t threads = pick<int64_t>({512, 1024, 1024}, rng);
            int64_t width = pick<int64_t>({1, 4, 4, 8}, rng);
@@ -311,9 +317,9 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
            for (size_t i = 0; i < shape.extents.size(); ++i)
              if (!shape.parallel[i])
                innermost = shape.extents[i];
-           // A root that only combines reductions before it (L2 23's mean
-           // of a GroupNorm's output): the block's reductions are those,
-           // the first one's loops the row.
+           // A root that only combines reductions before it (the mean per
+           // image of a GroupNorm's output): the block's reductions are
+           // those, the first one's loops the row.
            if (innermost == 0 && !shape.reductionPhases.empty()) {
              const ReductionPhase &first = shape.reductionPhases.front();
              innermost = first.reduction.empty() ? 0 : first.reduction.back();

@@ -92,9 +92,10 @@ struct MmaTiles {
   /// kernel (fuseWarpEpilogue). Off: the GEMM is a kernel of its own and
   /// the epilogue another (ownKernelEpilogue). On an H100 (2026-12-06,
   /// bench/results/2026-12-06-h100-mma-epilogue.md, version 5), fused on
-  /// warpgroup tiles L2 12 took 1.321 and 1.308 ms against 1.346 and 1.352
-  /// split, L2 9 1.330 and 1.319 against 1.338 and 1.336; on warp tiles L2
-  /// 12 2.198 ms against 2.174.
+  /// warpgroup tiles a 1024x8192x8192 nn.Linear GEMM with a scale and a
+  /// LeakyReLU after it took 1.321 and 1.308 ms against 1.346 and 1.352 split,
+  /// one with a subtraction, a scale and a ReLU 1.330 and 1.319 against 1.338
+  /// and 1.336; on warp tiles the first 2.198 ms against 2.174.
   bool fuseEpilogue = false;
 };
 
@@ -111,17 +112,18 @@ std::string mmaGemm(int64_t loops, bool ownKernel, const MmaTiles &t, bool half,
 /// The best tensor-core GEMM tiles measured: 128x128 block tiles over
 /// 32-deep k-steps staged in rows padded by 4 and double-buffered (72 KB of
 /// dynamic shared memory), 64x32 warp tiles: 2.35 ms for the 4096^3 matmul
-/// in 3xtf32 on the H200 (2.57 ms with one stage), 2.29 ms for L2 12's GEMM
-/// (2026-11-30, bench/results/2026-11-30-h200-mma-staging.md).
+/// in 3xtf32 on the H200 (2.57 ms with one stage), 2.29 ms for a 1024x8192x8192
+/// nn.Linear GEMM (2026-11-30, bench/results/2026-11-30-h200-mma-staging.md).
 inline constexpr MmaTiles kBestMmaTiles{128, 128, 64, /*stagedK=*/32,
                                         /*stages=*/2};
 
 /// The wgmma GEMM tiles measured best: 128x128 block tiles over 32-deep
 /// k-steps in 128-byte swizzled shared tiles, four stages (the GPU tail's
-/// own pipeline), two 64x128 warpgroup tiles: 1.34 ms for L1 17 and 1.36 to
-/// 1.56 ms for the GEMMs of L2 9, 12, 22, 29, 30 and 33 in 3xtf32 on the
-/// H200, against 2.29 to 2.52 ms for those with kBestMmaTiles (2026-12-02,
-/// bench/results/2026-12-02-h200-wgmma.md).
+/// own pipeline), two 64x128 warpgroup tiles: 1.34 ms for a 2048x4096x8192 GEMM
+/// on a B stored NxK and 1.36 to 1.56 ms for six nn.Linear GEMMs of 1024x8192
+/// outputs (K = 8192) before their epilogues (elementwise, a norm, a logsumexp)
+/// in 3xtf32 on the H200, against 2.29 to 2.52 ms for those with kBestMmaTiles
+/// (2026-12-02, bench/results/2026-12-02-h200-wgmma.md).
 inline constexpr MmaTiles kBestWgmmaTiles{
     128,          128,   64,   /*stagedK=*/32,
     /*stages=*/4, false, true, 128};
@@ -162,7 +164,7 @@ std::string gemmSchedule(const KernelShape &shape, std::mt19937 &rng,
 /// along N that divides it (a multiple of mma.sync's n8, at most 4 warps
 /// across): {0, 0} when there is none. Without it, foundry-pad pads N and
 /// a kernel of its own copies the padded result out. On the H200
-/// (2026-12-02, bench/results/2026-12-02-h200-conv-launches.md), L2 7's
+/// (2026-12-02, bench/results/2026-12-02-h200-conv-launches.md), a Conv3d's
 /// GEMM (N = 30x62x62 = 115320) took 4.31 ms on 32x120 block tiles of
 /// three 32x40 warp tiles against 5.12 ms on 32x64 tiles over N padded to
 /// 115328, and its epilogue the same 1.0 ms either way.
@@ -184,7 +186,7 @@ std::string im2colSchedule(const KernelShape &shape, std::mt19937 &rng,
                            bool epilogue = true);
 
 /// Split-K (foundry-split-k) for a plain GEMM whose output tiles leave
-/// most of the GPU's 132 SMs idle while its reduction is long (L1 6:
+/// most of the GPU's 132 SMs idle while its reduction is long (a GEMM of
 /// 256x256 outputs, K = 524288, four 128x128 tiles): the smallest power of
 /// two of parts that gives two blocks per SM, each part at least 1024 deep,
 /// then the partial GEMMs (part loop tile 1) on the tensor cores where the
@@ -218,11 +220,11 @@ std::string splitConvolutionPrefix(const KernelShape &shape, std::mt19937 &rng);
 /// order (splitGemmPrefix; all on the tensor cores or none, `mma`), ending
 /// with ","; "" for other kernels. The seed of an island (`initial`) puts
 /// them all on the tensor cores where the precision allows, with
-/// kBestMmaTiles: L2 45's two chained GEMMs ended at 64x64 and 128x64
-/// tiles without staging after a 60 s search (9.37 ms, 0.93x eager, on
-/// the H200, 2026-11-30), where both GEMMs at kBestMmaTiles' rate would
-/// take about 7 ms. What lies between chained contractions (bias,
-/// activation) is left to the naive mapping.
+/// kBestMmaTiles: two chained GEMMs (16384x4096 outputs, K = 2048, then
+/// 16384x1024, K = 4096) ended at 64x64 and 128x64 tiles without staging after
+/// a 60 s search (9.37 ms, 0.93x eager, on the H200, 2026-11-30), where both
+/// GEMMs at kBestMmaTiles' rate would take about 7 ms. What lies between
+/// chained contractions (bias, activation) is left to the naive mapping.
 std::string splitGemmPhases(const KernelShape &shape, bool initial,
                             std::mt19937 &rng);
 
@@ -240,8 +242,8 @@ int64_t threadRow(int64_t innermost, int64_t merged, int64_t threads,
 /// 255 x 257; a group of 3 channels of 22x30x30: 59400) is split over a
 /// thread count that does instead, drawn from those from 64 to 512 (1024
 /// for single elements) that take the widest pieces of 4, 2 or 1 elements
-/// (L2 23's groups: 330 threads of 4-element pieces took 0.28 ms, 270 of
-/// them 0.32 ms, 990 threads of one element 0.40 ms, on the H200 on
+/// (those groups of 59400: 330 threads of 4-element pieces took 0.28 ms,
+/// 270 of them 0.32 ms, 990 threads of one element 0.40 ms, on the H200 on
 /// 2026-12-02). Leaves them as they are where none does.
 void fitThreadsToRow(int64_t row, int64_t &threads, int64_t &width,
                      std::mt19937 &rng);
@@ -249,8 +251,8 @@ void fitThreadsToRow(int64_t row, int64_t &threads, int64_t &width,
 /// The width of the pieces a row's threads take in turn: 4 elements half
 /// the time, 1 or 2 otherwise. On the H200 (2026-12-02, bench/results/
 /// 2026-12-02-h200-norm-collapse.md) 4-element pieces beat 2 and 1 on
-/// every GroupNorm row measured (L2 21: 1.90 ms against 2.14 with 2; L2 23:
-/// 0.28 against 0.40 with 1).
+/// every GroupNorm row measured (4 channels of 254x254: 1.90 ms against
+/// 2.14 with 2; 3 channels of 22x30x30: 0.28 against 0.40 with 1).
 int64_t pickPieceWidth(std::mt19937 &rng);
 
 /// The options of foundry-reduce-threads for `threads` threads,
@@ -258,9 +260,9 @@ int64_t pickPieceWidth(std::mt19937 &rng);
 /// (on a GPU, when the threads that get work are whole warps: all of them,
 /// or as many as the reduction's `extent`, 0 if unknown) each warp
 /// combines its partial results by shuffles first. Three times in four, a
-/// softmax's maximum and sum of exp are one pass (online=true): L1 23's
-/// softmax over rows of 393216 took 4.74 ms instead of 6.22 (H200,
-/// 2026-12-01, same threads: one read of the row less). One time in two, a
+/// softmax's maximum and sum of exp are one pass (online=true): a softmax
+/// over 4096 rows of 393216 took 4.74 ms instead of 6.22 (H200, 2026-12-01,
+/// same threads: one read of the row less). One time in two, a
 /// variance's sum of squared deviations joins the mean's pass
 /// (welford=true) where the block tiles hold whole rows (`rowTiles`).
 std::string reduceThreads(const KernelShape &shape, int64_t threads,
@@ -295,9 +297,9 @@ outputPerThreadTiles(llvm::ArrayRef<int64_t> parallel, std::mt19937 &rng);
 /// two whole: the grid has three dimensions). A longer reduction into
 /// fewer outputs (a global average): one output per block, split over its
 /// threads. Ends with ","; "" when a phase has dynamic extents or does not
-/// fit a block. On the H200, 2026-12-01: L2 8 (3-D convolution, max-pool,
-/// global average) 4.73 ms with both under the naive mapping, 3.99 ms tiled
-/// so; L1 89 (a three-level blocked cumsum) 5.86 -> 4.98 ms.
+/// fit a block. On the H200, 2026-12-01: a 3-D convolution, max-pool and global
+/// average 4.73 ms with both under the naive mapping, 3.99 ms tiled so; a
+/// three-level blocked cumsum over 32768 rows of 32768 5.86 -> 4.98 ms.
 std::string reductionPhasesSchedule(const KernelShape &shape,
                                     std::mt19937 &rng);
 
@@ -334,17 +336,17 @@ std::string rowsOverThreads(const KernelShape &shape,
 /// are the root's parallel loops' (reduced over by a producer; extent). "" for
 /// other kernels, or where the row's part is not a multiple of 4096 elements or
 /// over 64 per thread. On the H200 (2026-12-04,
-/// bench/results/2026-12-04-h200-cluster-softmax.md): L1 24's log-softmax over
-/// rows of 393216 in 4.38 ms against 4.67 with one row per block; L1 23's
-/// softmax 5.49 against 4.74 (one exp and one division more per element, for
-/// one block per SM): the search decides. A softmax divides by the reciprocal
-/// of its row sum (foundry-invert-divisors, shape.invertDivisors), and the
-/// output pass is unrolled over a thread's pieces: 4.47 ms for L1 23
-/// (bench/results/2026-12-04-h200-softmax-reciprocal.md). Each part's
+/// bench/results/2026-12-04-h200-cluster-softmax.md): a log-softmax over 4096
+/// rows of 393216 in 4.38 ms against 4.67 with one row per block; a softmax
+/// over the same rows 5.49 against 4.74 (one exp and one division more per
+/// element, for one block per SM): the search decides. A softmax divides by the
+/// reciprocal of its row sum (foundry-invert-divisors, shape.invertDivisors),
+/// and the output pass is unrolled over a thread's pieces: 4.47 ms for that
+/// softmax (bench/results/2026-12-04-h200-softmax-reciprocal.md). Each part's
 /// maximum and sum of exp relative to it come from one pass, shared over one
 /// cluster barrier (online=true): on an H100 (2026-12-05,
-/// bench/results/2026-12-05-h100-approx-math.md) L1 23 6.19 -> 6.04 ms, L1
-/// 24 5.39 -> 4.80.
+/// bench/results/2026-12-05-h100-approx-math.md) the softmax 6.19 -> 6.04 ms,
+/// the log-softmax 5.39 -> 4.80.
 std::string clusterRowsSchedule(const KernelShape &shape,
                                 const std::vector<bool> &reduced,
                                 llvm::ArrayRef<int64_t> extents);

@@ -142,11 +142,12 @@ std::string padFor(const KernelShape &shape, int64_t bm, int64_t bn,
 /// The tiling of one copy made by foundry-transpose-a or -b, a kernel of
 /// its own: 32x32 block tiles of 64 threads, each reading 4 rows of 4
 /// elements and writing 4 rows of 4 (16-byte accesses on both sides where
-/// 32 divides the copy; scalar ones in the tail tiles of L1 8's, checked in
-/// PTX) instead of the naive mapping's one element per row read. On the H200,
-/// with the naive copy of its 4096x4096 B, L1 1 took 1.54 ms against 1.36
-/// ms for L1 17, the same GEMM on a B stored NxK (2026-12-02,
-/// bench/results/2026-11-30-h200-kernelbench-runs.md, runs 52 to 54).
+/// 32 divides the copy; scalar ones in the tail tiles of an 8205x5921x2949
+/// GEMM's, checked in PTX) instead of the naive mapping's one element per row
+/// read. On the H200, with the naive copy of its 4096x4096 B, a 4096^3 GEMM
+/// took 1.54 ms against 1.36 ms for a 2048x4096x8192 one (as many flops) on a B
+/// stored NxK (2026-12-02, bench/results/2026-11-30-h200-kernelbench-runs.md,
+/// runs 52 to 54).
 static constexpr llvm::StringLiteral kTransposeTiling =
     ",foundry-tile-blocks{sizes=32,32 target=transpose},"
     "foundry-tile-threads{sizes=4,4},foundry-vectorize";
@@ -249,7 +250,7 @@ std::string gemmSchedule(const KernelShape &shape, std::mt19937 &rng,
 /// along N that divides it (a multiple of mma.sync's n8, at most 4 warps
 /// across): {0, 0} when there is none. Without it, foundry-pad pads N and
 /// a kernel of its own copies the padded result out. On the H200
-/// (2026-12-02, bench/results/2026-12-02-h200-conv-launches.md), L2 7's
+/// (2026-12-02, bench/results/2026-12-02-h200-conv-launches.md), a Conv3d's
 /// GEMM (N = 30x62x62 = 115320) took 4.31 ms on 32x120 block tiles of
 /// three 32x40 warp tiles against 5.12 ms on 32x64 tiles over N padded to
 /// 115328, and its epilogue the same 1.0 ms either way.
@@ -303,8 +304,9 @@ std::string im2colSchedule(const KernelShape &shape, std::mt19937 &rng,
     }
     // The gather is computed into the staged tile (4-byte cp.async copies
     // per element), with one or two stages. Three times in four: 0.7x to
-    // 0.9x the time of the best GEMMs over an im2col tensor for L1 50, 54,
-    // 67 and L2 1 with one stage (H200, 2026-12-01,
+    // 0.9x the time of the best GEMMs over an im2col tensor for a Conv1d, a
+    // Conv3d and two Conv2d (11x11 filters at stride 4; 3x3 ones before a ReLU
+    // and a bias) with one stage (H200, 2026-12-01,
     // bench/results/2026-12-01-h200-implicit-gemm.md).
     if (rng() % 4) {
       tiles.fuseOperands = true;
@@ -332,8 +334,8 @@ std::string im2colSchedule(const KernelShape &shape, std::mt19937 &rng,
                 "sizes=0,0,1,1}";
   // After a 3-D convolution (N, C, D, H, W): one depth slice per block,
   // 2x2 outputs per thread, vectorized. On the H200 (2026-12-02,
-  // bench/results/2026-12-02-h200-conv-launches.md) L2 7's epilogue (bias
-  // and four activations over 64x32x30x62x62) took 0.644 ms against
+  // bench/results/2026-12-02-h200-conv-launches.md) a Conv3d's epilogue
+  // (bias and four activations over 64x32x30x62x62) took 0.644 ms against
   // 1.017 ms under the naive mapping and 0.81 ms with one output per thread.
   if (epilogue && !shape.im2colRoot && shape.numParallel() == 5 &&
       shape.extents.size() == 5 && shape.extents[3] > 0 &&
@@ -345,7 +347,7 @@ std::string im2colSchedule(const KernelShape &shape, std::mt19937 &rng,
 }
 
 /// Split-K (foundry-split-k) for a plain GEMM whose output tiles leave
-/// most of the GPU's 132 SMs idle while its reduction is long (L1 6:
+/// most of the GPU's 132 SMs idle while its reduction is long (a GEMM of
 /// 256x256 outputs, K = 524288, four 128x128 tiles): the smallest power of
 /// two of parts that gives two blocks per SM, each part at least 1024 deep,
 /// then the partial GEMMs (part loop tile 1) on the tensor cores where the
@@ -498,11 +500,11 @@ std::string splitConvolutionPrefix(const KernelShape &shape,
 /// order (splitGemmPrefix; all on the tensor cores or none, `mma`), ending
 /// with ","; "" for other kernels. The seed of an island (`initial`) puts
 /// them all on the tensor cores where the precision allows, with
-/// kBestMmaTiles: L2 45's two chained GEMMs ended at 64x64 and 128x64
-/// tiles without staging after a 60 s search (9.37 ms, 0.93x eager, on
-/// the H200, 2026-11-30), where both GEMMs at kBestMmaTiles' rate would
-/// take about 7 ms. What lies between chained contractions (bias,
-/// activation) is left to the naive mapping.
+/// kBestMmaTiles: two chained GEMMs (16384x4096 outputs, K = 2048, then
+/// 16384x1024, K = 4096) ended at 64x64 and 128x64 tiles without staging after
+/// a 60 s search (9.37 ms, 0.93x eager, on the H200, 2026-11-30), where both
+/// GEMMs at kBestMmaTiles' rate would take about 7 ms. What lies between
+/// chained contractions (bias, activation) is left to the naive mapping.
 std::string splitGemmPhases(const KernelShape &shape, bool initial,
                             std::mt19937 &rng) {
   bool mma = shape.tensorCores && (initial || rng() % 2);

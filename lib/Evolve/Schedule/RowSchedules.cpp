@@ -132,8 +132,8 @@ int64_t threadRow(int64_t innermost, int64_t merged, int64_t threads,
 /// 255 x 257; a group of 3 channels of 22x30x30: 59400) is split over a
 /// thread count that does instead, drawn from those from 64 to 512 (1024
 /// for single elements) that take the widest pieces of 4, 2 or 1 elements
-/// (L2 23's groups: 330 threads of 4-element pieces took 0.28 ms, 270 of
-/// them 0.32 ms, 990 threads of one element 0.40 ms, on the H200 on
+/// (those groups of 59400: 330 threads of 4-element pieces took 0.28 ms,
+/// 270 of them 0.32 ms, 990 threads of one element 0.40 ms, on the H200 on
 /// 2026-12-02). Leaves them as they are where none does.
 void fitThreadsToRow(int64_t row, int64_t &threads, int64_t &width,
                      std::mt19937 &rng) {
@@ -155,8 +155,8 @@ void fitThreadsToRow(int64_t row, int64_t &threads, int64_t &width,
 /// The width of the pieces a row's threads take in turn: 4 elements half
 /// the time, 1 or 2 otherwise. On the H200 (2026-12-02, bench/results/
 /// 2026-12-02-h200-norm-collapse.md) 4-element pieces beat 2 and 1 on
-/// every GroupNorm row measured (L2 21: 1.90 ms against 2.14 with 2; L2 23:
-/// 0.28 against 0.40 with 1).
+/// every GroupNorm row measured (4 channels of 254x254: 1.90 ms against
+/// 2.14 with 2; 3 channels of 22x30x30: 0.28 against 0.40 with 1).
 int64_t pickPieceWidth(std::mt19937 &rng) {
   return pick<int64_t>({1, 2, 4, 4}, rng);
 }
@@ -166,9 +166,9 @@ int64_t pickPieceWidth(std::mt19937 &rng) {
 /// (on a GPU, when the threads that get work are whole warps: all of them,
 /// or as many as the reduction's `extent`, 0 if unknown) each warp
 /// combines its partial results by shuffles first. Three times in four, a
-/// softmax's maximum and sum of exp are one pass (online=true): L1 23's
-/// softmax over rows of 393216 took 4.74 ms instead of 6.22 (H200,
-/// 2026-12-01, same threads: one read of the row less). One time in two, a
+/// softmax's maximum and sum of exp are one pass (online=true): a softmax
+/// over 4096 rows of 393216 took 4.74 ms instead of 6.22 (H200, 2026-12-01,
+/// same threads: one read of the row less). One time in two, a
 /// variance's sum of squared deviations joins the mean's pass
 /// (welford=true) where the block tiles hold whole rows (`rowTiles`).
 std::string reduceThreads(const KernelShape &shape, int64_t threads,
@@ -271,9 +271,9 @@ outputPerThreadTiles(llvm::ArrayRef<int64_t> parallel, std::mt19937 &rng) {
 /// two whole: the grid has three dimensions). A longer reduction into
 /// fewer outputs (a global average): one output per block, split over its
 /// threads. Ends with ","; "" when a phase has dynamic extents or does not
-/// fit a block. On the H200, 2026-12-01: L2 8 (3-D convolution, max-pool,
-/// global average) 4.73 ms with both under the naive mapping, 3.99 ms tiled
-/// so; L1 89 (a three-level blocked cumsum) 5.86 -> 4.98 ms.
+/// fit a block. On the H200, 2026-12-01: a 3-D convolution, max-pool and global
+/// average 4.73 ms with both under the naive mapping, 3.99 ms tiled so; a
+/// three-level blocked cumsum over 32768 rows of 32768 5.86 -> 4.98 ms.
 std::string reductionPhasesSchedule(const KernelShape &shape,
                                     std::mt19937 &rng) {
   std::string schedule;
@@ -393,17 +393,17 @@ std::string rowsOverThreads(const KernelShape &shape,
 /// are the root's parallel loops' (reduced over by a producer; extent). "" for
 /// other kernels, or where the row's part is not a multiple of 4096 elements or
 /// over 64 per thread. On the H200 (2026-12-04,
-/// bench/results/2026-12-04-h200-cluster-softmax.md): L1 24's log-softmax over
-/// rows of 393216 in 4.38 ms against 4.67 with one row per block; L1 23's
-/// softmax 5.49 against 4.74 (one exp and one division more per element, for
-/// one block per SM): the search decides. A softmax divides by the reciprocal
-/// of its row sum (foundry-invert-divisors, shape.invertDivisors), and the
-/// output pass is unrolled over a thread's pieces: 4.47 ms for L1 23
-/// (bench/results/2026-12-04-h200-softmax-reciprocal.md). Each part's
+/// bench/results/2026-12-04-h200-cluster-softmax.md): a log-softmax over 4096
+/// rows of 393216 in 4.38 ms against 4.67 with one row per block; a softmax
+/// over the same rows 5.49 against 4.74 (one exp and one division more per
+/// element, for one block per SM): the search decides. A softmax divides by the
+/// reciprocal of its row sum (foundry-invert-divisors, shape.invertDivisors),
+/// and the output pass is unrolled over a thread's pieces: 4.47 ms for that
+/// softmax (bench/results/2026-12-04-h200-softmax-reciprocal.md). Each part's
 /// maximum and sum of exp relative to it come from one pass, shared over one
 /// cluster barrier (online=true): on an H100 (2026-12-05,
-/// bench/results/2026-12-05-h100-approx-math.md) L1 23 6.19 -> 6.04 ms, L1
-/// 24 5.39 -> 4.80.
+/// bench/results/2026-12-05-h100-approx-math.md) the softmax 6.19 -> 6.04 ms,
+/// the log-softmax 5.39 -> 4.80.
 std::string clusterRowsSchedule(const KernelShape &shape,
                                 const std::vector<bool> &reduced,
                                 llvm::ArrayRef<int64_t> extents) {
