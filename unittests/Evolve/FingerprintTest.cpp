@@ -1281,7 +1281,7 @@ foundry.kernel @neg(%x: tensor<4096x64x16x8xf32>) -> tensor<4096x64x16x8xf32> {
 TEST_F(FingerprintTest, IslandSeedsSplitGemmsOnTheClassicTiles) {
   // A GEMM whose columns are then reduced (a BatchNorm over the batch): the
   // reduction expert's seed of an island computes the GEMM as a kernel of
-  // its own on kBestMmaTiles' tiles, for every seed.
+  // its own on the tuned warp tiles (TunedTiles.cpp), for every seed.
   KernelShape shape = shapeOf(R"mlir(
 foundry.kernel @bn(%x: tensor<256x128xf32>, %w: tensor<128x256xf32>) -> tensor<256x256xf32> attributes {precision = #foundry.precision<3xtf32>} {
   %zero = arith.constant 0.0 : f32
@@ -1971,4 +1971,41 @@ TEST(TargetInfo, KnownTargetsByName) {
   EXPECT_FALSE(cpu->isGpu());
   EXPECT_FALSE(cpu->warpShuffles);
   EXPECT_EQ(TargetInfo::lookup("tpu"), nullptr);
+}
+
+TEST_F(FingerprintTest, TunedTilesAreTheTargetsRow) {
+  // The island seed of a K-major GEMM on the tensor cores takes the tuned
+  // warpgroup tiles of its target; a target without a row of its own
+  // falls back to Hopper's.
+  const char *source = R"mlir(
+foundry.kernel @linear(%x: tensor<1024x2048xf32>, %w: tensor<512x2048xf32>) -> tensor<1024x512xf32> attributes {precision = #foundry.precision<3xtf32>} {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1024x512xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1024x512xf32>) -> tensor<1024x512xf32>
+  %y = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%x, %w : tensor<1024x2048xf32>, tensor<512x2048xf32>) outs(%f : tensor<1024x512xf32>) -> tensor<1024x512xf32>
+  foundry.yield %y : tensor<1024x512xf32>
+})mlir";
+  KernelShape shape = shapeOf(source);
+  ASSERT_TRUE(shape.gemmWgmma);
+  TargetInfo other = TargetInfo::hopper();
+  other.fingerprintTarget = "sm_100";
+  for (const TargetInfo *target : {&TargetInfo::hopper(),
+                                   static_cast<const TargetInfo *>(&other)}) {
+    shape.target = target;
+    for (const Expert &expert : builtinExperts()) {
+      if (expert.name != "memory")
+        continue;
+      std::mt19937 rng(0);
+      ExpertRequest request{shape};
+      request.initial = true;
+      std::string seed = expert.propose(request, rng);
+      EXPECT_NE(seed.find("foundry-tile-warpgroups{sizes=64,128}"),
+                std::string::npos)
+          << seed;
+      EXPECT_NE(seed.find("foundry-promote{operands=0,1 stages=4}"),
+                std::string::npos)
+          << seed;
+    }
+  }
 }

@@ -137,27 +137,28 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
          // GEMMs: A and B tiles staged through shared memory. The seed of
          // an island (request.initial) is, and any other fresh proposal is
          // one time in three, a classic configuration. On the tensor
-         // cores: kBestMmaTiles (on the H200, 2026-11-30: two GEMMs of
-         // 2048x4096 outputs with K = 8192, B stored KxN and NxK, whose
-         // searches did not draw it, came out 3% slower than their earlier
-         // rows with it; the same GEMM on an A stored KxM ended at 3.03 ms
-         // with 64x32 tiles where one with the same A and sizes and B stored
-         // NxK reached 2.38 ms with it).
-         // In SIMT: 64x64 block tiles over 32-deep k-steps in shared
-         // memory, 4x4 register tiles, 8-deep inner k-steps (the
-         // hand-written schedule of bench/kernelbench/schedules.txt: 4.50
-         // ms on 2026-11-29, where random draws stopped at 5.85 ms).
-         // On wgmma warpgroup tiles (kBestWgmmaTiles) where both operands
-         // are K-major, or become so by copies (foundry-transpose-a, -b):
-         // for those with copies, the seed of an island and one other
-         // proposal in two, as the copy's cost on the H200 is not measured
-         // yet (the copy of an 8192x2048 A stored KxM cost 0.1 ms beside a
-         // 2.3 ms GEMM).
+         // cores: the tuned warp tiles, TunedTiles.cpp (on the H200,
+         // 2026-11-30: two GEMMs of 2048x4096 outputs with K = 8192, B stored
+         // KxN and NxK, whose searches did not draw it, came out 3% slower than
+         // their earlier rows with it; the same GEMM on an A stored KxM ended
+         // at 3.03 ms with 64x32 tiles where one with the same A and sizes and
+         // B stored NxK reached 2.38 ms with it). In SIMT: 64x64 block tiles
+         // over 32-deep k-steps in shared memory, 4x4 register tiles, 8-deep
+         // inner k-steps (the hand-written schedule of
+         // bench/kernelbench/schedules.txt: 4.50 ms on 2026-11-29, where random
+         // draws stopped at 5.85 ms). On wgmma warpgroup tiles (the tuned
+         // warpgroup tiles, TunedTiles.cpp) where both operands are K-major, or
+         // become so by copies (foundry-transpose-a, -b): for those with
+         // copies, the seed of an island and one other proposal in two, as the
+         // copy's cost on the H200 is not measured yet (the copy of an
+         // 8192x2048 A stored KxM cost 0.1 ms beside a 2.3 ms GEMM).
          if (shape.gemm && request.parent.empty() && shape.tensorCores &&
              (request.initial || rng() % 3 == 0)) {
            bool wgmma = shape.gemmWgmma || (shape.gemmWgmmaAfterCopies &&
                                             (request.initial || rng() % 2));
-           MmaTiles tiles = wgmma ? kBestWgmmaTiles : kBestMmaTiles;
+           MmaTiles tiles =
+               tunedGemmTiles(*shape.target, wgmma ? GemmTiling::WarpgroupTiles
+                                                   : GemmTiling::WarpTiles);
            // The epilogue fused: in the seed on warpgroup tiles (measured
            // faster there), one time in two otherwise.
            tiles.fuseEpilogue = request.initial ? wgmma : bool(rng() % 2);

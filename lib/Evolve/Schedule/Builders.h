@@ -109,24 +109,18 @@ struct MmaTiles {
 std::string mmaGemm(int64_t loops, bool ownKernel, const MmaTiles &t, bool half,
                     const KernelShape *shape = nullptr);
 
-/// The best tensor-core GEMM tiles measured: 128x128 block tiles over
-/// 32-deep k-steps staged in rows padded by 4 and double-buffered (72 KB of
-/// dynamic shared memory), 64x32 warp tiles: 2.35 ms for the 4096^3 matmul
-/// in 3xtf32 on the H200 (2.57 ms with one stage), 2.29 ms for a 1024x8192x8192
-/// nn.Linear GEMM (2026-11-30, bench/results/2026-11-30-h200-mma-staging.md).
-inline constexpr MmaTiles kBestMmaTiles{128, 128, 64, /*stagedK=*/32,
-                                        /*stages=*/2};
+/// The kinds of tensor-core GEMM tiling tuned per target (TunedTiles.cpp).
+enum class GemmTiling {
+  /// Warp tiles on mma.sync, operands staged in padded shared-memory rows.
+  WarpTiles,
+  /// Warpgroup tiles on wgmma, K-major operands in swizzled shared tiles.
+  WarpgroupTiles,
+};
 
-/// The wgmma GEMM tiles measured best: 128x128 block tiles over 32-deep
-/// k-steps in 128-byte swizzled shared tiles, four stages (the GPU tail's
-/// own pipeline), two 64x128 warpgroup tiles: 1.34 ms for a 2048x4096x8192 GEMM
-/// on a B stored NxK and 1.36 to 1.56 ms for six nn.Linear GEMMs of 1024x8192
-/// outputs (K = 8192) before their epilogues (elementwise, a norm, a logsumexp)
-/// in 3xtf32 on the H200, against 2.29 to 2.52 ms for those with kBestMmaTiles
-/// (2026-12-02, bench/results/2026-12-02-h200-wgmma.md).
-inline constexpr MmaTiles kBestWgmmaTiles{
-    128,          128,   64,   /*stagedK=*/32,
-    /*stages=*/4, false, true, 128};
+/// The tiles measured best for `tiling` on `target` (a row of the tuned
+/// table, which names the measurement it came from), or, for a target
+/// without its own row, those of the nearest known target (Hopper's).
+const MmaTiles &tunedGemmTiles(const TargetInfo &target, GemmTiling tiling);
 
 /// "foundry-pad{m=BM n=BN k=BK}," when the kernel's first contraction
 /// (KernelShape::gemmM/N/K) is not a multiple of the block tile BM x BN and
@@ -199,9 +193,9 @@ std::string splitKSchedule(const KernelShape &shape, std::mt19937 &rng);
 /// its own (`loops` parallel loops, leading batch loops tile 1), distributed
 /// over threads with a register tile and a k-loop, optionally staged in
 /// shared memory, or (`mma`, 2-D only) on the tensor cores, with the
-/// measured best tiles where `best` (kBestWgmmaTiles when the operands are
-/// K-major, shape.gemmWgmma, else kBestMmaTiles), else those one time in
-/// three; "" when `loops` is 0.
+/// measured best tiles where `best` (the tuned warpgroup tiles when the
+/// operands are K-major, shape.gemmWgmma, else the tuned warp tiles), else
+/// those one time in three; "" when `loops` is 0.
 std::string splitGemmPrefix(const KernelShape &shape, bool mma,
                             std::mt19937 &rng, bool best);
 
@@ -220,10 +214,10 @@ std::string splitConvolutionPrefix(const KernelShape &shape, std::mt19937 &rng);
 /// order (splitGemmPrefix; all on the tensor cores or none, `mma`), ending
 /// with ","; "" for other kernels. The seed of an island (`initial`) puts
 /// them all on the tensor cores where the precision allows, with
-/// kBestMmaTiles: two chained GEMMs (16384x4096 outputs, K = 2048, then
+/// the tuned warp tiles: two chained GEMMs (16384x4096 outputs, K = 2048, then
 /// 16384x1024, K = 4096) ended at 64x64 and 128x64 tiles without staging after
 /// a 60 s search (9.37 ms, 0.93x eager, on the H200, 2026-11-30), where both
-/// GEMMs at kBestMmaTiles' rate would take about 7 ms. What lies between
+/// GEMMs at the tuned warp tiles' rate would take about 7 ms. What lies between
 /// chained contractions (bias, activation) is left to the naive mapping.
 std::string splitGemmPhases(const KernelShape &shape, bool initial,
                             std::mt19937 &rng);

@@ -288,7 +288,7 @@ std::string im2colSchedule(const KernelShape &shape, std::mt19937 &rng,
     fitM *= 2;
   std::string schedule = "foundry-im2col,";
   if (shape.tensorCores) {
-    MmaTiles tiles = kBestMmaTiles;
+    MmaTiles tiles = tunedGemmTiles(*shape.target, GemmTiling::WarpTiles);
     if (rng() % 2) {
       tiles.blockN = pick<int64_t>({64, 128}, rng);
       tiles.stagedK = rng() % 2 ? 32 : 0;
@@ -358,7 +358,7 @@ std::string splitKSchedule(const KernelShape &shape, std::mt19937 &rng) {
   if (!shape.gemm || !shape.contraction || shape.numParallel() != 2 ||
       shape.gemmM <= 0 || shape.gemmN <= 0 || shape.gemmK <= 0)
     return "";
-  MmaTiles tiles = kBestMmaTiles;
+  MmaTiles tiles = tunedGemmTiles(*shape.target, GemmTiling::WarpTiles);
   if (!shape.tensorCores || rng() % 2)
     tiles.blockM = tiles.blockN = 64;
   if (shape.gemmM % tiles.blockM || shape.gemmN % tiles.blockN)
@@ -393,9 +393,9 @@ std::string splitKSchedule(const KernelShape &shape, std::mt19937 &rng) {
 /// its own (`loops` parallel loops, leading batch loops tile 1), distributed
 /// over threads with a register tile and a k-loop, optionally staged in
 /// shared memory, or (`mma`, 2-D only) on the tensor cores, with the
-/// measured best tiles where `best` (kBestWgmmaTiles when the operands are
-/// K-major, shape.gemmWgmma, else kBestMmaTiles), else those one time in
-/// three; "" when `loops` is 0.
+/// measured best tiles where `best` (the tuned warpgroup tiles when the
+/// operands are K-major, shape.gemmWgmma, else the tuned warp tiles), else
+/// those one time in three; "" when `loops` is 0.
 std::string splitGemmPrefix(const KernelShape &shape, bool mma,
                             std::mt19937 &rng, bool best) {
   int64_t loops = shape.splitContractionLoops;
@@ -404,10 +404,12 @@ std::string splitGemmPrefix(const KernelShape &shape, bool mma,
   int64_t bm = pick<int64_t>({32, 64, 128}, rng),
           bn = pick<int64_t>({32, 64, 128}, rng);
   if (mma && loops == 2) {
-    // The measured best (kBestWgmmaTiles for K-major operands, else
-    // kBestMmaTiles), else a random draw.
+    // The measured best (the tuned warpgroup tiles for K-major operands, else
+    // the tuned warp tiles), else a random draw.
     if (best || rng() % 3 == 0) {
-      const MmaTiles &tiles = shape.gemmWgmma ? kBestWgmmaTiles : kBestMmaTiles;
+      const MmaTiles &tiles = tunedGemmTiles(
+          *shape.target,
+          shape.gemmWgmma ? GemmTiling::WarpgroupTiles : GemmTiling::WarpTiles);
       return padFor(shape, tiles.blockM, tiles.blockN, tiles.stagedK) +
              mmaGemm(loops, /*ownKernel=*/true, tiles, shape.halfGemm) + ",";
     }
@@ -500,10 +502,10 @@ std::string splitConvolutionPrefix(const KernelShape &shape,
 /// order (splitGemmPrefix; all on the tensor cores or none, `mma`), ending
 /// with ","; "" for other kernels. The seed of an island (`initial`) puts
 /// them all on the tensor cores where the precision allows, with
-/// kBestMmaTiles: two chained GEMMs (16384x4096 outputs, K = 2048, then
+/// the tuned warp tiles: two chained GEMMs (16384x4096 outputs, K = 2048, then
 /// 16384x1024, K = 4096) ended at 64x64 and 128x64 tiles without staging after
 /// a 60 s search (9.37 ms, 0.93x eager, on the H200, 2026-11-30), where both
-/// GEMMs at kBestMmaTiles' rate would take about 7 ms. What lies between
+/// GEMMs at the tuned warp tiles' rate would take about 7 ms. What lies between
 /// chained contractions (bias, activation) is left to the naive mapping.
 std::string splitGemmPhases(const KernelShape &shape, bool initial,
                             std::mt19937 &rng) {

@@ -1,0 +1,61 @@
+//===- TunedTiles.cpp - Measured GEMM tiles, as data ---------------------===//
+//
+// This file holds the tensor-core GEMM tiles measured best, one row per
+// target and kind of tiling, each naming the measurement it came from
+// (bench/results). A new chip is a new row, not new code; rows are judged
+// on kernels they were not measured on before they change.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Schedule/Builders.h"
+
+#include "llvm/ADT/StringRef.h"
+
+using namespace mlir;
+using namespace mlir::foundry;
+
+namespace {
+struct TunedRow {
+  /// TargetInfo::fingerprintTarget of the chip measured.
+  llvm::StringLiteral target;
+  GemmTiling tiling;
+  MmaTiles tiles;
+  /// The measurement (bench/results) the row comes from.
+  llvm::StringLiteral measuredIn;
+};
+} // namespace
+
+static const TunedRow kTunedRows[] = {
+    // 128x128 block tiles over 32-deep k-steps staged in rows padded by 4
+    // and double-buffered (72 KB of dynamic shared memory), 64x32 warp
+    // tiles: 2.35 ms for a 4096^3 GEMM in 3xtf32 on the H200 (2.57 ms with
+    // one stage), 2.29 ms for a 1024x8192x8192 nn.Linear GEMM.
+    {"sm_90",
+     GemmTiling::WarpTiles,
+     {128, 128, 64, /*stagedK=*/32, /*stages=*/2},
+     "bench/results/2026-11-30-h200-mma-staging.md"},
+    // 128x128 block tiles over 32-deep k-steps in 128-byte swizzled shared
+    // tiles, four stages, two 64x128 warpgroup tiles: 1.34 ms for a
+    // 2048x4096x8192 GEMM on a B stored NxK, 1.36 to 1.56 ms for six
+    // nn.Linear GEMMs of 1024x8192 outputs (K = 8192) in 3xtf32 on the
+    // H200, against 2.29 to 2.52 ms on warp tiles.
+    {"sm_90",
+     GemmTiling::WarpgroupTiles,
+     {128, 128, 64, /*stagedK=*/32, /*stages=*/4, /*fuseOperands=*/false,
+      /*warpgroups=*/true, /*warpN=*/128},
+     "bench/results/2026-12-02-h200-wgmma.md"},
+};
+
+const MmaTiles &mlir::foundry::tunedGemmTiles(const TargetInfo &target,
+                                              GemmTiling tiling) {
+  const TunedRow *fallback = nullptr;
+  for (const TunedRow &row : kTunedRows) {
+    if (row.tiling != tiling)
+      continue;
+    if (row.target == target.fingerprintTarget)
+      return row.tiles;
+    if (!fallback && row.target == TargetInfo::hopper().fingerprintTarget)
+      fallback = &row;
+  }
+  return fallback->tiles;
+}
