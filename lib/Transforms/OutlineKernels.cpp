@@ -86,7 +86,8 @@ static LogicalResult checkOutlinable(func::FuncOp func) {
 /// that its result's dimensions come first, in their order, and its other
 /// loops (reductions, in their order) after them, when its loops are in
 /// another order: linalg.depthwise_conv_2d_nchw_chw iterates (n, oh, ow, c,
-/// kh, kw) for an (n, c, oh, ow) result, so a mapping that puts
+/// kh, kw) for an (n, c, oh, ow) result, a linalg.reduce over dimension 0
+/// (k, n) for an (n) result, so a mapping that puts
 /// consecutive threads on the innermost parallel loop would stride over
 /// channels. A named op becomes a linalg.generic first
 /// (linalg::generalizeNamedOp, then linalg::interchangeGenericOp). The
@@ -105,11 +106,13 @@ static void orderLoopsAsResult(RewriterBase &rewriter, linalg::LinalgOp op) {
     order.push_back(loop);
     inResult.set(loop);
   }
-  if (llvm::is_sorted(order))
-    return;
   for (unsigned loop = 0; loop < op.getNumLoops(); ++loop)
     if (!inResult.test(loop))
       order.push_back(loop);
+  // Already in that order: the result's loops in its order, then the rest
+  // (a linalg.reduce over dimension 0 is not: its reduction comes first).
+  if (llvm::equal(order, llvm::seq<unsigned>(0, op.getNumLoops())))
+    return;
   rewriter.setInsertionPoint(op);
   auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
   if (!generic) {

@@ -134,3 +134,25 @@ func.func @transpose_also_returned(%x: tensor<8x32xf32>, %w: tensor<16x32xf32>) 
   %y = linalg.matmul ins(%x, %t : tensor<8x32xf32>, tensor<32x16xf32>) outs(%f : tensor<8x16xf32>) -> tensor<8x16xf32>
   return %y, %t : tensor<8x16xf32>, tensor<32x16xf32>
 }
+
+// -----
+
+// A linalg.reduce over dimension 0 (a column sum) iterates (k, n) for an (n)
+// result: the loops are reordered, the result's first, so that the naive
+// mapping puts threads on the output and loops over the reduction inside
+// them (the reduction outermost left a host loop around the launches).
+// CHECK-DAG:   #[[IN:.*]] = affine_map<(d0, d1) -> (d1, d0)>
+// CHECK-DAG:   #[[OUT:.*]] = affine_map<(d0, d1) -> (d0)>
+// CHECK-LABEL: foundry.kernel @column_sum
+// CHECK:         linalg.generic {indexing_maps = [#[[IN]], #[[OUT]]], iterator_types = ["parallel", "reduction"]}
+func.func @column_sum(%x: tensor<301x29xf32>) -> tensor<29xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<29xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<29xf32>) -> tensor<29xf32>
+  %y = linalg.reduce ins(%x : tensor<301x29xf32>) outs(%f : tensor<29xf32>) dimensions = [0]
+    (%in: f32, %acc: f32) {
+      %s = arith.addf %in, %acc : f32
+      linalg.yield %s : f32
+    }
+  return %y : tensor<29xf32>
+}

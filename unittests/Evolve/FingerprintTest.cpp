@@ -343,10 +343,14 @@ TEST_F(FingerprintTest, LongRowsIntoFewOutputsAreSplitFirst) {
   auto rowsOf = [&](int64_t rows, int64_t cols) {
     return shapeOf(rowSum(rows, cols));
   };
-  // 16 rows of 2^22: one block per row would leave most SMs idle.
+  // 16 rows of 2^22: one block per row would leave most SMs idle. A row is
+  // one loop, so the parts are not its iterations (one element each) but
+  // the fewest that give 4 blocks per SM (16 x 64 = 1024 >= 4 x 132), each
+  // 2^16 elements.
   KernelShape layerNorm = rowsOf(16, int64_t{1} << 22);
   EXPECT_EQ(layerNorm.longReductionOutputs, 16);
-  EXPECT_EQ(layerNorm.splitFirst, "foundry-split-reduction{outputs=16}");
+  EXPECT_EQ(layerNorm.splitFirst,
+            "foundry-split-reduction{outputs=16 parts=64}");
   // Enough rows to fill the GPU, or rows short enough: no split.
   EXPECT_EQ(rowsOf(4096, int64_t{1} << 16).longReductionOutputs, 0);
   EXPECT_EQ(rowsOf(16, 4096).longReductionOutputs, 0);
@@ -391,6 +395,8 @@ foundry.kernel @channel_variance(%x: tensor<16x8x64x64xf32>) -> tensor<8xf32> {
 TEST_F(FingerprintTest, SplitVariancesAreSometimesOnePass) {
   KernelShape variance = shapeOf(kChannelVariance);
   EXPECT_TRUE(variance.splitVariance);
+  // The work of each image is in its inner loops (64x64): the parts stay
+  // the images (the pass's default).
   ASSERT_EQ(variance.splitFirst, "foundry-split-reduction{outputs=8}");
   // One time in two the split and the first foundry-reduce-threads say
   // welford=true (replacing an explicit welford=false).
@@ -435,7 +441,7 @@ TEST_F(FingerprintTest, SplitVariancesAreSometimesOnePass) {
   for (unsigned seed = 0; seed < 8; ++seed) {
     std::mt19937 seeded(seed);
     EXPECT_EQ(withSplitFirst(sums, rest, seeded),
-              "foundry-split-reduction{outputs=16}," + rest);
+              "foundry-split-reduction{outputs=16 parts=64}," + rest);
   }
 }
 

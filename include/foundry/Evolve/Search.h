@@ -74,6 +74,10 @@ struct KernelShape {
   /// there is none or an extent is not static. Tiles that do not divide
   /// them need foundry-pad first.
   int64_t gemmM = 0, gemmN = 0, gemmK = 0;
+  /// Contractions of at least two parallel loops in the kernel (two for a
+  /// gated MLP's x Wg^T and x Wu^T): a block tile of the root that fuses
+  /// them stages every one's operands.
+  int64_t gemmContractions = 0;
   /// Positions, among the root's parallel loops, of the GEMM's output row
   /// loop (M of the mma, rows of its A operand) and column loop (N: the
   /// output's innermost, contiguous loop); GEMM schedules tile these two and

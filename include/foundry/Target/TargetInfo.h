@@ -42,6 +42,8 @@ struct TargetInfo {
   /// Registers are given to warps in units of this many.
   int64_t registerAllocationUnit = 256;
   int64_t sharedBytesPerMultiprocessor = 228 * 1024;
+  /// The most shared memory one block may have (dynamic included).
+  int64_t maxSharedBytesPerBlock = 227 * 1024;
   /// Shared memory the driver keeps for each resident block.
   int64_t sharedBytesReservedPerBlock = 1024;
   int64_t warpSize = 32;

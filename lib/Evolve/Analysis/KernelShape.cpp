@@ -23,6 +23,7 @@
 #include <algorithm>
 #include <functional>
 #include <limits>
+#include <numeric>
 
 using namespace mlir;
 using namespace mlir::foundry;
@@ -72,6 +73,54 @@ static void setGemmLoops(KernelShape &shape, linalg::LinalgOp op,
     shape.gemmM = ShapedType::isDynamic(ranges[*row]) ? 0 : ranges[*row];
     shape.gemmN = ShapedType::isDynamic(ranges[col]) ? 0 : ranges[col];
   }
+}
+
+/// The parts foundry-split-reduction{outputs=N} should cut the long
+/// reductions of `body` into (each a block), or 0 for its default (every
+/// iteration of the outermost reduction loop a part). The default suits
+/// reductions whose inner loops hold the work (a BatchNorm's sums over
+/// images); a row of one long loop (a softmax over a vocabulary) would
+/// become one part per element. Then: the fewest parts, dividing every
+/// such reduction's outermost loop, that give the target four blocks per
+/// multiprocessor with at least 1024 elements each, or as many as keep
+/// 1024 elements each.
+static int64_t partsForLongReductions(Block &body, int64_t outputs,
+                                      const TargetInfo &target) {
+  constexpr int64_t kMinPart = 1024, kInnerWork = 4096;
+  int64_t common = 0, innerMin = std::numeric_limits<int64_t>::max();
+  for (Operation &op : body) {
+    if (!isSplittableReduction(op, outputs) ||
+        cast<ShapedType>(op.getResult(0).getType()).getRank() == 0)
+      continue;
+    auto generic = cast<linalg::GenericOp>(op);
+    int64_t outer = 0, inner = 1;
+    for (auto [extent, iterator] : llvm::zip(generic.getStaticLoopRanges(),
+                                             generic.getIteratorTypesArray())) {
+      if (iterator != utils::IteratorType::reduction)
+        continue;
+      if (ShapedType::isDynamic(extent))
+        return 0;
+      if (outer == 0)
+        outer = extent;
+      else
+        inner *= extent;
+    }
+    common = std::gcd(common, outer);
+    innerMin = std::min(innerMin, inner);
+  }
+  if (common <= 0 || innerMin >= kInnerWork)
+    return 0;
+  int64_t wanted = llvm::divideCeil(4 * target.multiprocessors,
+                                    std::max<int64_t>(outputs, 1));
+  int64_t best = 0;
+  for (int64_t parts = 2; parts <= common / kMinPart; ++parts) {
+    if (common % parts)
+      continue;
+    best = parts;
+    if (parts >= wanted)
+      break;
+  }
+  return best;
 }
 
 FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel,
@@ -309,6 +358,10 @@ FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel,
         loops[0] < 2 * target.multiprocessors && loops[1] > 1 &&
         loops[0] * loops[1] <= 65536)
       parts = " parts=" + std::to_string(loops[0] * loops[1]);
+    if (shape.longReductionOutputs > 1)
+      if (int64_t count =
+              partsForLongReductions(body, shape.longReductionOutputs, target))
+        parts = " parts=" + std::to_string(count);
     shape.splitFirst =
         "foundry-split-reduction{outputs=" +
         std::to_string(std::max<int64_t>(1, shape.longReductionOutputs)) +
@@ -412,6 +465,7 @@ FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel,
     phase.mergedRow = mergedReductionRow(linalgOp);
     shape.reductionPhases.push_back(std::move(phase));
   }
+  shape.gemmContractions = contractions;
   bool anyReduced = llvm::any_of(shape.reduced, [](bool r) { return r; });
   shape.gemm = anyContraction && shape.numParallel() >= 2 && !anyReduced;
   // A contraction followed by a reduction over its output (not the root

@@ -158,14 +158,40 @@ static constexpr llvm::StringLiteral kTransposeTiling =
 /// padded where the tiles do not divide it, and then tiled as a kernel of
 /// its own (the padded result is read back through a slice); the copies
 /// are tiled last (kTransposeTiling).
-std::string mmaGemmKernel(const KernelShape &shape, const MmaTiles &t) {
-  bool copyB = t.warpgroups && shape.gemmKMajorB;
-  std::string before =
-      (shape.gemmKMajorA ? "foundry-transpose-a," : "") +
-      std::string(copyB ? "foundry-transpose-b," : "") +
-      padFor(shape, t.blockM, t.blockN, t.stagedK ? t.stagedK : 8);
-  bool fused = t.fuseEpilogue && shape.gemm && !shape.contraction &&
+/// `t` with as many stages as fit the target's shared memory per block when
+/// `contractions` contractions are staged in the same block tile: each
+/// stage holds a BM x BK tile of A and a BN x BK tile of B per contraction
+/// (rows padded on warp tiles), and a fused epilogue (`fused`) keeps each
+/// contraction's f32 accumulator tile there too; at least one stage.
+static MmaTiles fitStagesToSharedMemory(const KernelShape &shape, MmaTiles t,
+                                        int64_t contractions, bool fused) {
+  if (t.stagedK <= 0)
+    return t;
+  contractions = std::max<int64_t>(contractions, 1);
+  int64_t element = shape.halfGemm ? 2 : 4;
+  int64_t row = t.stagedK + (t.warpgroups ? 0 : (shape.halfGemm ? 8 : 4));
+  int64_t perStage = contractions * (t.blockM + t.blockN) * row * element;
+  int64_t fixed = (fused ? contractions * t.blockM * t.blockN * 4 : 0) +
+                  shape.target->sharedBytesReservedPerBlock;
+  while (t.stages > 1 &&
+         fixed + t.stages * perStage > shape.target->maxSharedBytesPerBlock)
+    --t.stages;
+  return t;
+}
+
+std::string mmaGemmKernel(const KernelShape &shape, const MmaTiles &tiles) {
+  bool copyB = tiles.warpgroups && shape.gemmKMajorB;
+  std::string before = (shape.gemmKMajorA ? "foundry-transpose-a," : "") +
+                       std::string(copyB ? "foundry-transpose-b," : "") +
+                       padFor(shape, tiles.blockM, tiles.blockN,
+                              tiles.stagedK ? tiles.stagedK : 8);
+  bool fused = tiles.fuseEpilogue && shape.gemm && !shape.contraction &&
                shape.numParallel() == 2 && before.empty();
+  // Fused into the root's tile, every contraction of the kernel is staged
+  // in the same block (a gated MLP's two GEMMs); tiled as a kernel of its
+  // own, one.
+  MmaTiles t = fitStagesToSharedMemory(
+      shape, tiles, fused ? shape.gemmContractions : 1, fused);
   bool ownKernel = (!shape.contraction && !fused) || !before.empty();
   std::string schedule =
       before +

@@ -177,7 +177,9 @@ std::string reduceThreads(const KernelShape &shape, int64_t threads,
   int64_t working =
       width > 0 || extent <= 0 ? threads : std::min(threads, extent);
   bool shuffle = shape.warpShuffles && working % kWarpSize == 0 && rng() % 2;
-  bool online = shape.softmax && rng() % 4 != 0;
+  // Not after a split (shape.splitFirst): the maximum and the sum are then
+  // partial reductions of their own, never in one block tile.
+  bool online = shape.softmax && shape.splitFirst.empty() && rng() % 4 != 0;
   // Only for whole rows in block tiles: split reductions (partial results
   // over blocks) keep the variance's reduction in a kernel of its own.
   bool welford = rowTiles && shape.variance && rng() % 2;
