@@ -28,6 +28,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <numeric>
 #include <set>
 #include <thread>
 
@@ -690,10 +691,21 @@ FailureOr<SearchResult> Search::run() {
     precompile(genomes);
     // Round-robin over the islands (the order of `genomes`), each taken as
     // soon as it is compiled.
+    // For a GEMM the precision lets on the tensor cores (compute-bound: its
+    // naive baseline alone can take half a minute of the budget), the
+    // islands whose seed is on the tensor cores go first.
+    std::vector<int> islandOrder(islands);
+    std::iota(islandOrder.begin(), islandOrder.end(), 0);
+    if (shape_.gemm && shape_.tensorCores)
+      std::stable_partition(
+          islandOrder.begin(), islandOrder.end(), [&](int i) {
+            return llvm::StringRef(seeds[i].front().genome)
+                .contains("foundry-mma");
+          });
     std::vector<std::string> order;
     std::vector<std::pair<int, int>> slots;
     for (int p = 0; p < population; ++p)
-      for (int i = 0; i < islands; ++i) {
+      for (int i : islandOrder) {
         order.push_back(seeds[i][p].genome);
         slots.push_back({i, p});
       }

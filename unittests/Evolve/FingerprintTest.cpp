@@ -1918,19 +1918,7 @@ foundry.kernel @column_sum(%x: tensor<4096x1024xf32>) -> tensor<1024xf32> {
             std::string::npos);
 
   // A row sum reads its rows contiguously: one row per block, as before.
-  KernelShape rows = shapeOf(R"mlir(
-foundry.kernel @row_sum(%x: tensor<1024x4096xf32>) -> tensor<1024xf32> {
-  %zero = arith.constant 0.0 : f32
-  %e = tensor.empty() : tensor<1024xf32>
-  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1024xf32>) -> tensor<1024xf32>
-  %s = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"]}
-      ins(%x : tensor<1024x4096xf32>) outs(%f : tensor<1024xf32>) {
-  ^bb0(%a: f32, %acc: f32):
-    %y = arith.addf %a, %acc : f32
-    linalg.yield %y : f32
-  } -> tensor<1024xf32>
-  foundry.yield %s : tensor<1024xf32>
-})mlir");
+  KernelShape rows = shapeOf(rowSum(1024, 4096));
   EXPECT_FALSE(rows.reducesOuterAxis);
   for (const std::string &schedule : proposalsOf(rows, "reduction", 16))
     EXPECT_TRUE(llvm::StringRef(schedule).starts_with(
@@ -1942,19 +1930,7 @@ TEST_F(FingerprintTest, FewOutputsAreJudgedAgainstTheTargetsMultiprocessors) {
   // 100 outputs of 2^16 elements each: fewer outputs than Hopper's 132
   // SMs, so the reduction is split over blocks first; on a target with 64
   // multiprocessors, 100 outputs fill it and it is not.
-  const char *source = R"mlir(
-foundry.kernel @wide(%x: tensor<100x65536xf32>) -> tensor<100xf32> {
-  %zero = arith.constant 0.0 : f32
-  %e = tensor.empty() : tensor<100xf32>
-  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<100xf32>) -> tensor<100xf32>
-  %s = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"]}
-      ins(%x : tensor<100x65536xf32>) outs(%f : tensor<100xf32>) {
-  ^bb0(%a: f32, %acc: f32):
-    %y = arith.addf %a, %acc : f32
-    linalg.yield %y : f32
-  } -> tensor<100xf32>
-  foundry.yield %s : tensor<100xf32>
-})mlir";
+  std::string source = rowSum(100, 65536);
   EXPECT_EQ(shapeOf(source).longReductionOutputs, 100);
   TargetInfo small = TargetInfo::hopper();
   small.multiprocessors = 64;
