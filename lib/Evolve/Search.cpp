@@ -689,7 +689,7 @@ FailureOr<SearchResult> Search::run() {
       }
     }
     precompile(genomes);
-    // Round-robin over the islands (the order of `genomes`), each taken as
+    // Round-robin over the islands (`order`), each taken as
     // soon as it is compiled.
     // For a GEMM the precision lets on the tensor cores (compute-bound: its
     // naive baseline alone can take half a minute of the budget), the

@@ -75,7 +75,9 @@ public:
          const std::function<bool()> &stop)
       : module_(module), kernelName_(kernelName.str()), options_(options),
         library_(library), stop_(stop), rng_(options.seed),
-        target_(*TargetInfo::lookup(options.target)),
+        target_(TargetInfo::lookup(options.target)
+                    ? *TargetInfo::lookup(options.target)
+                    : TargetInfo::hostCpu()),
         experts_(options.experts.empty() ? builtinExperts() : options.experts) {
   }
   /// A search that ended early (an error) still stops its compilations.

@@ -93,12 +93,9 @@ template <typename CombinerOp> Value combinedValue(linalg::GenericOp op) {
 }
 
 /// A row maximum: `acc = maximumf(v, acc)` (arith.maximumf propagates NaN
-/// like torch.max) or `acc = maxnumf(v, acc)` (upstream's decomposition of
-/// linalg.softmax, from a NaN init), v computed elementwise from the inputs.
+/// like torch.max), v computed elementwise from the inputs.
 Value maximizedValue(linalg::GenericOp op) {
-  if (Value v = combinedValue<arith::MaximumFOp>(op))
-    return v;
-  return combinedValue<arith::MaxNumFOp>(op);
+  return combinedValue<arith::MaximumFOp>(op);
 }
 
 /// A sum of shifted exps: `acc = exp(v - m) + acc`, where m is the block
@@ -174,13 +171,8 @@ void buildOnlineBody(OpBuilder &b, Location loc, ValueRange args,
   Type type = x.getType();
   Value zero = arith::ConstantOp::create(b, loc, b.getFloatAttr(type, 0.0));
   Value one = arith::ConstantOp::create(b, loc, b.getFloatAttr(type, 1.0));
-  // The maximum of the same kind as the row's (NaN propagated or not); from
-  // maxnumf's NaN init, the first element gives m' = v and a weight of 1.
-  bool numbers = isa<arith::MaxNumFOp>(combiner);
-  Value newMax = numbers ? arith::MaxNumFOp::create(b, loc, x, m).getResult()
-                         : arith::MaximumFOp::create(b, loc, x, m).getResult();
-  Value low = numbers ? arith::MinNumFOp::create(b, loc, x, m).getResult()
-                      : arith::MinimumFOp::create(b, loc, x, m).getResult();
+  Value newMax = arith::MaximumFOp::create(b, loc, x, m);
+  Value low = arith::MinimumFOp::create(b, loc, x, m);
   Value same =
       arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, low, newMax);
   Value diff = arith::SubFOp::create(b, loc, low, newMax);

@@ -10,9 +10,9 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
-#include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/PatternMatch.h"
 
 namespace mlir::foundry {
 #define GEN_PASS_DEF_FOUNDRYOUTLINEKERNELSPASS
@@ -142,7 +142,15 @@ LogicalResult mlir::foundry::decomposeAggregateOps(Region &body) {
   });
   if (walk.wasInterrupted())
     return failure();
-  IRRewriter rewriter(body.getContext());
+  // The ops the decompositions create.
+  struct Created final : OpBuilder::Listener {
+    void notifyOperationInserted(Operation *op,
+                                 OpBuilder::InsertPoint) override {
+      ops.push_back(op);
+    }
+    SmallVector<Operation *> ops;
+  } created;
+  IRRewriter rewriter(body.getContext(), &created);
   for (linalg::AggregatedOpInterface op : aggregates) {
     rewriter.setInsertionPoint(op);
     FailureOr<SmallVector<Value>> values = op.decomposeOperation(rewriter);
@@ -150,6 +158,36 @@ LogicalResult mlir::foundry::decomposeAggregateOps(Region &body) {
       return op->emitOpError("cannot be decomposed into structured linalg "
                              "ops for a foundry.kernel");
     rewriter.replaceOp(op, *values);
+  }
+  // Upstream's softmax takes its row maximum with arith.maxnumf from a NaN
+  // init. Within a softmax that is the same as arith.maximumf from -inf (a
+  // NaN in the row makes every output NaN either way, through exp(x -
+  // max)), the form foundry's reductions know: a thread's partial maximum
+  // starts at its combiner's neutral element, and NaN poisoned the online
+  // softmax's merge for threads with no element.
+  for (Operation *op : created.ops) {
+    auto max = dyn_cast<linalg::GenericOp>(op);
+    if (!max || max.getNumDpsInits() != 1 || max.getNumReductionLoops() == 0)
+      continue;
+    auto combiner = dyn_cast_or_null<arith::MaxNumFOp>(
+        max.getRegion().front().getTerminator()->getOperand(0).getDefiningOp());
+    auto fill = max.getDpsInits()[0].getDefiningOp<linalg::FillOp>();
+    auto init = fill ? fill.getInputs()[0].getDefiningOp<arith::ConstantOp>()
+                     : arith::ConstantOp();
+    auto value = init ? dyn_cast<FloatAttr>(init.getValue()) : FloatAttr();
+    if (!combiner || !value || !value.getValue().isNaN() ||
+        !llvm::is_contained(created.ops, fill.getOperation()))
+      continue;
+    rewriter.setInsertionPoint(init);
+    auto negInf = arith::ConstantOp::create(
+        rewriter, init.getLoc(),
+        FloatAttr::get(value.getType(),
+                       llvm::APFloat::getInf(value.getValue().getSemantics(),
+                                             /*Negative=*/true)));
+    rewriter.modifyOpInPlace(fill, [&] { fill->setOperand(0, negInf); });
+    rewriter.setInsertionPoint(combiner);
+    rewriter.replaceOpWithNewOp<arith::MaximumFOp>(combiner, combiner.getLhs(),
+                                                   combiner.getRhs());
   }
   return success();
 }
@@ -165,14 +203,18 @@ static void foldTransposesIntoContractions(RewriterBase &rewriter,
   body.walk([&](linalg::TransposeOp op) { transposes.push_back(op); });
   for (linalg::TransposeOp transpose : transposes) {
     Value result = transpose->getResult(0);
+    ArrayRef<int64_t> permutation = transpose.getPermutation();
+    // A batch_matmul's maps keep the batch dimension first: a transpose
+    // that moves it stays.
     if (result.use_empty() ||
-        !llvm::all_of(result.getUses(), [](OpOperand &use) {
+        !llvm::all_of(result.getUses(), [&](OpOperand &use) {
           Operation *user = use.getOwner();
-          return isa<linalg::MatmulOp, linalg::BatchMatmulOp>(user) &&
+          return (isa<linalg::MatmulOp>(user) ||
+                  (isa<linalg::BatchMatmulOp>(user) &&
+                   permutation.front() == 0)) &&
                  cast<linalg::LinalgOp>(user).isDpsInput(&use);
         }))
       continue;
-    ArrayRef<int64_t> permutation = transpose.getPermutation();
     for (OpOperand &use : llvm::make_early_inc_range(result.getUses())) {
       auto op = cast<linalg::LinalgOp>(use.getOwner());
       unsigned index = use.getOperandNumber();

@@ -79,12 +79,15 @@ func.func @depthwise(%x: tensor<2x6x14x17xf32>, %w: tensor<6x3x3xf32>, %f: tenso
 // -----
 
 // linalg.softmax, as IREE and StableHLO-to-linalg emit it, becomes the
-// structured ops it stands for: a row maximum, the exps of the
+// structured ops it stands for: a row maximum (maximumf from -inf, not
+// upstream's maxnumf from NaN: the same within a softmax), the exps of the
 // differences, their sum and the division.
 // CHECK-LABEL: foundry.kernel @named_softmax
 // CHECK-NOT:     linalg.softmax
+// CHECK:         %[[NINF:.*]] = arith.constant 0xFF800000 : f32
+// CHECK:         linalg.fill ins(%[[NINF]] : f32)
 // CHECK:         linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]
-// CHECK:           arith.maxnumf
+// CHECK:           arith.maximumf
 // CHECK:         linalg.generic {{.*}}iterator_types = ["parallel", "parallel"]
 // CHECK:           arith.subf
 // CHECK:           math.exp
@@ -155,4 +158,39 @@ func.func @column_sum(%x: tensor<301x29xf32>) -> tensor<29xf32> {
       linalg.yield %s : f32
     }
   return %y : tensor<29xf32>
+}
+
+// -----
+
+// A transpose that moves a batch_matmul's batch dimension stays: the op's
+// maps keep the batch first.
+// CHECK-LABEL: foundry.kernel @batch_moved
+// CHECK:         linalg.transpose
+// CHECK:         linalg.batch_matmul ins
+func.func @batch_moved(%x: tensor<4x8x16xf32>, %w: tensor<16x4x8xf32>) -> tensor<4x8x8xf32> {
+  %zero = arith.constant 0.0 : f32
+  %te = tensor.empty() : tensor<4x16x8xf32>
+  %t = linalg.transpose ins(%w : tensor<16x4x8xf32>) outs(%te : tensor<4x16x8xf32>) permutation = [1, 0, 2]
+  %e = tensor.empty() : tensor<4x8x8xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<4x8x8xf32>) -> tensor<4x8x8xf32>
+  %y = linalg.batch_matmul ins(%x, %t : tensor<4x8x16xf32>, tensor<4x16x8xf32>) outs(%f : tensor<4x8x8xf32>) -> tensor<4x8x8xf32>
+  return %y : tensor<4x8x8xf32>
+}
+
+// -----
+
+// K transposed for attention scores (Q K^T): the permutation [0, 2, 1]
+// keeps the batch and folds into the batch_matmul's maps.
+// CHECK-DAG:   #[[K:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3)>
+// CHECK-LABEL: foundry.kernel @scores
+// CHECK-NOT:     linalg.transpose
+// CHECK:         linalg.batch_matmul indexing_maps = [{{.*}}, #[[K]], {{.*}}]
+func.func @scores(%q: tensor<4x8x16xf32>, %k: tensor<4x8x16xf32>) -> tensor<4x8x8xf32> {
+  %zero = arith.constant 0.0 : f32
+  %te = tensor.empty() : tensor<4x16x8xf32>
+  %t = linalg.transpose ins(%k : tensor<4x8x16xf32>) outs(%te : tensor<4x16x8xf32>) permutation = [0, 2, 1]
+  %e = tensor.empty() : tensor<4x8x8xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<4x8x8xf32>) -> tensor<4x8x8xf32>
+  %y = linalg.batch_matmul ins(%q, %t : tensor<4x8x16xf32>, tensor<4x16x8xf32>) outs(%f : tensor<4x8x8xf32>) -> tensor<4x8x8xf32>
+  return %y : tensor<4x8x8xf32>
 }

@@ -117,7 +117,6 @@ readNpy(const std::string &path, RankedTensorType type, std::string &error) {
                       : element.isInteger(32) ? "'<i4'"
                       : element.isInteger(16) ? "'<i2'"
                       : element.isInteger(8)  ? "'|i1'"
-                      : element.isInteger(1)  ? "'|b1'"
                                               : nullptr;
   if (!descr) {
     std::string name;

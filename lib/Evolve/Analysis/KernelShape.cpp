@@ -241,7 +241,7 @@ FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel,
     Block &maxBody = max.getRegion().front();
     if (max.getNumReductionLoops() == 0 || max.getNumDpsInputs() != 1 ||
         max.getNumDpsInits() != 1 || maxBody.getOperations().size() != 2 ||
-        !isa<arith::MaximumFOp, arith::MaxNumFOp>(maxBody.front()))
+        !isa<arith::MaximumFOp>(maxBody.front()))
       return;
     Value x = max.getDpsInputs()[0];
     for (Operation *user : max->getResult(0).getUsers()) {
