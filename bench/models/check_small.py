@@ -37,6 +37,15 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 REFERENCES = os.path.join(HERE, "references")
 
+# The signature parsing and nesting of bench/kernelbench/check_small.py (a
+# module of the same name, so loaded under another).
+_spec = importlib.util.spec_from_file_location(
+    "kernelbench_check_small",
+    os.path.join(os.path.dirname(HERE), "kernelbench", "check_small.py"))
+_kernelbench = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_kernelbench)
+ARGUMENT, INIT, nest = _kernelbench.ARGUMENT, _kernelbench.INIT, _kernelbench.nest
+
 # Element type -> (.npy descr, struct code).
 NPY = {"f32": ("<f4", "f"), "bf16": ("<u2", "H"), "i64": ("<i8", "q")}
 
@@ -71,15 +80,6 @@ def bf16_value(bits):
     return struct.unpack("<f", struct.pack("<I", bits << 16))[0]
 
 
-def nest(flat, shape):
-    if not shape:
-        return flat[0]
-    if len(shape) == 1:
-        return list(flat)
-    step = len(flat) // shape[0]
-    return [nest(flat[i * step:(i + 1) * step], shape[1:]) for i in range(shape[0])]
-
-
 def flatten(value):
     if isinstance(value, (list, tuple)):
         out = []
@@ -97,8 +97,6 @@ def parse_type(text):
     return [int(p) for p in parts[:-1]], parts[-1]
 
 
-ARGUMENT = re.compile(r"%\w+\s*:\s*(tensor<[^>]*>)\s*(\{[^}]*\})?")
-INIT = re.compile(r'foundry\.init\s*=\s*"\s*(uniform|normal)\s*\(([^,]+),([^)]+)\)')
 SIGNATURE = re.compile(
     r"func\.func @\w+\((.*?)\)\s*->\s*\(?(.*?)\)?\s*(attributes\s*\{.*?\}\s*)?\{", re.S)
 
