@@ -661,23 +661,62 @@ struct FoundrySplitReductionPass final
     : impl::FoundrySplitReductionPassBase<FoundrySplitReductionPass> {
   using Base::Base;
 
+  /// The parallel loop of `op` (not `partsLoop`) that `width` widens: the
+  /// one indexing its first input's innermost (contiguous) dimension, else
+  /// the one indexing its result's innermost dimension; none for a
+  /// reduction along its inputs' contiguous dimension whose result is
+  /// indexed by the parts last.
+  static std::optional<unsigned> widenedLoop(linalg::GenericOp op,
+                                             std::optional<unsigned> partsLoop) {
+    auto innermostLoop = [&](OpOperand &operand) -> std::optional<unsigned> {
+      AffineMap map = op.getMatchingIndexingMap(&operand);
+      if (map.getNumResults() == 0)
+        return std::nullopt;
+      auto dim = dyn_cast<AffineDimExpr>(map.getResults().back());
+      if (!dim || (partsLoop && dim.getPosition() == *partsLoop) ||
+          op.getIteratorTypesArray()[dim.getPosition()] !=
+              utils::IteratorType::parallel)
+        return std::nullopt;
+      return dim.getPosition();
+    };
+    if (op.getNumDpsInputs() > 0)
+      if (std::optional<unsigned> loop =
+              innermostLoop(*op.getDpsInputOperand(0)))
+        return loop;
+    return innermostLoop(*op.getDpsInitOperand(0));
+  }
+
   /// Block tile sizes for the parallel loops of `op`: 1 along `partsLoop`
   /// (if any) and along the innermost other loops of extent above 1, three
-  /// tiled loops at most (grid x, y, z); at least one loop is tiled.
-  static SmallVector<int64_t> blockSizes(linalg::GenericOp op,
-                                         std::optional<unsigned> partsLoop) {
+  /// tiled loops at most (grid x, y, z); at least one loop is tiled. With
+  /// `width` above 1, widenedLoop's loop takes `width` iterations (a column
+  /// sum's block then reads `width` consecutive columns).
+  LogicalResult blockSizes(linalg::GenericOp op,
+                           std::optional<unsigned> partsLoop,
+                           SmallVector<int64_t> &sizes) {
     SmallVector<int64_t> ranges = op.getStaticLoopRanges();
     SmallVector<unsigned> parallel;
     for (auto [i, iterator] : llvm::enumerate(op.getIteratorTypesArray()))
       if (iterator == utils::IteratorType::parallel)
         parallel.push_back(i);
-    SmallVector<int64_t> sizes(parallel.size(), 0);
+    sizes.assign(parallel.size(), 0);
     int tiled = 0;
-    for (auto [index, loop] : llvm::enumerate(parallel))
+    std::optional<unsigned> wide =
+        width > 1 ? widenedLoop(op, partsLoop) : std::nullopt;
+    for (auto [index, loop] : llvm::enumerate(parallel)) {
       if (partsLoop && loop == *partsLoop) {
         sizes[index] = 1;
         ++tiled;
+      } else if (wide && loop == *wide) {
+        if (ranges[loop] % width != 0)
+          return op.emitOpError()
+                 << kPass << ": width=" << static_cast<int64_t>(width)
+                 << " does not divide the extent " << ranges[loop]
+                 << " of the loop it widens";
+        sizes[index] = width;
+        ++tiled;
       }
+    }
     for (int index = int(parallel.size()) - 1; index >= 0 && tiled < 3;
          --index)
       if (sizes[index] == 0 && ranges[parallel[index]] > 1) {
@@ -686,19 +725,22 @@ struct FoundrySplitReductionPass final
       }
     if (tiled == 0 && !sizes.empty())
       sizes.back() = 1;
-    return sizes;
+    return success();
   }
 
   /// Marks the block tiles of `body` not in `existing` as this pass's.
-  /// With `clusterBlocks` (above 0) they also get the cluster's size.
+  /// With `clusterBlocks` (above 0) they also get the cluster's size. A
+  /// tile of several outputs (`widened`, width above 1) is left unmarked:
+  /// foundry-tile-threads then spreads its outputs over threads.
   static void markNewBlocks(Block &body,
                             const llvm::SmallPtrSetImpl<Operation *> &existing,
-                            int64_t clusterBlocks) {
+                            int64_t clusterBlocks, bool widened) {
     for (auto forall : body.getOps<scf::ForallOp>()) {
       if (existing.contains(forall) || !isBlockLevelForall(forall))
         continue;
       Builder builder(forall.getContext());
-      forall->setAttr(kSplitReductionAttr, builder.getUnitAttr());
+      if (!widened)
+        forall->setAttr(kSplitReductionAttr, builder.getUnitAttr());
       if (clusterBlocks > 0)
         forall->setAttr(kClusterAttr, builder.getI64IntegerAttr(clusterBlocks));
     }
@@ -816,9 +858,13 @@ struct FoundrySplitReductionPass final
     constexpr StringLiteral kTag = "foundry.split_tile";
     constexpr StringLiteral kYieldTag = "foundry.split_yield";
     SmallVector<SmallVector<int64_t>> tileSizes;
-    auto tag = [&](linalg::GenericOp op, SmallVector<int64_t> sizes) {
+    auto tag = [&](linalg::GenericOp op, std::optional<unsigned> partsLoop) {
+      SmallVector<int64_t> sizes;
+      if (failed(blockSizes(op, partsLoop, sizes)))
+        return failure();
       op->setAttr(kTag, rewriter.getI64IntegerAttr(tileSizes.size()));
       tileSizes.push_back(std::move(sizes));
+      return success();
     };
     SmallVector<linalg::GenericOp> partials(reductions.size());
     SmallVector<linalg::GenericOp> finals;
@@ -838,7 +884,8 @@ struct FoundrySplitReductionPass final
           return failure();
         partialSum->setAttr(kYieldTag,
                             rewriter.getI64IntegerAttr(tileSizes.size()));
-        tag(*deviations, blockSizes(*deviations, partsLoop));
+        if (failed(tag(*deviations, partsLoop)))
+          return failure();
         finals.push_back(cast<linalg::GenericOp>(
             *deviations->getResult(0).getUsers().begin()));
         continue;
@@ -871,7 +918,8 @@ struct FoundrySplitReductionPass final
       // sums of a variance are computed in its parts' tile instead, and the
       // parts' maxima of online=true in their sums'.)
       if (!pairedSums.contains(index) && !onlineMaxes.contains(index))
-        tag(*partial, blockSizes(*partial, partsLoop));
+        if (failed(tag(*partial, partsLoop)))
+          return failure();
       if (rank == 0) {
         // The final reduction and the scalar ops after it in one block.
         if (failed(wrapInOneBlock(rewriter, kernel, final)))
@@ -885,8 +933,8 @@ struct FoundrySplitReductionPass final
     for (linalg::GenericOp final : finals) {
       if (cluster)
         final->setAttr(kClusterMergeAttr, rewriter.getUnitAttr());
-      else
-        tag(final, blockSizes(final, std::nullopt));
+      else if (failed(tag(final, std::nullopt)))
+        return failure();
     }
     for (int64_t index = 0; index < int64_t(tileSizes.size()); ++index) {
       linalg::GenericOp target;
@@ -909,7 +957,9 @@ struct FoundrySplitReductionPass final
                               tileSizes[index], kPass, ProducerFusion::All,
                               yield)))
         return failure();
-      markNewBlocks(body, existing, cluster ? int64_t(parts) : 0);
+      markNewBlocks(body, existing, cluster ? int64_t(parts) : 0,
+                    llvm::any_of(tileSizes[index],
+                                 [](int64_t size) { return size > 1; }));
     }
     // The parts' sums left outside every tile were not fused (and their
     // final reductions would read what no tile computes).
@@ -961,6 +1011,15 @@ struct FoundrySplitReductionPass final
       getOperation().emitError()
           << kPass << ": parts must be 0 (one per iteration) or at least 2, "
           << "got " << static_cast<int64_t>(parts);
+      return signalPassFailure();
+    }
+    if (width < 1 || (width > 1 && outputs < 2)) {
+      getOperation().emitError()
+          << kPass
+          << ": width takes several outputs per block: it needs outputs of "
+             "at least 2 and a width of at least 1, got outputs="
+          << static_cast<int64_t>(outputs)
+          << " width=" << static_cast<int64_t>(width);
       return signalPassFailure();
     }
     WalkResult walk = getOperation()->walk([&](KernelOp kernel) {

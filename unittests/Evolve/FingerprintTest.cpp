@@ -1890,25 +1890,40 @@ foundry.kernel @gemm(%a: tensor<512x256xf32>, %b: tensor<256x512xf32>) -> tensor
   EXPECT_FALSE(f32.halfGemm);
 }
 
-TEST_F(FingerprintTest, OuterAxisReductionsTileSeveralOutputsPerBlock) {
-  // A column sum (the reduced loop indexes the input's rows, the output's
-  // columns are the input's contiguous dimension): the reduction expert
-  // gives each block a few consecutive columns, which its threads read
-  // contiguously for their chunks of rows, never one column per block.
-  KernelShape columns = shapeOf(R"mlir(
-foundry.kernel @column_sum(%x: tensor<4096x1024xf32>) -> tensor<1024xf32> {
+/// A sum down the rows of a `rows` x `columns` matrix (a column sum: the
+/// reduced loop indexes the input's rows, the output's columns are its
+/// contiguous dimension).
+static std::string columnSum(int64_t rows, int64_t columns) {
+  std::string r = std::to_string(rows), c = std::to_string(columns);
+  return R"mlir(
+foundry.kernel @column_sum(%x: tensor<)mlir" +
+         r + "x" + c + R"mlir(xf32>) -> tensor<)mlir" + c + R"mlir(xf32> {
   %zero = arith.constant 0.0 : f32
-  %e = tensor.empty() : tensor<1024xf32>
-  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1024xf32>) -> tensor<1024xf32>
+  %e = tensor.empty() : tensor<)mlir" +
+         c + R"mlir(xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<)mlir" +
+         c + R"mlir(xf32>) -> tensor<)mlir" + c + R"mlir(xf32>
   %s = linalg.generic {indexing_maps = [affine_map<(j, i) -> (i, j)>, affine_map<(j, i) -> (j)>], iterator_types = ["parallel", "reduction"]}
-      ins(%x : tensor<4096x1024xf32>) outs(%f : tensor<1024xf32>) {
+      ins(%x : tensor<)mlir" +
+         r + "x" + c + R"mlir(xf32>) outs(%f : tensor<)mlir" + c +
+         R"mlir(xf32>) {
   ^bb0(%a: f32, %acc: f32):
     %y = arith.addf %a, %acc : f32
     linalg.yield %y : f32
-  } -> tensor<1024xf32>
-  foundry.yield %s : tensor<1024xf32>
-})mlir");
+  } -> tensor<)mlir" +
+         c + R"mlir(xf32>
+  foundry.yield %s : tensor<)mlir" +
+         c + R"mlir(xf32>
+})mlir";
+}
+
+TEST_F(FingerprintTest, OuterAxisReductionsTileSeveralOutputsPerBlock) {
+  // A column sum over 512 rows (too short to split): the reduction expert
+  // gives each block a few consecutive columns, which its threads read
+  // contiguously for their chunks of rows, never one column per block.
+  KernelShape columns = shapeOf(columnSum(512, 1024));
   ASSERT_TRUE(columns.reducesOuterAxis);
+  EXPECT_EQ(columns.columnSplitParts, 0);
   std::regex blocks(R"(^foundry-tile-blocks\{sizes=(4|8|16|32)\},)"
                     R"(foundry-reduce-threads\{threads=\d+( shuffle=true)?\})");
   for (const std::string &schedule : proposalsOf(columns, "reduction", 16))
@@ -1920,10 +1935,46 @@ foundry.kernel @column_sum(%x: tensor<4096x1024xf32>) -> tensor<1024xf32> {
   // A row sum reads its rows contiguously: one row per block, as before.
   KernelShape rows = shapeOf(rowSum(1024, 4096));
   EXPECT_FALSE(rows.reducesOuterAxis);
+  EXPECT_EQ(rows.columnSplitParts, 0);
   for (const std::string &schedule : proposalsOf(rows, "reduction", 16))
     EXPECT_TRUE(llvm::StringRef(schedule).starts_with(
         "foundry-tile-blocks{sizes=1},foundry-reduce-threads"))
         << schedule;
+}
+
+TEST_F(FingerprintTest, ColumnSumsIntoFewOutputsAreSplitIntoParts) {
+  // 1024 columns of 65536 rows: one thread per column would keep 1024 of
+  // Hopper's 270,336 resident threads busy. The rows are split into the
+  // fewest parts that give every resident thread a (column, part): 512
+  // parts of 128 rows (256 would give 262,144); the widths divide 1024.
+  KernelShape tall = shapeOf(columnSum(65536, 1024));
+  EXPECT_EQ(tall.columnSplitParts, 512);
+  EXPECT_EQ(tall.columnSplitWidths, (std::vector<int64_t>{32, 64, 128, 256}));
+  EXPECT_NE(describeStructure(tall, "reduction").find("too few outputs"),
+            std::string::npos);
+  // The reduction expert's seed, and most of its proposals, split so: each
+  // block a part's rows of W consecutive columns, one column per thread.
+  std::regex split(R"(^foundry-split-reduction\{outputs=1024 parts=512 )"
+                   R"(width=(32|64|128|256)\},foundry-tile-threads\{sizes=1\})");
+  for (const Expert &expert : builtinExperts()) {
+    if (expert.name != "reduction")
+      continue;
+    std::mt19937 rng(7);
+    ExpertRequest request{tall};
+    request.initial = true;
+    EXPECT_TRUE(std::regex_search(expert.propose(request, rng), split));
+  }
+  int splits = 0;
+  for (const std::string &schedule : proposalsOf(tall, "reduction", 32))
+    splits += std::regex_search(schedule, split);
+  EXPECT_GE(splits, 16);
+
+  // Parts keep at least 16 rows each: 2048 rows give at most 128 parts.
+  EXPECT_EQ(shapeOf(columnSum(2048, 1024)).columnSplitParts, 128);
+  // Enough columns to fill the target (262,144 threads of 270,336 is more
+  // than half), or no width dividing them (1000 columns): not split.
+  EXPECT_EQ(shapeOf(columnSum(4096, 262144)).columnSplitParts, 0);
+  EXPECT_EQ(shapeOf(columnSum(65536, 1000)).columnSplitParts, 0);
 }
 
 TEST_F(FingerprintTest, FewOutputsAreJudgedAgainstTheTargetsMultiprocessors) {

@@ -138,6 +138,16 @@ struct KernelShape {
   /// Threads splitting one output's reduction would read it with a stride;
   /// block tiles take several consecutive outputs instead.
   bool reducesOuterAxis = false;
+  /// A root reducing along an outer axis (reducesOuterAxis) into too few
+  /// outputs for one thread each to fill the target (a column sum of a
+  /// 65536x1024 matrix: 1024 threads for 270,336 resident), over a long
+  /// outermost reduction loop: the parts of that loop that give every
+  /// resident thread of the target an (output, part) of at least 16
+  /// iterations, and the widths (consecutive outputs per block,
+  /// foundry-split-reduction{width}) that divide the loop of the input's
+  /// contiguous dimension, 32 to 256. Both 0 otherwise.
+  int64_t columnSplitParts = 0;
+  std::vector<int64_t> columnSplitWidths;
   /// Elements reduced into each output by a short reduction: the product
   /// of the root's reduction extents, or, for a root without reductions
   /// that reads element for element the result of one with the same

@@ -211,6 +211,8 @@ inline constexpr llvm::StringLiteral kWgmmaTilesAttr = "foundry.wgmma_tiles";
 /// Marks the block tiles of foundry-split-reduction (unit attribute on the
 /// scf.forall): complete once foundry-reduce-threads has split their
 /// reductions, so foundry-tile-threads and foundry-tile-warps leave them.
+/// Tiles of several outputs (`width` above 1) are not marked: their outputs
+/// are for foundry-tile-threads to spread.
 inline constexpr llvm::StringLiteral kSplitReductionAttr =
     "foundry.split_reduction";
 

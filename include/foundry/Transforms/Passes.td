@@ -1144,6 +1144,17 @@ def FoundrySplitReductionPass
     cluster barrier before the output pass instead of two). Error:
     `online=true` where no split sum pairs with a maximum so.
 
+    With `width=W` (and `outputs` above 1) a block tile takes W
+    consecutive outputs instead of one, along the parallel loop that indexes
+    the split reduction's first input's innermost (contiguous) dimension,
+    else its result's: a reduction down an outer axis (a column sum of a
+    65536x1024 matrix into 1024 outputs, too few for one thread each to
+    fill the GPU) is split into parts of rows, each block reading W
+    consecutive columns of its part, and `foundry-tile-threads{sizes=1}`
+    then gives each thread one column (a warp reads 128 consecutive bytes
+    per row). The final reductions take W consecutive outputs per block
+    too. Error: W not dividing that loop's extent.
+
     Example, a mean squared error over 32768x32768 (one row per block):
     `foundry-split-reduction,foundry-reduce-threads{threads=256 interleave=4},
     foundry-vectorize`. A BatchNorm's statistics over 64 channels:
@@ -1164,6 +1175,9 @@ def FoundrySplitReductionPass
     Option<"cluster", "cluster", "bool", /*default=*/"false",
            "Run the parts of an output as one thread-block cluster; the "
            "final reductions are fused into the blocks that read them.">,
+    Option<"width", "width", "int64_t", /*default=*/"1",
+           "Consecutive outputs per block tile along the loop of the "
+           "input's contiguous dimension (a column sum's columns).">,
     Option<"online", "online", "bool", /*default=*/"false",
            "Split a softmax's sum of exp(x - max) in the pass of its "
            "maximum: each part's sum relative to its own maximum, rescaled "

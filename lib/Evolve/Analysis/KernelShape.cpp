@@ -123,6 +123,48 @@ static int64_t partsForLongReductions(Block &body, int64_t outputs,
   return best;
 }
 
+/// KernelShape::columnSplitParts and columnSplitWidths for `root`, which
+/// reduces along an outer axis, `contiguous` the loop of its input's
+/// innermost dimension.
+static void setColumnSplit(KernelShape &shape, linalg::LinalgOp root,
+                           unsigned contiguous, const TargetInfo &target) {
+  constexpr int64_t kMinRowsPerPart = 16, kMinOuterLoop = 1024;
+  auto type = dyn_cast<RankedTensorType>(root->getResult(0).getType());
+  if (!type || !type.hasStaticShape() || root->getNumResults() != 1)
+    return;
+  int64_t outputs = type.getNumElements();
+  // One thread per output fills less than half of the resident threads.
+  if (2 * outputs >= target.residentThreads() ||
+      !isSplittableReduction(*root.getOperation(), outputs))
+    return;
+  SmallVector<int64_t> ranges = root.getStaticLoopRanges();
+  auto iterators = root.getIteratorTypesArray();
+  auto outer = llvm::find(iterators, utils::IteratorType::reduction);
+  int64_t rows = ranges[outer - iterators.begin()];
+  if (ShapedType::isDynamic(rows) || rows < kMinOuterLoop ||
+      ShapedType::isDynamic(ranges[contiguous]))
+    return;
+  int64_t wanted = llvm::divideCeil(target.residentThreads(), outputs);
+  int64_t parts = 0;
+  for (int64_t p = 2; p <= rows / kMinRowsPerPart; ++p) {
+    if (rows % p)
+      continue;
+    parts = p;
+    if (p >= wanted)
+      break;
+  }
+  if (parts == 0)
+    return;
+  std::vector<int64_t> widths;
+  for (int64_t width : {32, 64, 128, 256})
+    if (ranges[contiguous] % width == 0)
+      widths.push_back(width);
+  if (widths.empty())
+    return;
+  shape.columnSplitParts = parts;
+  shape.columnSplitWidths = std::move(widths);
+}
+
 FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel,
                                                     const TargetInfo &target) {
   Block &body = kernel.getBody().front();
@@ -231,6 +273,8 @@ FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel,
                          : nullptr;
     shape.reducesOuterAxis =
         innermost && shape.parallel[innermost.getPosition()];
+    if (shape.reducesOuterAxis && target.isGpu())
+      setColumnSplit(shape, root, innermost.getPosition(), target);
   }
   kernel.walk([&](linalg::LinalgOp op) {
     shape.hasReduction |= op.getNumReductionLoops() > 0;
@@ -570,7 +614,10 @@ std::string mlir::foundry::describeStructure(const KernelShape &shape,
   if (shape.multiResultRoot)
     facts.push_back("reduction with several results");
   if (shape.reducesOuterAxis)
-    facts.push_back("reduction along an outer axis");
+    facts.push_back(shape.columnSplitParts > 0
+                        ? "reduction along an outer axis into too few "
+                          "outputs for the threads"
+                        : "reduction along an outer axis");
   if (shape.initFromReduction)
     facts.push_back("scan");
   if (facts.empty())

@@ -237,6 +237,13 @@ std::vector<Expert> mlir::foundry::builtinExperts() {
              (shape.contraction && shape.numParallel() > 1) ||
              shape.multiResultRoot)
            return std::string();
+         // Down an outer axis into too few outputs for the threads (a
+         // column sum): parts of the rows over blocks, consecutive outputs
+         // over threads; the seed and three proposals in four.
+         if (request.initial || rng() % 4)
+           if (std::string columns = columnSplitSchedule(shape, rng);
+               !columns.empty())
+             return columns;
          // After a contraction, the GEMM first, as a kernel of its own.
          std::string prefix = splitGemmPhases(shape, request.initial, rng);
          // A convolution before a norm (a Conv2d then an InstanceNorm): one

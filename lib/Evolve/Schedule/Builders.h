@@ -263,6 +263,14 @@ std::string reduceThreads(const KernelShape &shape, int64_t threads,
                           int64_t width, int64_t extent, std::mt19937 &rng,
                           bool rowTiles = false);
 
+/// A schedule for a reduction down an outer axis into too few outputs for
+/// the threads (shape.columnSplitParts): its outermost reduction loop split
+/// into parts, each block reading a part's rows of `width` consecutive
+/// outputs (one of shape.columnSplitWidths), one output per thread (a warp
+/// reads 32 consecutive elements of a row), then the parts combined
+/// `width` outputs per block. "" for other kernels.
+std::string columnSplitSchedule(const KernelShape &shape, std::mt19937 &rng);
+
 /// A schedule for a kernel reduced to a scalar (`shape.scalarReduction`:
 /// the extents of its reduction, outermost first): partial results over
 /// blocks along the outermost loop (one per iteration, or a divisor of it),

@@ -194,6 +194,22 @@ std::string reduceThreads(const KernelShape &shape, int64_t threads,
 /// blocks along the outermost loop (one per iteration, or a divisor of it),
 /// each block's reductions split over its threads (reduceThreads),
 /// interleaved when the extents divide.
+std::string columnSplitSchedule(const KernelShape &shape, std::mt19937 &rng) {
+  if (shape.columnSplitParts == 0 || shape.columnSplitWidths.empty())
+    return "";
+  int64_t outputs = 1;
+  for (int64_t extent : shape.parallelExtents())
+    outputs *= extent;
+  // One thread per output (the partial results' parts loop, of tile 1,
+  // is left out).
+  std::vector<std::string> ones(shape.numParallel(), "1");
+  return "foundry-split-reduction{outputs=" + std::to_string(outputs) +
+         " parts=" + std::to_string(shape.columnSplitParts) +
+         " width=" + std::to_string(pick(shape.columnSplitWidths, rng)) +
+         "},foundry-tile-threads{sizes=" + llvm::join(ones, ",") +
+         "},foundry-vectorize";
+}
+
 std::string scalarReductionSchedule(const KernelShape &shape,
                                     std::mt19937 &rng) {
   const std::vector<int64_t> &loops = shape.scalarReduction;
