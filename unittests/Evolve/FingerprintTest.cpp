@@ -315,6 +315,38 @@ TEST(ReferenceSchedule, SplitOnlyForLargeScalarReductions) {
   EXPECT_EQ(referenceScheduleFor(huge, reason), "foundry-split-reduction");
 }
 
+/// A kernel multiplying an M x K by a K x N matrix (f32).
+static std::string matmul(int64_t m, int64_t n, int64_t k) {
+  auto type = [](int64_t rows, int64_t cols) {
+    return "tensor<" + std::to_string(rows) + "x" + std::to_string(cols) +
+           "xf32>";
+  };
+  std::string a = type(m, k), b = type(k, n), c = type(m, n);
+  return "foundry.kernel @gemm(%a: " + a + ", %b: " + b + ") -> " + c +
+         " {\n  %zero = arith.constant 0.0 : f32\n  %e = tensor.empty() : " +
+         c + "\n  %f = linalg.fill ins(%zero : f32) outs(%e : " + c +
+         ") -> " + c + "\n  %m = linalg.matmul ins(%a, %b : " + a + ", " + b +
+         ") outs(%f : " + c + ") -> " + c + "\n  foundry.yield %m : " + c +
+         "\n}\n";
+}
+
+TEST_F(FingerprintTest, LargeGemmsAreCheckedAgainstATiledReference) {
+  // 8192 x 8192 x 4096 (2.7e11 multiply-adds): the naive schedule would
+  // take seconds per launch; the reference is the 64x64 SIMT schedule.
+  std::string reason;
+  KernelShape large = shapeOf(matmul(8192, 8192, 4096));
+  EXPECT_EQ(referenceScheduleFor(large, reason),
+            "foundry-tile-blocks{sizes=64,64},foundry-tile-threads{sizes=4,4},"
+            "foundry-tile-reduction{sizes=8},foundry-vectorize");
+  EXPECT_NE(reason.find("GEMM(s) of 8192x8192x4096"), std::string::npos)
+      << reason;
+  // 4096^3 (6.9e10) stays on the naive schedule.
+  reason.clear();
+  EXPECT_EQ(referenceScheduleFor(shapeOf(matmul(4096, 4096, 4096)), reason),
+            "");
+  EXPECT_EQ(reason, "");
+}
+
 /// A kernel summing each row of a ROWS x COLS matrix.
 static std::string rowSum(int64_t rows, int64_t cols) {
   std::string x = "tensor<" + std::to_string(rows) + "x" +

@@ -1,11 +1,9 @@
-//===- KernelShape.cpp - A kernel's loop structure for the experts
-//----------===//
+//===- KernelShape.cpp - A kernel's loop structure for the experts -------===//
 //
 // This file implements analyzeKernel: the structure of a kernel (its root
 // op's loops, contractions, reductions and their axes, element types and
-// layouts) that the schedule builders and experts reason about, and the
-// schedule prefixes that structure imposes (referenceScheduleFor,
-// withSplitFirst).
+// layouts) that the schedule builders and experts reason about (the
+// schedule prefixes that structure imposes are in Schedule/Reference.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -523,68 +521,6 @@ FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel,
   }
   return shape;
 }
-
-std::string mlir::foundry::referenceScheduleFor(const KernelShape &shape,
-                                                std::string &reason) {
-  constexpr int64_t kMaxSerialIterations = int64_t{1} << 24;
-  if (shape.scalarReduction.empty()) {
-    if (shape.longReductionOutputs == 0)
-      return "";
-    reason = "the naive schedule reduces long rows (more than 2^22 "
-             "elements, or 2^16 into fewer outputs than the target has "
-             "multiprocessors) into at most " +
-             std::to_string(shape.longReductionOutputs) +
-             " outputs, one thread each (up to seconds per launch); it is "
-             "not timed";
-    return "foundry-split-reduction{outputs=" +
-           std::to_string(shape.longReductionOutputs) + "}";
-  }
-  // The product of the extents; an unknown extent (0) or an overflow counts
-  // as above the limit.
-  int64_t iterations = 1;
-  bool exact = true;
-  for (int64_t extent : shape.scalarReduction)
-    if (extent <= 0 || llvm::MulOverflow(iterations, extent, iterations)) {
-      exact = false;
-      iterations = kMaxSerialIterations + 1;
-      break;
-    }
-  if (iterations <= kMaxSerialIterations && shape.longReductionOutputs == 0)
-    return "";
-  reason =
-      "the naive schedule reduces " +
-      (exact ? std::to_string(iterations) : std::string("more than 2^24")) +
-      " elements on one thread (seconds per launch); it is not timed";
-  if (shape.longReductionOutputs > 0)
-    return "foundry-split-reduction{outputs=" +
-           std::to_string(shape.longReductionOutputs) + "}";
-  return "foundry-split-reduction";
-}
-
-std::string mlir::foundry::withSplitFirst(const KernelShape &shape,
-                                          std::string schedule,
-                                          std::mt19937 &rng) {
-  if (shape.splitFirst.empty() || schedule.empty() ||
-      schedule.find("foundry-split-reduction") != std::string::npos)
-    return schedule;
-  std::string prefix = shape.splitFirst;
-  if (shape.splitVariance && rng() % 2) {
-    prefix.insert(prefix.size() - 1, " welford=true");
-    size_t reduce = schedule.find("foundry-reduce-threads{");
-    if (reduce != std::string::npos) {
-      constexpr llvm::StringLiteral kOff = "welford=false";
-      size_t close = schedule.find('}', reduce);
-      llvm::StringRef options = llvm::StringRef(schedule).slice(reduce, close);
-      if (size_t off = options.find(kOff); off != llvm::StringRef::npos)
-        schedule.replace(reduce + off, kOff.size(), "welford=true");
-      else if (!options.contains("welford=true"))
-        schedule.insert(close, " welford=true");
-    }
-  }
-  return prefix + "," + schedule;
-}
-
-/// A random element of `choices`.
 
 std::string mlir::foundry::describeStructure(const KernelShape &shape,
                                              llvm::StringRef family) {
