@@ -691,17 +691,20 @@ FailureOr<SearchResult> Search::run() {
     precompile(genomes);
     // Round-robin over the islands (`order`), each taken as
     // soon as it is compiled.
-    // For a GEMM the precision lets on the tensor cores (compute-bound: its
-    // naive baseline alone can take half a minute of the budget), the
-    // islands whose seed is on the tensor cores go first.
+    // For a GEMM the precision lets on the tensor cores (compute-bound: a
+    // SIMT candidate alone can take a quarter of a one-minute budget), the
+    // islands whose seed is on the tensor cores go first, waited for.
     std::vector<int> islandOrder(islands);
     std::iota(islandOrder.begin(), islandOrder.end(), 0);
+    size_t inOrder = 0;
     if (shape_.gemm && shape_.tensorCores)
-      std::stable_partition(
-          islandOrder.begin(), islandOrder.end(), [&](int i) {
-            return llvm::StringRef(seeds[i].front().genome)
-                .contains("foundry-mma");
-          });
+      inOrder = std::stable_partition(
+                    islandOrder.begin(), islandOrder.end(),
+                    [&](int i) {
+                      return llvm::StringRef(seeds[i].front().genome)
+                          .contains("foundry-mma");
+                    }) -
+                islandOrder.begin();
     std::vector<std::string> order;
     std::vector<std::pair<int, int>> slots;
     for (int p = 0; p < population; ++p)
@@ -710,8 +713,9 @@ FailureOr<SearchResult> Search::run() {
         slots.push_back({i, p});
       }
     std::vector<bool> taken(order.size());
-    for (size_t k = nextCompiled(order, taken); k != SIZE_MAX && !outOfBudget();
-         k = nextCompiled(order, taken)) {
+    for (size_t k = nextCompiled(order, taken, inOrder);
+         k != SIZE_MAX && !outOfBudget();
+         k = nextCompiled(order, taken, inOrder)) {
       auto [i, p] = slots[k];
       Evaluated e = evaluate(seeds[i][p].genome, seeds[i][p].expert, i, 0);
       note(e);

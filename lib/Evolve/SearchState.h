@@ -225,9 +225,11 @@ private:
   /// Of `genomes` not yet `taken`, the first one compiled (in order), once
   /// one is; SIZE_MAX when every one is taken or the budget is spent while
   /// waiting. A candidate whose ptxas takes half a minute no longer holds
-  /// up the evaluation of the others compiled with it.
+  /// up the evaluation of the others compiled with it. The first
+  /// `inOrder` genomes are taken in order, each waited for (the tensor-core
+  /// seeds of a GEMM, whose ptxas is the slowest, before any other).
   size_t nextCompiled(const std::vector<std::string> &genomes,
-                      std::vector<bool> &taken);
+                      std::vector<bool> &taken, size_t inOrder = 0);
   /// Ends the compilations still running (their ptxas children are killed)
   /// and waits for the pool's threads.
   void stopCompiling();

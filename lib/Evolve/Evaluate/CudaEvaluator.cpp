@@ -88,7 +88,7 @@ bool Search::compiledYet(const std::string &normal) {
 }
 
 size_t Search::nextCompiled(const std::vector<std::string> &genomes,
-                            std::vector<bool> &taken) {
+                            std::vector<bool> &taken, size_t inOrder) {
   // compiling_ is keyed by normal form: normalized once, not at every poll.
   std::vector<std::string> normals;
   for (const std::string &genome : genomes) {
@@ -107,6 +107,8 @@ size_t Search::nextCompiled(const std::vector<std::string> &genomes,
         taken[i] = true;
         return i;
       }
+      if (i < inOrder)
+        break;
     }
     if (!left || outOfBudget())
       return SIZE_MAX;
