@@ -28,6 +28,7 @@ const std::vector<std::string> &mlir::foundry::schedulePassNames() {
                                                  "foundry-fold-pad",
                                                  "foundry-tile-phases",
                                                  "foundry-invert-divisors",
+                                                 "foundry-decompose-arg-reductions",
                                                  "foundry-launch-bounds",
                                                  "foundry-approx-math"};
   return names;

@@ -127,10 +127,6 @@ FailureOr<linalg::GenericOp> splitIntoParts(RewriterBase &rewriter,
     return op.emitOpError() << kPass << ": the combiner '"
                             << combiner->getName()
                             << "' has no neutral element";
-  if (!op.getBody()->getOps<linalg::IndexOp>().empty())
-    return op.emitOpError() << kPass
-                            << ": the reduction reads linalg.index; its "
-                               "loops cannot be renumbered";
   // The outermost reduction loop is split.
   SmallVector<utils::IteratorType> oldIterators = op.getIteratorTypesArray();
   unsigned dim = 0;
@@ -253,11 +249,30 @@ FailureOr<linalg::GenericOp> splitIntoParts(RewriterBase &rewriter,
   Value identity = arith::ConstantOp::create(rewriter, loc, *neutral);
   Value init =
       linalg::FillOp::create(rewriter, loc, identity, empty).getResult(0);
-  auto partial = linalg::GenericOp::create(
-      rewriter, loc, TypeRange{init.getType()}, inputs, ValueRange{init},
-      maps, iterators);
+  auto partial =
+      linalg::GenericOp::create(rewriter, loc, TypeRange{init.getType()},
+                                inputs, ValueRange{init}, maps, iterators);
   rewriter.cloneRegionBefore(op.getRegion(), partial.getRegion(),
                              partial.getRegion().begin());
+  // The body's reads of the split loop's index (an argmax's first index)
+  // become part * chunk + the index within the part; the other loops keep
+  // their numbers (the new loop comes last).
+  {
+    OpBuilder::InsertionGuard guard(rewriter);
+    if (chunk > 1)
+      for (auto index : llvm::make_early_inc_range(
+               partial.getBody()->getOps<linalg::IndexOp>())) {
+        if (index.getDim() != dim)
+          continue;
+        rewriter.setInsertionPoint(index);
+        Value outer = linalg::IndexOp::create(rewriter, loc, dim);
+        Value inner = linalg::IndexOp::create(rewriter, loc, op.getNumLoops());
+        Value scale = arith::ConstantIndexOp::create(rewriter, loc, chunk);
+        Value scaled = arith::MulIOp::create(rewriter, loc, outer, scale);
+        rewriter.replaceOp(index,
+                           arith::AddIOp::create(rewriter, loc, scaled, inner));
+      }
+  }
   // Every loop must be a dimension of some operand for linalg to derive
   // the loop bounds (tiling asserts otherwise).
   if (!partial.getShapesToLoopsMap()) {
@@ -868,6 +883,23 @@ struct FoundrySplitReductionPass final
     };
     SmallVector<linalg::GenericOp> partials(reductions.size());
     SmallVector<linalg::GenericOp> finals;
+    // A reduction whose result a later one reads as an input (an argmax's
+    // maximum, read by its first index), outside the welford and online
+    // pairings: its final reduction is tiled before the later one's parts,
+    // which then read it from memory (the later tile would otherwise fuse
+    // it, once per part).
+    llvm::DenseSet<size_t> readLater;
+    for (auto [i, earlier] : llvm::enumerate(reductions))
+      for (size_t j = i + 1; j < reductions.size(); ++j) {
+        auto variance = varianceOf.find(j);
+        auto onlineMax = onlineMaxOf.find(j);
+        if ((variance != varianceOf.end() && variance->second.sum == i) ||
+            (onlineMax != onlineMaxOf.end() && onlineMax->second == i))
+          continue;
+        if (llvm::is_contained(reductions[j].getDpsInputs(),
+                               earlier.getResult(0)))
+          readLater.insert(i);
+      }
     for (auto [index, op] : llvm::enumerate(reductions)) {
       unsigned rank = cast<ShapedType>(op.getResult(0).getType()).getRank();
       unsigned partsLoop = 0;
@@ -923,6 +955,9 @@ struct FoundrySplitReductionPass final
       if (rank == 0) {
         // The final reduction and the scalar ops after it in one block.
         if (failed(wrapInOneBlock(rewriter, kernel, final)))
+          return failure();
+      } else if (readLater.contains(index) && !cluster) {
+        if (failed(tag(final, std::nullopt)))
           return failure();
       } else {
         finals.push_back(final);

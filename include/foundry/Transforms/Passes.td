@@ -780,6 +780,48 @@ def FoundryApproxMathPass
   let dependentDialects = ["::mlir::math::MathDialect"];
 }
 
+def FoundryDecomposeArgReductionsPass
+    : Pass<"foundry-decompose-arg-reductions", "::mlir::ModuleOp"> {
+  let summary = "Compute an argmax or argmin as two reductions that every reduction strategy splits.";
+  let description = [{
+    torch-mlir lowers `aten.argmax` (and `aten.max.dim`, `aten.argmin`) to one
+    `linalg.generic` with two results: the running extremum
+    (`acc = maximumf(x, acc)`) and the index where it was first reached
+    (`i = select(x > acc, linalg.index d, i)`, d the one reduction loop).
+    Its second combiner is not one arith op, so no partial reduction
+    (`foundry-reduce-threads`, `foundry-split-reduction`) takes it, and the
+    naive schedule reduces each row on one thread. In every kernel, outside
+    any block tile, each such generic (a maximum or minimum, `maximumf`,
+    `maxnumf`, `maxsi` and their minimum forms, with the strict comparison
+    of the same direction, `ogt`/`olt` or `sgt`/`slt`, in either operand
+    order; the compared element computed from the inputs alone) becomes:
+
+    1. the extremum: the same loops, `acc = maximumf(x, acc)` from the
+       value's initial tensor;
+    2. the first index: the least `d` where `x == extremum` and `x` passes
+       the initial value strictly (`x > v0`), by `minsi` from the index
+       type's largest value;
+    3. an elementwise op that puts back the initial index where no element
+       passed the initial value (the largest value is left).
+
+    That is the generic's result for every input without NaN (the first
+    index of the extremum, the initial index when nothing beats the initial
+    value). With a NaN in a row the generic keeps the index of the maximum
+    before it; the decomposition gives the initial index. The row is read
+    twice (as a softmax reads its row for the maximum and the sum).
+
+    Error: no such generic. Example, an argmax over 32 rows of 128256
+    logits, one row per block: `foundry-decompose-arg-reductions,
+    foundry-tile-blocks{sizes=1},foundry-reduce-threads{threads=256
+    interleave=4}`.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect"
+  ];
+}
+
 def FoundryInvertDivisorsPass
     : Pass<"foundry-invert-divisors", "::mlir::ModuleOp"> {
   let summary = "Divide by a loop-invariant divisor as a multiplication by its reciprocal.";
