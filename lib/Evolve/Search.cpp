@@ -122,6 +122,10 @@ std::string Search::withKernelRewrites(std::string schedule) {
   add(shape_.foldPad, "foundry-fold-pad");
   if (!shape_.approxMath.empty())
     add(true, "foundry-approx-math{functions=" + shape_.approxMath + "}");
+  // The rewrite the structure was analyzed after, always and first.
+  if (!shape_.rewriteFirst.empty() &&
+      !llvm::StringRef(schedule).contains(shape_.rewriteFirst))
+    schedule = shape_.rewriteFirst + "," + schedule;
   return schedule;
 }
 

@@ -320,26 +320,30 @@ struct FoundryDecomposeArgReductionsPass final
   using Base::Base;
 
   void runOnOperation() override {
-    SmallVector<std::pair<linalg::GenericOp, ArgReduction>> found;
-    getOperation()->walk([&](linalg::GenericOp op) {
-      if (!op->getParentOfType<KernelOp>() ||
-          op->getParentOfType<scf::ForallOp>())
-        return;
-      if (std::optional<ArgReduction> arg = matchArgReduction(op))
-        found.push_back({op, *arg});
-    });
-    if (found.empty()) {
-      getOperation()->emitError()
-          << kPass
-          << ": no arg-reduction (a linalg.generic reducing one loop into a "
-             "running maximum or minimum and the index where it was first "
-             "reached: acc = maximumf(x, acc), i = select(x > acc, "
-             "linalg.index, i)) outside a block tile";
-      return signalPassFailure();
-    }
-    for (auto &[op, arg] : found)
-      decompose(op, arg);
+    if (decomposeArgReductions(getOperation()) > 0)
+      return;
+    getOperation()->emitError()
+        << kPass
+        << ": no arg-reduction (a linalg.generic reducing one loop into a "
+           "running maximum or minimum and the index where it was first "
+           "reached: acc = maximumf(x, acc), i = select(x > acc, "
+           "linalg.index, i)) outside a block tile";
+    signalPassFailure();
   }
 };
 
 } // namespace
+
+int64_t mlir::foundry::decomposeArgReductions(Operation *root) {
+  SmallVector<std::pair<linalg::GenericOp, ArgReduction>> found;
+  root->walk([&](linalg::GenericOp op) {
+    if (!op->getParentOfType<KernelOp>() ||
+        op->getParentOfType<scf::ForallOp>())
+      return;
+    if (std::optional<ArgReduction> arg = matchArgReduction(op))
+      found.push_back({op, *arg});
+  });
+  for (auto &[op, arg] : found)
+    decompose(op, arg);
+  return found.size();
+}

@@ -2009,6 +2009,47 @@ TEST_F(FingerprintTest, ColumnSumsIntoFewOutputsAreSplitIntoParts) {
   EXPECT_EQ(shapeOf(columnSum(65536, 1000)).columnSplitParts, 0);
 }
 
+TEST_F(FingerprintTest, ArgmaxesAreAnalyzedAsTwoReductions) {
+  // torch-mlir's argmax over a vocabulary (32 rows of 128256): one generic
+  // of value and index, which no partial reduction takes. The analysis
+  // sees the two reductions foundry-decompose-arg-reductions makes of it:
+  // rows reduced by the reduction expert (no longer refused as a root of
+  // several results), too few rows for the SMs, so split over blocks first.
+  KernelShape argmax = shapeOf(R"mlir(
+foundry.kernel @argmax(%x: tensor<32x128256xf32>) -> tensor<32xi64> {
+  %neg_inf = arith.constant 0xFF800000 : f32
+  %c0 = arith.constant 0 : i64
+  %ve = tensor.empty() : tensor<32xf32>
+  %v0 = linalg.fill ins(%neg_inf : f32) outs(%ve : tensor<32xf32>) -> tensor<32xf32>
+  %ie = tensor.empty() : tensor<32xi64>
+  %i0 = linalg.fill ins(%c0 : i64) outs(%ie : tensor<32xi64>) -> tensor<32xi64>
+  %r:2 = linalg.generic {indexing_maps = [affine_map<(r, v) -> (r, v)>, affine_map<(r, v) -> (r)>, affine_map<(r, v) -> (r)>], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<32x128256xf32>) outs(%v0, %i0 : tensor<32xf32>, tensor<32xi64>) {
+  ^bb0(%in: f32, %value: f32, %index: i64):
+    %v = linalg.index 1 : index
+    %v_i64 = arith.index_cast %v : index to i64
+    %max = arith.maximumf %in, %value : f32
+    %greater = arith.cmpf ogt, %in, %value : f32
+    %new = arith.select %greater, %v_i64, %index : i64
+    linalg.yield %max, %new : f32, i64
+  } -> (tensor<32xf32>, tensor<32xi64>)
+  foundry.yield %r#1 : tensor<32xi64>
+})mlir");
+  EXPECT_EQ(argmax.rewriteFirst, "foundry-decompose-arg-reductions");
+  EXPECT_FALSE(argmax.multiResultRoot);
+  EXPECT_EQ(argmax.longReductionOutputs, 32);
+  EXPECT_TRUE(llvm::StringRef(argmax.splitFirst)
+                  .starts_with("foundry-split-reduction{outputs=32 parts="))
+      << argmax.splitFirst;
+  EXPECT_NE(describeStructure(argmax, "reduction").find("argmax/argmin"),
+            std::string::npos);
+  for (const std::string &schedule : proposalsOf(argmax, "reduction", 8))
+    EXPECT_NE(schedule.find("foundry-reduce-threads"), std::string::npos)
+        << schedule;
+  // A plain row maximum has no rewrite.
+  EXPECT_EQ(shapeOf(rowSum(64, 8192)).rewriteFirst, "");
+}
+
 TEST_F(FingerprintTest, FewOutputsAreJudgedAgainstTheTargetsMultiprocessors) {
   // 100 outputs of 2^16 elements each: fewer outputs than Hopper's 132
   // SMs, so the reduction is split over blocks first; on a target with 64

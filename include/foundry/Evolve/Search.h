@@ -132,6 +132,11 @@ struct KernelShape {
   /// argmax's value and index): its reduction cannot be split over threads
   /// (foundry-reduce-threads), which the reduction expert then leaves out.
   bool multiResultRoot = false;
+  /// A rewrite every proposal starts with, the rest of the structure being
+  /// that of the kernel it makes: "foundry-decompose-arg-reductions" for an
+  /// argmax (a reduction of value and index, which no partial reduction
+  /// takes, becomes two that every reduction strategy does); "" otherwise.
+  std::string rewriteFirst;
   /// The root reduces along an outer axis of its input: the input's
   /// innermost (contiguous) dimension is indexed by a parallel loop (a
   /// column sum of a matrix, a sum over the middle of three dimensions).

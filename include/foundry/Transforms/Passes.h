@@ -508,6 +508,12 @@ FailureOr<KernelOp> outlineKernel(func::FuncOp func);
 /// foundry-lower-kernels both call it.
 LogicalResult decomposeAggregateOps(Region &body);
 
+/// foundry-decompose-arg-reductions on the kernels under `root`: each
+/// argmax or argmin generic of two results (outside block tiles) becomes
+/// two single-result reductions and an elementwise op. Returns how many
+/// were decomposed.
+int64_t decomposeArgReductions(Operation *root);
+
 } // namespace mlir::foundry
 
 #endif // FOUNDRY_TRANSFORMS_PASSES_H

@@ -165,6 +165,19 @@ static void setColumnSplit(KernelShape &shape, linalg::LinalgOp root,
 
 FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel,
                                                     const TargetInfo &target) {
+  // An argmax or argmin (one generic of two results, which no partial
+  // reduction takes) is analyzed as the reductions that
+  // foundry-decompose-arg-reductions makes of it, which every proposal then
+  // starts with (KernelShape::rewriteFirst).
+  {
+    OwningOpRef<KernelOp> decomposed = kernel.clone();
+    if (decomposeArgReductions(decomposed->getOperation()) > 0) {
+      FailureOr<KernelShape> shape = analyzeKernel(*decomposed, target);
+      if (succeeded(shape))
+        shape->rewriteFirst = "foundry-decompose-arg-reductions";
+      return shape;
+    }
+  }
   Block &body = kernel.getBody().front();
   Operation *terminator = body.getTerminator();
   if (terminator->getNumOperands() == 0)
@@ -549,6 +562,8 @@ std::string mlir::foundry::describeStructure(const KernelShape &shape,
     facts.push_back("variance");
   if (shape.multiResultRoot)
     facts.push_back("reduction with several results");
+  if (!shape.rewriteFirst.empty())
+    facts.push_back("argmax/argmin (" + shape.rewriteFirst + ")");
   if (shape.reducesOuterAxis)
     facts.push_back(shape.columnSplitParts > 0
                         ? "reduction along an outer axis into too few "

@@ -56,8 +56,9 @@ static std::string gemmReference(const KernelShape &shape,
          "},foundry-tile-reduction{sizes=8},foundry-vectorize";
 }
 
-std::string mlir::foundry::referenceScheduleFor(const KernelShape &shape,
-                                                std::string &reason) {
+/// referenceScheduleFor without the structure's rewrite.
+static std::string referenceSchedule(const KernelShape &shape,
+                                     std::string &reason) {
   constexpr int64_t kMaxSerialIterations = int64_t{1} << 24;
   if (std::string gemm = gemmReference(shape, reason); !gemm.empty())
     return gemm;
@@ -116,4 +117,14 @@ std::string mlir::foundry::withSplitFirst(const KernelShape &shape,
     }
   }
   return prefix + "," + schedule;
+}
+
+std::string mlir::foundry::referenceScheduleFor(const KernelShape &shape,
+                                                std::string &reason) {
+  std::string schedule = referenceSchedule(shape, reason);
+  // The structure the schedule was drawn for is the rewritten kernel's (an
+  // argmax's two reductions: the same indices for inputs without NaN).
+  if (!schedule.empty() && !shape.rewriteFirst.empty())
+    schedule = shape.rewriteFirst + "," + schedule;
+  return schedule;
 }
