@@ -9,28 +9,10 @@
 using namespace mlir;
 
 const std::vector<std::string> &mlir::foundry::schedulePassNames() {
-  static const std::vector<std::string> names = {"foundry-tile-blocks",
-                                                 "foundry-tile-reduction",
-                                                 "foundry-tile-threads",
-                                                 "foundry-tile-warps",
-                                                 "foundry-tile-warpgroups",
-                                                 "foundry-reduce-threads",
-                                                 "foundry-promote",
-                                                 "foundry-vectorize",
-                                                 "foundry-unroll",
-                                                 "foundry-mma",
-                                                 "foundry-split-reduction",
-                                                 "foundry-split-k",
-                                                 "foundry-pad",
-                                                 "foundry-im2col",
-                                                 "foundry-transpose-a",
-                                                 "foundry-transpose-b",
-                                                 "foundry-fold-pad",
-                                                 "foundry-tile-phases",
-                                                 "foundry-invert-divisors",
-                                                 "foundry-decompose-arg-reductions",
-                                                 "foundry-launch-bounds",
-                                                 "foundry-approx-math"};
+  // The defs of class SchedulePass in Passes.td (sorted).
+  static const std::vector<std::string> names = {
+#include "foundry/Transforms/SchedulePassNames.inc"
+  };
   return names;
 }
 

@@ -9,6 +9,13 @@
 
 include "mlir/Pass/PassBase.td"
 
+// A pass a schedule may use (the search space of foundry-evolve and the
+// passes foundry-opt's schedules, the LLM experts' proposals and the
+// library's genomes are checked against): the list of them,
+// foundry::schedulePassNames(), is generated from the defs of this class.
+class SchedulePass<string passArg, string operation = "">
+    : Pass<passArg, operation>;
+
 def FoundryAddUnitParallelLoopPass
     : Pass<"foundry-add-unit-parallel-loop", "::mlir::func::FuncOp"> {
   let summary = "Give every linalg op on buffers without a parallel loop a unit parallel loop.";
@@ -444,7 +451,7 @@ def FoundryWritePaddedInPlacePass
   let dependentDialects = ["::mlir::memref::MemRefDialect"];
 }
 
-def FoundryMmaPass : Pass<"foundry-mma", "::mlir::ModuleOp"> {
+def FoundryMmaPass : SchedulePass<"foundry-mma", "::mlir::ModuleOp"> {
   let summary = "Put the matmuls of warp tiles on mma.sync (m16n8k8 tf32, m16n8k16 f16 and bf16) and those of warpgroup tiles on wgmma.";
   let description = [{
     Every 2-D f32 matmul inside a `foundry-tile-warps` tile (after
@@ -570,7 +577,7 @@ def FoundryOutlineKernelsPass
   let dependentDialects = ["::mlir::foundry::FoundryDialect"];
 }
 
-def FoundryIm2ColPass : Pass<"foundry-im2col", "::mlir::ModuleOp"> {
+def FoundryIm2ColPass : SchedulePass<"foundry-im2col", "::mlir::ModuleOp"> {
   let summary = "Rewrite a kernel's 2-D (and 1-D NCW, 3-D NCDHW) convolutions as GEMMs over an im2col tensor.";
   let description = [{
     Every `linalg.conv_2d_nchw_fchw`, `conv_2d_nhwc_hwcf` and
@@ -614,7 +621,7 @@ def FoundryIm2ColPass : Pass<"foundry-im2col", "::mlir::ModuleOp"> {
   ];
 }
 
-def FoundrySplitKPass : Pass<"foundry-split-k", "::mlir::ModuleOp"> {
+def FoundrySplitKPass : SchedulePass<"foundry-split-k", "::mlir::ModuleOp"> {
   let summary = "Split the reduction of a kernel's contractions into parts (split-K).";
   let description = [{
     A GEMM with few outputs and a long reduction (256x256 outputs with
@@ -650,7 +657,7 @@ def FoundrySplitKPass : Pass<"foundry-split-k", "::mlir::ModuleOp"> {
   ];
 }
 
-def FoundryTransposeAPass : Pass<"foundry-transpose-a", "::mlir::ModuleOp"> {
+def FoundryTransposeAPass : SchedulePass<"foundry-transpose-a", "::mlir::ModuleOp"> {
   let summary = "Copy a contraction's K-major A operand into an M-major tensor.";
   let description = [{
     mma.sync reads the A operand of a GEMM along K; `foundry-mma` refuses
@@ -680,7 +687,7 @@ def FoundryTransposeAPass : Pass<"foundry-transpose-a", "::mlir::ModuleOp"> {
   ];
 }
 
-def FoundryTransposeBPass : Pass<"foundry-transpose-b", "::mlir::ModuleOp"> {
+def FoundryTransposeBPass : SchedulePass<"foundry-transpose-b", "::mlir::ModuleOp"> {
   let summary = "Copy a contraction's KxN B operand into an NxK tensor.";
   let description = [{
     wgmma reads tf32 operands K-major only: `foundry-mma` on warpgroup
@@ -709,7 +716,7 @@ def FoundryTransposeBPass : Pass<"foundry-transpose-b", "::mlir::ModuleOp"> {
   ];
 }
 
-def FoundryFoldPadPass : Pass<"foundry-fold-pad", "::mlir::ModuleOp"> {
+def FoundryFoldPadPass : SchedulePass<"foundry-fold-pad", "::mlir::ModuleOp"> {
   let summary = "Read through tensor.pad inside its consumers.";
   let description = [{
     A `tensor.pad` of a kernel otherwise becomes kernels of its own: a fill
@@ -742,7 +749,7 @@ def FoundryFoldPadPass : Pass<"foundry-fold-pad", "::mlir::ModuleOp"> {
 }
 
 def FoundryApproxMathPass
-    : Pass<"foundry-approx-math", "::mlir::ModuleOp"> {
+    : SchedulePass<"foundry-approx-math", "::mlir::ModuleOp"> {
   let summary = "Compute a kernel's fp32 exponentials and logarithms with the GPU's approximate instructions.";
   let description = [{
     By default `math.exp` and `math.log` on f32 lower to libdevice's
@@ -781,7 +788,7 @@ def FoundryApproxMathPass
 }
 
 def FoundryDecomposeArgReductionsPass
-    : Pass<"foundry-decompose-arg-reductions", "::mlir::ModuleOp"> {
+    : SchedulePass<"foundry-decompose-arg-reductions", "::mlir::ModuleOp"> {
   let summary = "Compute an argmax or argmin as two reductions that every reduction strategy splits.";
   let description = [{
     torch-mlir lowers `aten.argmax` (and `aten.max.dim`, `aten.argmin`) to one
@@ -823,7 +830,7 @@ def FoundryDecomposeArgReductionsPass
 }
 
 def FoundryInvertDivisorsPass
-    : Pass<"foundry-invert-divisors", "::mlir::ModuleOp"> {
+    : SchedulePass<"foundry-invert-divisors", "::mlir::ModuleOp"> {
   let summary = "Divide by a loop-invariant divisor as a multiplication by its reciprocal.";
   let description = [{
     An fp32 `arith.divf` is an IEEE division on the GPU (`div.rn.f32`, a
@@ -863,7 +870,7 @@ def FoundryInvertDivisorsPass
   ];
 }
 
-def FoundryPadPass : Pass<"foundry-pad", "::mlir::ModuleOp"> {
+def FoundryPadPass : SchedulePass<"foundry-pad", "::mlir::ModuleOp"> {
   let summary = "Pad a kernel's contractions with zeros to multiples of tile sizes.";
   let description = [{
     Tensor-core and shared-memory schedules need block and k tiles that
@@ -919,7 +926,7 @@ def FoundryPadPass : Pass<"foundry-pad", "::mlir::ModuleOp"> {
   ];
 }
 
-def FoundryPromotePass : Pass<"foundry-promote", "::mlir::ModuleOp"> {
+def FoundryPromotePass : SchedulePass<"foundry-promote", "::mlir::ModuleOp"> {
   let summary = "Stage operand tiles of a block-level k-loop in shared memory.";
   let description = [{
     After `foundry-tile-blocks` and a block-level `foundry-tile-reduction`,
@@ -986,7 +993,7 @@ def FoundryPromotePass : Pass<"foundry-promote", "::mlir::ModuleOp"> {
 }
 
 def FoundryReduceThreadsPass
-    : Pass<"foundry-reduce-threads", "::mlir::ModuleOp"> {
+    : SchedulePass<"foundry-reduce-threads", "::mlir::ModuleOp"> {
   let summary = "Split each block tile's reductions over threads, partial results in shared memory.";
   let description = [{
     A reduction strategy for softmax, norms and sums: after
@@ -1085,7 +1092,7 @@ def FoundryReduceThreadsPass
 }
 
 def FoundrySplitReductionPass
-    : Pass<"foundry-split-reduction", "::mlir::ModuleOp"> {
+    : SchedulePass<"foundry-split-reduction", "::mlir::ModuleOp"> {
   let summary = "Split a kernel's reduction to a scalar over GPU blocks, then combine the partials in one block.";
   let description = [{
     A reduction strategy for losses and other kernels whose result is a
@@ -1235,7 +1242,7 @@ def FoundrySplitReductionPass
 }
 
 def FoundryTileBlocksPass
-    : Pass<"foundry-tile-blocks", "::mlir::ModuleOp"> {
+    : SchedulePass<"foundry-tile-blocks", "::mlir::ModuleOp"> {
   let summary = "Tile each kernel's root op into an scf.forall mapped to GPU blocks, fusing its producers.";
   let description = [{
     The root of a kernel is the op producing its first result. It is tiled
@@ -1324,7 +1331,7 @@ def FoundryTileBlocksPass
 }
 
 def FoundryTileReductionPass
-    : Pass<"foundry-tile-reduction", "::mlir::ModuleOp"> {
+    : SchedulePass<"foundry-tile-reduction", "::mlir::ModuleOp"> {
   let summary = "Tile the reduction loops of linalg ops into scf.for loops (the k-loop).";
   let description = [{
     Every linalg op with reduction loops inside a block, warp or thread tile
@@ -1359,7 +1366,7 @@ def FoundryTileReductionPass
 }
 
 def FoundryTileThreadsPass
-    : Pass<"foundry-tile-threads", "::mlir::ModuleOp"> {
+    : SchedulePass<"foundry-tile-threads", "::mlir::ModuleOp"> {
   let summary = "Distribute each block tile over GPU threads with an scf.forall, fusing producers.";
   let description = [{
     Inside every block-level `scf.forall` (from `foundry-tile-blocks`), the
@@ -1402,7 +1409,7 @@ def FoundryTileThreadsPass
 }
 
 def FoundryTilePhasesPass
-    : Pass<"foundry-tile-phases", "::mlir::ModuleOp"> {
+    : SchedulePass<"foundry-tile-phases", "::mlir::ModuleOp"> {
   let summary = "Distribute every op of each block tile over the block's threads on its own, block-level temporaries in shared memory.";
   let description = [{
     `foundry-tile-threads` tiles the op producing a block's tile and fuses
@@ -1453,7 +1460,7 @@ def FoundryTilePhasesPass
 }
 
 def FoundryTileWarpgroupsPass
-    : Pass<"foundry-tile-warpgroups", "::mlir::ModuleOp"> {
+    : SchedulePass<"foundry-tile-warpgroups", "::mlir::ModuleOp"> {
   let summary = "Distribute each block tile over warpgroups with an scf.forall, fusing producers.";
   let description = [{
     As `foundry-tile-warps`, but the unit is a warpgroup: 4 consecutive
@@ -1481,7 +1488,7 @@ def FoundryTileWarpgroupsPass
 }
 
 def FoundryTileWarpsPass
-    : Pass<"foundry-tile-warps", "::mlir::ModuleOp"> {
+    : SchedulePass<"foundry-tile-warps", "::mlir::ModuleOp"> {
   let summary = "Distribute each block tile over warps with an scf.forall, fusing producers.";
   let description = [{
     As `foundry-tile-threads`, but the unit is a warp of 32 threads: the
@@ -1507,7 +1514,7 @@ def FoundryTileWarpsPass
 }
 
 def FoundryLaunchBoundsPass
-    : Pass<"foundry-launch-bounds", "::mlir::ModuleOp"> {
+    : SchedulePass<"foundry-launch-bounds", "::mlir::ModuleOp"> {
   let summary = "Ask ptxas for blocks per SM or a register cap (launch bounds).";
   let description = [{
     CUDA's `__launch_bounds__(threads, minBlocksPerSM)` and `__maxnreg__` at
@@ -1541,7 +1548,7 @@ def FoundryLaunchBoundsPass
 }
 
 def FoundryUnrollPass
-    : Pass<"foundry-unroll", "::mlir::ModuleOp"> {
+    : SchedulePass<"foundry-unroll", "::mlir::ModuleOp"> {
   let summary = "Unroll the innermost scf.for loops of kernels by a factor.";
   let description = [{
     Every innermost `scf.for` in a kernel (the k-loop of
@@ -1563,7 +1570,7 @@ def FoundryUnrollPass
 }
 
 def FoundryVectorizePass
-    : Pass<"foundry-vectorize", "::mlir::ModuleOp"> {
+    : SchedulePass<"foundry-vectorize", "::mlir::ModuleOp"> {
   let summary = "Vectorize the statically shaped linalg ops of thread tiles.";
   let description = [{
     Every linalg op inside a thread-level `scf.forall` whose shapes are
