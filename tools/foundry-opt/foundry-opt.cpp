@@ -2,22 +2,32 @@
 //
 // An mlir-opt-style driver: the foundry dialect, passes and pipelines plus the
 // upstream pieces kernels and lowering tails use. A pure function: IR in,
-// IR or PTX out; no GPU, no network, no database.
+// IR or PTX out; no GPU, no network, no database. The input is read as
+// untrusted (UntrustedInput.h): a regular file or stdin of at most 1 GiB,
+// nested at most 512 levels deep, or an error before MLIR parses it.
 //
 //===----------------------------------------------------------------------===//
 
 #include "foundry/InitAll.h"
 #include "foundry/Pipelines/Pipelines.h"
+#include "foundry/Support/UntrustedInput.h"
 
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstdio>
+
 int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
   llvm::cl::AddExtraVersionPrinter([](llvm::raw_ostream &os) {
     os << "Kernel Foundry foundry-opt " << FOUNDRY_VERSION
        << " (built against LLVM/MLIR " << FOUNDRY_LLVM_VERSION << ")\n";
@@ -36,7 +46,39 @@ int main(int argc, char **argv) {
   mlir::foundry::registerAllPasses();
   mlir::DialectRegistry registry;
   mlir::foundry::registerAllDialects(registry);
-  return mlir::asMainReturnCode(
-      mlir::MlirOptMain(static_cast<int>(args.size()), args.data(),
-                        "Kernel Foundry optimizer driver\n", registry));
+  auto [inputFilename, outputFilename] = mlir::registerAndParseCLIOptions(
+      static_cast<int>(args.size()), args.data(),
+      "Kernel Foundry optimizer driver\n", registry);
+  mlir::MlirOptMainConfig config =
+      mlir::MlirOptMainConfig::createFromCLOptions();
+
+  // --show-dialects and --list-passes read no input.
+  if (config.shouldShowDialects() || config.shouldListPasses())
+    return mlir::asMainReturnCode(mlir::MlirOptMain(
+        llvm::outs(), llvm::MemoryBuffer::getMemBuffer(""), registry, config));
+
+  if (inputFilename == "-" &&
+      llvm::sys::Process::FileDescriptorIsDisplayed(fileno(stdin)))
+    llvm::errs() << "(processing input from stdin now, hit ctrl-c/ctrl-d to "
+                    "interrupt)\n";
+  // Bad input is refused here, with the exit status of any other input
+  // MLIR rejects (1).
+  std::string error;
+  std::unique_ptr<llvm::MemoryBuffer> input =
+      mlir::foundry::readUntrustedMlir(inputFilename, error);
+  if (!input) {
+    llvm::errs() << error << "\n";
+    return EXIT_FAILURE;
+  }
+  std::unique_ptr<llvm::ToolOutputFile> output =
+      mlir::openOutputFile(outputFilename, &error);
+  if (!output) {
+    llvm::errs() << error << "\n";
+    return EXIT_FAILURE;
+  }
+  if (failed(
+          mlir::MlirOptMain(output->os(), std::move(input), registry, config)))
+    return EXIT_FAILURE;
+  output->keep();
+  return EXIT_SUCCESS;
 }
