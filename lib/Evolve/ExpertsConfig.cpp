@@ -2,11 +2,14 @@
 //
 // This file reads an experts configuration with yaml-cpp. yaml-cpp reports
 // malformed input with exceptions, so this file alone is compiled with
-// -fexceptions; every exception ends here as an error message.
+// -fexceptions; every exception ends here as an error message. The file is
+// read as untrusted input (readUntrustedFile: a regular file of at most
+// 1 GiB).
 //
 //===----------------------------------------------------------------------===//
 
 #include "foundry/Evolve/LlmExpert.h"
+#include "foundry/Support/UntrustedInput.h"
 
 #include <yaml-cpp/yaml.h>
 
@@ -34,8 +37,11 @@ std::string at(const std::string &path, const YAML::Node &node) {
 bool mlir::foundry::parseExpertsConfig(const std::string &path,
                                        ExpertsConfig &config,
                                        std::string &error) {
+  std::unique_ptr<llvm::MemoryBuffer> file = readUntrustedFile(path, error);
+  if (!file)
+    return false;
   try {
-    YAML::Node root = YAML::LoadFile(path);
+    YAML::Node root = YAML::Load(file->getBuffer().str());
     if (!root.IsMap())
       throw ConfigError{at(path, root) + (root.IsNull()
                                               ? "no YAML document in the file; "
@@ -128,13 +134,10 @@ bool mlir::foundry::parseExpertsConfig(const std::string &path,
     return true;
   } catch (const ConfigError &e) {
     error = e.message;
-  } catch (const YAML::BadFile &) {
-    error = path + ": cannot read the file";
   } catch (const YAML::Exception &e) {
     error = at(path, e.mark) + e.msg;
   } catch (const std::exception &e) {
-    // A directory, an unreadable file: the stream's own failure.
-    error = path + ": cannot read the file (" + e.what() + ")";
+    error = path + ": " + e.what();
   }
   return false;
 }

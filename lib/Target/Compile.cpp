@@ -5,6 +5,7 @@
 #include "foundry/Dialect/Foundry/IR/Foundry.h"
 #include "foundry/InitAll.h"
 #include "foundry/Pipelines/Pipelines.h"
+#include "foundry/Support/UntrustedInput.h"
 #include "foundry/Transforms/Passes.h"
 #include "foundry/Transforms/SchedulePasses.h"
 
@@ -16,7 +17,6 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
-#include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 
@@ -39,8 +39,19 @@ static const DialectRegistry &globalRegistry() {
   return *registry;
 }
 
-OwningOpRef<ModuleOp> mlir::foundry::parseKernels(llvm::SourceMgr &sourceMgr,
-                                                  MLIRContext *context) {
+/// Parses the main buffer of `sourceMgr` as MLIR and outlines its func.func
+/// on tensors into foundry.kernel ops. Text that nests too deep for the
+/// parser (checkNestingDepth) fails with `error`; anything else that fails
+/// is reported to the handler the caller installed on `context` (with
+/// file:line:col from `sourceMgr`).
+static OwningOpRef<ModuleOp> parseKernels(llvm::SourceMgr &sourceMgr,
+                                          MLIRContext *context,
+                                          std::string &error) {
+  const llvm::MemoryBuffer *text =
+      sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
+  if (failed(checkNestingDepth(text->getBuffer(), text->getBufferIdentifier(),
+                               error)))
+    return nullptr;
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, context);
   if (!module)
     return nullptr;
@@ -54,11 +65,11 @@ OwningOpRef<ModuleOp> mlir::foundry::loadKernelFile(llvm::StringRef path,
                                                     llvm::SourceMgr &sourceMgr,
                                                     MLIRContext *context,
                                                     std::string &error) {
-  std::unique_ptr<llvm::MemoryBuffer> file = openInputFile(path, &error);
+  std::unique_ptr<llvm::MemoryBuffer> file = readUntrustedFile(path, error);
   if (!file)
     return nullptr;
   sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
-  return parseKernels(sourceMgr, context);
+  return parseKernels(sourceMgr, context, error);
 }
 
 CompileResult mlir::foundry::compile(llvm::StringRef source,
@@ -85,9 +96,13 @@ CompileResult mlir::foundry::compile(llvm::StringRef source,
   llvm::raw_string_ostream diagnostics(result.diagnostics);
   SourceMgrDiagnosticHandler handler(sourceMgr, &context, diagnostics);
 
-  OwningOpRef<ModuleOp> module = parseKernels(sourceMgr, &context);
-  if (!module)
+  std::string error;
+  OwningOpRef<ModuleOp> module = parseKernels(sourceMgr, &context, error);
+  if (!module) {
+    if (!error.empty())
+      diagnostics << error << "\n";
     return finish(false);
+  }
   if (module->getOps<KernelOp>().empty()) {
     emitError(module->getLoc(), "no foundry.kernel or func.func on tensors");
     return finish(false);

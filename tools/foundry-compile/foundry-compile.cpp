@@ -11,10 +11,13 @@
 //   foundry-compile kernel.mlir --schedule='foundry-tile-blocks{sizes=64,64}'
 //   -o out foundry-compile kernel.mlir --schedules=list.txt -j 2
 //
-// Exit status: 0 if every candidate compiled, 1 otherwise.
+// Exit status: 0 if every candidate compiled, 1 otherwise (also for an
+// input refused before any compilation: not a regular file or stdin, over
+// 1 GiB, or nested too deep for the parser; see UntrustedInput.h).
 //
 //===----------------------------------------------------------------------===//
 
+#include "foundry/Support/UntrustedInput.h"
 #include "foundry/Target/Compile.h"
 #include "foundry/Target/IsolatedCompile.h"
 
@@ -121,22 +124,24 @@ int main(int argc, char **argv) {
     return 1;
   }
 
-  auto source = llvm::MemoryBuffer::getFileOrSTDIN(inputFile);
+  // Refused once here rather than by every compilation.
+  std::string error;
+  std::unique_ptr<llvm::MemoryBuffer> source =
+      readUntrustedMlir(inputFile, error);
   if (!source) {
-    llvm::errs() << "foundry-compile: cannot read " << inputFile << ": "
-                 << source.getError().message() << "\n";
+    llvm::errs() << "foundry-compile: " << error << "\n";
     return 1;
   }
   std::vector<std::string> candidates(schedules.begin(), schedules.end());
   if (!schedulesFile.empty()) {
-    auto list = llvm::MemoryBuffer::getFile(schedulesFile);
+    std::unique_ptr<llvm::MemoryBuffer> list =
+        readUntrustedFile(schedulesFile, error);
     if (!list) {
-      llvm::errs() << "foundry-compile: cannot read " << schedulesFile << ": "
-                   << list.getError().message() << "\n";
+      llvm::errs() << "foundry-compile: " << error << "\n";
       return 1;
     }
     llvm::SmallVector<llvm::StringRef> lines;
-    (*list)->getBuffer().split(lines, '\n');
+    list->getBuffer().split(lines, '\n');
     for (llvm::StringRef line : lines) {
       line = line.trim();
       if (line.empty() || line.starts_with("#"))
@@ -176,9 +181,9 @@ int main(int argc, char **argv) {
         llvm::StringRef schedule = candidates[i % candidates.size()];
         results[i] =
             isolate
-                ? compileInChildProcess((*source)->getBuffer(), schedule,
-                                        options, inputFile, worker)
-                : compile((*source)->getBuffer(), schedule, options, inputFile);
+                ? compileInChildProcess(source->getBuffer(), schedule, options,
+                                        inputFile, worker)
+                : compile(source->getBuffer(), schedule, options, inputFile);
       });
     pool.wait();
   }

@@ -3,7 +3,9 @@
 // Runs a kernel on the CPU through foundry-to-llvm and the ExecutionEngine,
 // with deterministic inputs, and either prints statistics of its outputs or
 // checks a schedule against the naive schedule within the kernel's
-// tolerance. Exit status 1 on any error or mismatch.
+// tolerance. Exit status 1 on any error or mismatch. Its inputs (the kernel,
+// .npy files) are read as untrusted (UntrustedInput.h): regular files (or
+// stdin) of at most 1 GiB, the kernel nested at most 512 levels deep.
 //
 //   foundry-cpu-run kernel.mlir --fill=ones --print-stats
 //   foundry-cpu-run kernel.mlir --schedule='foundry-tile-blocks{sizes=8}'
@@ -14,6 +16,7 @@
 #include "foundry/Dialect/Foundry/IR/Foundry.h"
 #include "foundry/InitAll.h"
 #include "foundry/Runtime/Compare.h"
+#include "foundry/Support/UntrustedInput.h"
 #include "foundry/Target/Compile.h"
 #include "foundry/Target/CpuRunner.h"
 #include "foundry/Transforms/Passes.h"
@@ -90,12 +93,10 @@ static llvm::cl::opt<unsigned> timeOpt(
 /// Fails with `error` on a missing file, another dtype or another shape.
 static FailureOr<std::vector<char>>
 readNpy(const std::string &path, RankedTensorType type, std::string &error) {
-  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false);
-  if (!buffer) {
-    error = path + ": " + buffer.getError().message();
+  std::unique_ptr<llvm::MemoryBuffer> buffer = readUntrustedFile(path, error);
+  if (!buffer)
     return failure();
-  }
-  llvm::StringRef bytes = (*buffer)->getBuffer();
+  llvm::StringRef bytes = buffer->getBuffer();
   if (bytes.size() < 10 || !bytes.starts_with("\x93NUMPY") || bytes[6] != 1) {
     error = path + ": not a version 1 .npy file";
     return failure();

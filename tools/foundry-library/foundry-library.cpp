@@ -8,7 +8,10 @@
 //   foundry-library prune [--keep N]           drop failures and slow ones
 //   foundry-library check                      SQLite's integrity check
 //   foundry-library insights [KERNEL.mlir]     which mutations helped
-// All take --library PATH (default foundry-library.sqlite).
+// All take --library PATH (default foundry-library.sqlite). The files they
+// read are untrusted (UntrustedInput.h): regular files (or stdin) of at most
+// 1 GiB, a kernel nested at most 512 levels deep and an imported IR patch
+// at most kMaxPatchNestingDepth (Genome.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +19,7 @@
 #include "foundry/Evolve/LlmExpert.h"
 #include "foundry/Evolve/Search.h"
 #include "foundry/InitAll.h"
+#include "foundry/Support/UntrustedInput.h"
 #include "foundry/Target/Compile.h"
 #include "foundry/Transforms/Passes.h"
 
@@ -240,17 +244,18 @@ static std::string notAKey(llvm::StringRef field, llvm::StringRef key) {
 static int importYaml(ExperienceLibrary &library) {
   if (argument.empty())
     return fail("import needs a YAML file written by export");
+  std::string error;
+  std::unique_ptr<llvm::MemoryBuffer> file = readUntrustedFile(argument, error);
+  if (!file)
+    return fail(error);
   YAML::Node root;
   try {
-    root = YAML::LoadFile(argument);
-  } catch (const YAML::BadFile &) {
-    return fail(argument + ": cannot read the file");
+    root = YAML::Load(file->getBuffer().str());
   } catch (const YAML::Exception &e) {
     return fail(at(e.mark) + e.msg);
   } catch (const std::exception &e) {
     return fail(argument + ": cannot read the file (" + e.what() + ")");
   }
-  std::string error;
   int kernels = 0, candidates = 0, insights = 0;
   // All or nothing: a malformed entry leaves the library as it was.
   if (!library.begin(error))

@@ -79,20 +79,19 @@ struct CompileResult {
 /// "foundry-tile-blocks{sizes=64,64},foundry-vectorize"; empty for the naive
 /// schedule). Uses its own MLIRContext, so any number of calls may run
 /// concurrently on different threads. Never aborts on bad input: a failure
-/// is a result with `succeeded == false`.
+/// is a result with `succeeded == false` (text that nests too deep for the
+/// parser, checkNestingDepth, fails at stage "parse").
 CompileResult compile(llvm::StringRef source, llvm::StringRef schedule,
                       const CompileOptions &options = {},
                       llvm::StringRef sourceName = "<kernel>");
 
-/// Parses the main buffer of `sourceMgr` as MLIR and outlines its
-/// func.func on tensors into foundry.kernel ops. Diagnostics go to the
-/// handler the caller installed on `context` (with file:line:col from
-/// `sourceMgr`). Returns null after emitting them.
-OwningOpRef<ModuleOp> parseKernels(llvm::SourceMgr &sourceMgr,
-                                   MLIRContext *context);
-
-/// Opens `path` into `sourceMgr` (error: why it cannot be read) and runs
-/// parseKernels on it.
+/// Reads `path` ("-" for stdin) into `sourceMgr`, parses it as MLIR and
+/// outlines its func.func on tensors into foundry.kernel ops. Input that is
+/// not a regular file or stdin, is larger than 1 GiB (readUntrustedFile) or
+/// nests too deep for the parser (checkNestingDepth) fails with `error`
+/// ("PATH: why", "PATH:LINE:COL: error: why"), before anything is parsed;
+/// other failures go to the handler the caller installed on `context`
+/// (with file:line:col from `sourceMgr`), and leave `error` empty.
 OwningOpRef<ModuleOp> loadKernelFile(llvm::StringRef path,
                                      llvm::SourceMgr &sourceMgr,
                                      MLIRContext *context, std::string &error);
