@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "foundry/Evolve/Genome.h"
+#include "foundry/Support/UntrustedInput.h"
 
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -42,62 +43,25 @@ std::string mlir::foundry::displayGenome(llvm::StringRef genome) {
   return text;
 }
 
-/// The deepest nesting of (, [, { and < (not the > of "->") in `text`
-/// outside string literals and // comments, a run of unary minus signs
-/// counting as that many levels more: MLIR's parser recurses on each, so
-/// hostile depth would overflow the stack before any rule could reject it.
-/// A closing bracket without an opening one does not lower the depth.
-static int nestingDepth(llvm::StringRef text) {
-  int depth = 0, deepest = 0, minuses = 0;
-  bool inString = false;
-  for (size_t i = 0; i < text.size(); ++i) {
-    char c = text[i];
-    if (inString) {
-      if (c == '\\')
-        ++i;
-      else if (c == '"')
-        inString = false;
-      continue;
-    }
-    if (c == '/' && i + 1 < text.size() && text[i + 1] == '/') {
-      i = text.find('\n', i);
-      if (i == llvm::StringRef::npos)
-        break;
-      continue;
-    }
-    if (c == '-' && !(i + 1 < text.size() && text[i + 1] == '>')) {
-      deepest = std::max(deepest, depth + ++minuses);
-      continue;
-    }
-    if (!llvm::isSpace(c))
-      minuses = 0;
-    if (c == '"')
-      inString = true;
-    else if (c == '(' || c == '[' || c == '{' || c == '<')
-      deepest = std::max(deepest, ++depth);
-    else if ((c == ')' || c == ']' || c == '}' ||
-              (c == '>' && (i == 0 || text[i - 1] != '-'))) &&
-             depth > 0)
-      --depth;
-  }
-  return deepest;
-}
-
 /// Parses `patch` in `context` into the one foundry.kernel it must hold;
 /// `module` owns it. Fails with `error`.
 static FailureOr<KernelOp> parsePatch(MLIRContext *context,
                                       llvm::StringRef patch,
                                       OwningOpRef<ModuleOp> &module,
                                       std::string &error) {
-  constexpr int maxDepth = 32;
   if (patch.size() > kMaxPatchBytes) {
     error = "the IR patch is longer than " + std::to_string(kMaxPatchBytes) +
             " bytes";
     return failure();
   }
-  if (nestingDepth(patch) > maxDepth) {
-    error = "the IR patch nests deeper than " + std::to_string(maxDepth) +
-            " levels";
+  // MLIR's parser recurses on each level: hostile depth would overflow the
+  // stack before any rule could reject it.
+  if (std::optional<DeepNesting> deep =
+          findDeepNesting(patch, kMaxPatchNestingDepth)) {
+    error = "patch:" + std::to_string(deep->line) + ":" +
+            std::to_string(deep->column) + ": the IR patch nests deeper than " +
+            std::to_string(kMaxPatchNestingDepth) +
+            " levels (brackets, terms of a sum, aliases)";
     return failure();
   }
   std::string first;

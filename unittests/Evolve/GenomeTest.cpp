@@ -146,6 +146,27 @@ TEST_F(GenomeTest, RefusesPatchesThatAreNotOneKernel) {
   EXPECT_TRUE(
       refused("#m = affine_map<(d0) -> (" + minuses + "d0)>\n" + doubling()));
   EXPECT_NE(error.find("nests deeper"), std::string::npos) << error;
+  // The > of ">=" closes nothing: rounds of 29 [ followed by affine_sets
+  // of 32 ">=" each counted 32 levels, while the parser recursed 7,000
+  // deep. The first level beyond the limit is named.
+  std::string round = std::string(29, '[') + "affine_set<(d0):(";
+  for (int i = 0; i < 31; ++i)
+    round += "d0>=0,";
+  round += "d0>=0)>,";
+  std::string deep = "module attributes {x = ";
+  for (int i = 0; i < 240; ++i)
+    deep += round;
+  deep += "1" + std::string(29 * 240, ']') + "} {}";
+  ASSERT_LE(deep.size(), kMaxPatchBytes);
+  EXPECT_TRUE(refused(deep));
+  EXPECT_EQ(error.rfind("patch:1:266: the IR patch nests deeper than 32", 0),
+            0u)
+      << error;
+  // An affine_set with as many ">=" in a patch that nests little is fine.
+  std::string set = "#s = affine_set<(d0) : (";
+  for (int i = 0; i < 100; ++i)
+    set += "d0 >= 0, ";
+  EXPECT_FALSE(refused(set + "d0 >= 0)>\n" + doubling())) << error;
   EXPECT_TRUE(refused(doubling() + "// " + std::string(kMaxPatchBytes, 'x')));
   EXPECT_NE(error.find("longer than"), std::string::npos) << error;
   // The schedule part is still checked.

@@ -48,10 +48,15 @@ std::string displayGenome(llvm::StringRef genome);
 /// The longest IR patch accepted, in bytes.
 constexpr size_t kMaxPatchBytes = 64 * 1024;
 
+/// The deepest nesting of an IR patch accepted, as findDeepNesting
+/// (UntrustedInput.h) counts it.
+constexpr unsigned kMaxPatchNestingDepth = 32;
+
 /// The canonical text of an IR patch: parsed in `context` (as source
 /// "patch"), it must be one foundry.kernel op (alone or in a module), at
-/// most kMaxPatchBytes long and nested at most 32 deep; printed back in
-/// custom form. Failure with `error` ("patch:LINE:COL: why") otherwise.
+/// most kMaxPatchBytes long and nested at most kMaxPatchNestingDepth deep;
+/// printed back in custom form. Failure with `error` ("patch:LINE:COL: why")
+/// otherwise.
 FailureOr<std::string>
 normalizePatch(MLIRContext *context, llvm::StringRef patch, std::string &error);
 
