@@ -6,12 +6,15 @@
 // writes the JSON result (docs/evaluation.md). With --batch it is the
 // isolating parent: every candidate of a list runs in its own foundry-run
 // child with a wall-clock timeout, so a fault, hang or crash becomes that
-// candidate's result and never touches the next one.
+// candidate's result and never touches the next one. Every file it reads
+// (cubins, manifests, PTX, lists) is untrusted input (UntrustedInput.h): a
+// regular file of at most 1 GiB, or exit status 2.
 //
 //===----------------------------------------------------------------------===//
 
 #include "foundry/Runtime/DeviceKernels.h"
 #include "foundry/Runtime/Evaluate.h"
+#include "foundry/Support/UntrustedInput.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -176,14 +179,15 @@ static cl::opt<bool> printTensorPeakPtx(
 /// 2 bad input, 3 no GPU.
 enum ExitCode { Passed = 0, CandidateFailed = 1, BadInput = 2, NoGpu = 3 };
 
+/// The contents of `path`: a regular file of at most 1 GiB
+/// (readUntrustedFile), else nothing, with `error`.
 static std::optional<std::string> readFile(const std::string &path,
                                            std::string &error) {
-  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false);
-  if (!buffer) {
-    error = path + ": " + buffer.getError().message();
+  std::unique_ptr<llvm::MemoryBuffer> buffer =
+      mlir::foundry::readUntrustedFile(path, error);
+  if (!buffer)
     return std::nullopt;
-  }
-  return (*buffer)->getBuffer().str();
+  return buffer->getBuffer().str();
 }
 
 static bool writeText(const std::string &path, const std::string &text) {
