@@ -2009,6 +2009,49 @@ TEST_F(FingerprintTest, ColumnSumsIntoFewOutputsAreSplitIntoParts) {
   EXPECT_EQ(shapeOf(columnSum(65536, 1000)).columnSplitParts, 0);
 }
 
+TEST_F(FingerprintTest, GatedMlpsPutEachContractionOnTheTensorCores) {
+  // silu(x Wg^T) * (x Wu^T): two contractions sharing x, an elementwise
+  // root. Every tensor-core proposal tiles each contraction as a kernel of
+  // its own on the tensor cores (two `target=contraction` GEMMs), then the
+  // epilogue; none fuses both into the root's tile.
+  KernelShape mlp = shapeOf(R"mlir(
+foundry.kernel @gated_mlp(%x: tensor<256x128xf32>, %wg: tensor<512x128xf32>, %wu: tensor<512x128xf32>) -> tensor<256x512xf32> attributes {precision = #foundry.precision<3xtf32>} {
+  %zero = arith.constant 0.0 : f32
+  %one = arith.constant 1.0 : f32
+  %e = tensor.empty() : tensor<256x512xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<256x512xf32>) -> tensor<256x512xf32>
+  %g = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%x, %wg : tensor<256x128xf32>, tensor<512x128xf32>) outs(%f : tensor<256x512xf32>) -> tensor<256x512xf32>
+  %u = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%x, %wu : tensor<256x128xf32>, tensor<512x128xf32>) outs(%f : tensor<256x512xf32>) -> tensor<256x512xf32>
+  %o = tensor.empty() : tensor<256x512xf32>
+  %y = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%g, %u : tensor<256x512xf32>, tensor<256x512xf32>) outs(%o : tensor<256x512xf32>) {
+  ^bb0(%a: f32, %b: f32, %out: f32):
+    %n = arith.negf %a : f32
+    %ex = math.exp %n : f32
+    %d = arith.addf %one, %ex : f32
+    %s = arith.divf %a, %d : f32
+    %r = arith.mulf %s, %b : f32
+    linalg.yield %r : f32
+  } -> tensor<256x512xf32>
+  foundry.yield %y : tensor<256x512xf32>
+})mlir");
+  ASSERT_TRUE(mlp.gemm);
+  EXPECT_EQ(mlp.gemmContractions, 2);
+  int onTensorCores = 0;
+  for (const char *name : {"memory", "compute"})
+    for (const std::string &schedule : proposalsOf(mlp, name, 24)) {
+      llvm::StringRef text(schedule);
+      if (!text.contains("foundry-mma"))
+        continue;
+      ++onTensorCores;
+      EXPECT_EQ(text.count("foundry-mma"), 2u) << schedule;
+      EXPECT_EQ(text.count("target=contraction"), 2u) << schedule;
+    }
+  EXPECT_GT(onTensorCores, 0);
+}
+
 TEST_F(FingerprintTest, ArgmaxesAreAnalyzedAsTwoReductions) {
   // torch-mlir's argmax over a vocabulary (32 rows of 128256): one generic
   // of value and index, which no partial reduction takes. The analysis

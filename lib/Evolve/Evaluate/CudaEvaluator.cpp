@@ -285,15 +285,21 @@ Search::FinalVerdict Search::verifyFinal(Evaluated &best) {
   if (result_.naiveMs > 0)
     baselineRuns = std::clamp<unsigned>(
         static_cast<unsigned>(2000 / result_.naiveMs), 3, options_.gpuRuns);
-  std::optional<llvm::json::Value> parsed = runChecked(
-      cubin, "final",
-      {"--trials", std::to_string(options_.finalTrials), "--runs",
-       std::to_string(options_.finalRuns), "--baseline-runs",
-       std::to_string(baselineRuns),
-       // 100 runs of a best that takes 0.6 s each would take a minute:
-       // such a best is timed in about 10 s (at least 3 runs).
-       "--max-timing-ms=10000"},
-      code, message, executionFailed);
+  std::vector<std::string> args = {
+      "--trials", std::to_string(options_.finalTrials), "--runs",
+      std::to_string(options_.finalRuns), "--baseline-runs",
+      std::to_string(baselineRuns),
+      // 100 runs of a best that takes 0.6 s each would take a minute:
+      // such a best is timed in about 10 s (at least 3 runs).
+      "--max-timing-ms=10000"};
+  // A reference that is not the naive schedule (referenceScheduleFor's)
+  // gives no speedup over it: not timed (a softmax over a vocabulary's
+  // f64 reference, 40 runs of it, kept an H100's final verification past
+  // four minutes, 2026-12-06).
+  if (!result_.referenceSchedule.empty())
+    args.push_back("--no-baseline-timing");
+  std::optional<llvm::json::Value> parsed =
+      runChecked(cubin, "final", args, code, message, executionFailed);
   const llvm::json::Object *result = parsed ? parsed->getAsObject() : nullptr;
   result_.searchMs = best.medianMs;
   result_.verified = result && result->getBoolean("ok").value_or(false);

@@ -158,20 +158,18 @@ static constexpr llvm::StringLiteral kTransposeTiling =
 /// padded where the tiles do not divide it, and then tiled as a kernel of
 /// its own (the padded result is read back through a slice); the copies
 /// are tiled last (kTransposeTiling).
-/// `t` with as many stages as fit the target's shared memory per block when
-/// `contractions` contractions are staged in the same block tile: each
-/// stage holds a BM x BK tile of A and a BN x BK tile of B per contraction
-/// (rows padded on warp tiles), and a fused epilogue (`fused`) keeps each
-/// contraction's f32 accumulator tile there too; at least one stage.
+/// `t` with as many stages as fit the target's shared memory per block:
+/// each stage holds a BM x BK tile of A and a BN x BK tile of B (rows
+/// padded on warp tiles), and a fused epilogue (`fused`) keeps the f32
+/// accumulator tile there too; at least one stage.
 static MmaTiles fitStagesToSharedMemory(const KernelShape &shape, MmaTiles t,
-                                        int64_t contractions, bool fused) {
+                                        bool fused) {
   if (t.stagedK <= 0)
     return t;
-  contractions = std::max<int64_t>(contractions, 1);
   int64_t element = shape.halfGemm ? 2 : 4;
   int64_t row = t.stagedK + (t.warpgroups ? 0 : (shape.halfGemm ? 8 : 4));
-  int64_t perStage = contractions * (t.blockM + t.blockN) * row * element;
-  int64_t fixed = (fused ? contractions * t.blockM * t.blockN * 4 : 0) +
+  int64_t perStage = (t.blockM + t.blockN) * row * element;
+  int64_t fixed = (fused ? t.blockM * t.blockN * 4 : 0) +
                   shape.target->sharedBytesReservedPerBlock;
   while (t.stages > 1 &&
          fixed + t.stages * perStage > shape.target->maxSharedBytesPerBlock)
@@ -185,18 +183,23 @@ std::string mmaGemmKernel(const KernelShape &shape, const MmaTiles &tiles) {
                        std::string(copyB ? "foundry-transpose-b," : "") +
                        padFor(shape, tiles.blockM, tiles.blockN,
                               tiles.stagedK ? tiles.stagedK : 8);
+  // Several contractions (a gated MLP's x Wg^T and x Wu^T) are each a
+  // kernel of their own on the tensor cores, then the epilogue: fused into
+  // one block tile, the GPU tail computed wrong results (zeros in the
+  // output; H100, 2026-12-06, bench/results/2026-12-06-h100-models-sample-c.md,
+  // caught by the verification), and tiled with the root, a contraction
+  // left out of `target=contraction` stays a naive loop in the epilogue's
+  // kernel (0.75 s).
+  int64_t contractions = std::max<int64_t>(shape.gemmContractions, 1);
   bool fused = tiles.fuseEpilogue && shape.gemm && !shape.contraction &&
-               shape.numParallel() == 2 && before.empty();
-  // Fused into the root's tile, every contraction of the kernel is staged
-  // in the same block (a gated MLP's two GEMMs); tiled as a kernel of its
-  // own, one.
-  MmaTiles t = fitStagesToSharedMemory(
-      shape, tiles, fused ? shape.gemmContractions : 1, fused);
+               shape.numParallel() == 2 && before.empty() && contractions == 1;
+  MmaTiles t = fitStagesToSharedMemory(shape, tiles, fused);
   bool ownKernel = (!shape.contraction && !fused) || !before.empty();
-  std::string schedule =
-      before +
-      mmaGemm(shape.numParallel(), ownKernel, t, shape.halfGemm, &shape) +
-      (fused ? "" : ownKernelEpilogue(shape));
+  std::string schedule = before;
+  for (int64_t c = 0; c < (ownKernel ? contractions : 1); ++c)
+    schedule += (c ? "," : "") + mmaGemm(shape.numParallel(), ownKernel, t,
+                                         shape.halfGemm, &shape);
+  schedule += fused ? "" : ownKernelEpilogue(shape);
   for (int copy = 0, copies = int(shape.gemmKMajorA) + int(copyB);
        copy < copies; ++copy)
     schedule += kTransposeTiling;

@@ -71,8 +71,13 @@ static std::string referenceSchedule(const KernelShape &shape,
              std::to_string(shape.longReductionOutputs) +
              " outputs, one thread each (up to seconds per launch); it is "
              "not timed";
-    return "foundry-split-reduction{outputs=" +
-           std::to_string(shape.longReductionOutputs) + "}";
+    // The parts every proposal splits into (KernelShape::splitFirst): a
+    // row of one long loop would otherwise be split into one part per
+    // element.
+    return shape.splitFirst.empty()
+               ? "foundry-split-reduction{outputs=" +
+                     std::to_string(shape.longReductionOutputs) + "}"
+               : shape.splitFirst;
   }
   // The product of the extents; an unknown extent (0) or an overflow counts
   // as above the limit.
