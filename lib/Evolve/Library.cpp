@@ -232,6 +232,29 @@ ExperienceLibrary::open(const std::string &path, std::string &error,
               list + "); foundry adds no tables to it";
       return nullptr;
     }
+    // A damaged library (a page overwritten) is not written into: SQLite
+    // would add to it what it can, and later reads would fail or lose
+    // rows. quick_check reads every page (O(N), without the index checks
+    // of integrity_check, which foundry-library check runs).
+    if (!names.empty()) {
+      Statement check(library->db_, "PRAGMA quick_check(8)");
+      std::string verdict;
+      int code = check ? SQLITE_ROW : SQLITE_ERROR;
+      while (check && (code = check.step()) == SQLITE_ROW)
+        verdict += (verdict.empty() ? "" : "; ") + check.text(0);
+      if (code != SQLITE_DONE)
+        verdict += (verdict.empty() ? "" : "; ") +
+                   std::string(sqlite3_errmsg(library->db_));
+      if (verdict != "ok") {
+        std::replace(verdict.begin(), verdict.end(), '\n', ' ');
+        error = path + ": the library is damaged (SQLite's quick_check: " +
+                llvm::StringRef(verdict).take_front(300).str() +
+                "); nothing was written to it. 'foundry-library check' "
+                "reports it; move it aside to start a new library, or "
+                "restore it from an export";
+        return nullptr;
+      }
+    }
     // A library of another version (a newer foundry's, or one whose
     // version was lost) is not rewritten as this one's.
     int64_t version = library->version();
