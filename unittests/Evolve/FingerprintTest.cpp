@@ -18,6 +18,7 @@
 #include <gtest/gtest.h>
 
 #include <regex>
+#include <set>
 #include <string>
 
 using namespace mlir;
@@ -467,13 +468,19 @@ TEST_F(FingerprintTest, SplitVariancesAreSometimesOnePass) {
   EXPECT_EQ(withSplitFirst(variance, "foundry-split-reduction{parts=4}", rng),
             "foundry-split-reduction{parts=4}");
   EXPECT_EQ(withSplitFirst(variance, "", rng), "");
-  // A long sum without a variance never gets welford=true.
+  // A long sum without a variance never gets welford=true; its parts are
+  // 64, or one time in two up to four times as many.
   KernelShape sums = shapeOf(rowSum(16, int64_t{1} << 22));
   EXPECT_FALSE(sums.splitVariance);
+  EXPECT_EQ(sums.splitPartsChoices, (std::vector<int64_t>{128, 256}));
   for (unsigned seed = 0; seed < 8; ++seed) {
     std::mt19937 seeded(seed);
-    EXPECT_EQ(withSplitFirst(sums, rest, seeded),
-              "foundry-split-reduction{outputs=16 parts=64}," + rest);
+    std::string schedule = withSplitFirst(sums, rest, seeded);
+    EXPECT_TRUE(
+        schedule == "foundry-split-reduction{outputs=16 parts=64}," + rest ||
+        schedule == "foundry-split-reduction{outputs=16 parts=128}," + rest ||
+        schedule == "foundry-split-reduction{outputs=16 parts=256}," + rest)
+        << schedule;
   }
 }
 
@@ -2086,6 +2093,22 @@ foundry.kernel @argmax(%x: tensor<32x128256xf32>) -> tensor<32xi64> {
       << argmax.splitFirst;
   EXPECT_NE(describeStructure(argmax, "reduction").find("argmax/argmin"),
             std::string::npos);
+  // 24 parts of 5344 give Hopper's 132 SMs four blocks each; up to four
+  // times as many, each part at least 1024 long and dividing 128256, are
+  // drawn one time in two.
+  EXPECT_NE(argmax.splitFirst.find(" parts=24}"), std::string::npos);
+  EXPECT_EQ(argmax.splitPartsChoices, (std::vector<int64_t>{32, 48, 64, 96}));
+  std::set<std::string> drawn;
+  for (unsigned seed = 0; seed < 32; ++seed) {
+    std::mt19937 rng(seed);
+    std::string schedule =
+        withSplitFirst(argmax, "foundry-reduce-threads{threads=32}", rng);
+    size_t at = schedule.find(" parts=");
+    ASSERT_NE(at, std::string::npos) << schedule;
+    drawn.insert(schedule.substr(at, schedule.find('}', at) - at));
+  }
+  EXPECT_TRUE(drawn.count(" parts=24")) << drawn.size();
+  EXPECT_GE(drawn.size(), 3u);
   for (const std::string &schedule : proposalsOf(argmax, "reduction", 8))
     EXPECT_NE(schedule.find("foundry-reduce-threads"), std::string::npos)
         << schedule;

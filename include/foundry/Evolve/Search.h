@@ -214,6 +214,12 @@ struct KernelShape {
   /// foundry-split-reduction that long reductions need (see
   /// longReductionOutputs and scalarReduction).
   std::string splitFirst;
+  /// More parts than splitFirst's (up to four times as many, each part at
+  /// least 1024 elements long, dividing the split loop), which
+  /// withSplitFirst draws instead one time in two: a row of one long loop
+  /// (an argmax over a vocabulary) has few other ways to spread its
+  /// blocks. Empty when splitFirst names no parts.
+  std::vector<int64_t> splitPartsChoices;
   int64_t numParallel() const;
   /// The extents of the parallel loops, in order.
   std::vector<int64_t> parallelExtents() const;

@@ -83,7 +83,8 @@ static void setGemmLoops(KernelShape &shape, linalg::LinalgOp op,
 /// multiprocessor with at least 1024 elements each, or as many as keep
 /// 1024 elements each.
 static int64_t partsForLongReductions(Block &body, int64_t outputs,
-                                      const TargetInfo &target) {
+                                      const TargetInfo &target,
+                                      std::vector<int64_t> &more) {
   constexpr int64_t kMinPart = 1024, kInnerWork = 4096;
   int64_t common = 0, innerMin = std::numeric_limits<int64_t>::max();
   for (Operation &op : body) {
@@ -118,6 +119,11 @@ static int64_t partsForLongReductions(Block &body, int64_t outputs,
     if (parts >= wanted)
       break;
   }
+  // Up to four times as many, each part still at least kMinPart long.
+  for (int64_t parts = best + 1;
+       best > 0 && parts <= std::min(4 * best, common / kMinPart); ++parts)
+    if (common % parts == 0)
+      more.push_back(parts);
   return best;
 }
 
@@ -414,8 +420,9 @@ FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel,
         loops[0] * loops[1] <= 65536)
       parts = " parts=" + std::to_string(loops[0] * loops[1]);
     if (shape.longReductionOutputs > 1)
-      if (int64_t count =
-              partsForLongReductions(body, shape.longReductionOutputs, target))
+      if (int64_t count = partsForLongReductions(
+              body, shape.longReductionOutputs, target,
+              shape.splitPartsChoices))
         parts = " parts=" + std::to_string(count);
     shape.splitFirst =
         "foundry-split-reduction{outputs=" +

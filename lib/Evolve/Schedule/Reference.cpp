@@ -108,6 +108,16 @@ std::string mlir::foundry::withSplitFirst(const KernelShape &shape,
       schedule.find("foundry-split-reduction") != std::string::npos)
     return schedule;
   std::string prefix = shape.splitFirst;
+  if (!shape.splitPartsChoices.empty() && rng() % 2) {
+    llvm::StringRef text(prefix);
+    size_t at = text.find(" parts=");
+    if (at != llvm::StringRef::npos) {
+      size_t begin = at + llvm::StringRef(" parts=").size();
+      size_t end = text.find_first_not_of("0123456789", begin);
+      prefix.replace(begin, end - begin,
+                     std::to_string(pick(shape.splitPartsChoices, rng)));
+    }
+  }
   if (shape.splitVariance && rng() % 2) {
     prefix.insert(prefix.size() - 1, " welford=true");
     size_t reduce = schedule.find("foundry-reduce-threads{");
