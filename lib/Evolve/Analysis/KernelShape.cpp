@@ -73,6 +73,20 @@ static void setGemmLoops(KernelShape &shape, linalg::LinalgOp op,
   }
 }
 
+/// The fewest parts, from 2 to `most`, that divide `extent` and are at
+/// least `wanted`; else the most that divide it; 0 when none does.
+static int64_t dividingParts(int64_t extent, int64_t wanted, int64_t most) {
+  int64_t best = 0;
+  for (int64_t parts = 2; parts <= most; ++parts) {
+    if (extent % parts)
+      continue;
+    best = parts;
+    if (parts >= wanted)
+      break;
+  }
+  return best;
+}
+
 /// The parts foundry-split-reduction{outputs=N} should cut the long
 /// reductions of `body` into (each a block), or 0 for its default (every
 /// iteration of the outermost reduction loop a part). The default suits
@@ -111,14 +125,7 @@ static int64_t partsForLongReductions(Block &body, int64_t outputs,
     return 0;
   int64_t wanted = llvm::divideCeil(4 * target.multiprocessors,
                                     std::max<int64_t>(outputs, 1));
-  int64_t best = 0;
-  for (int64_t parts = 2; parts <= common / kMinPart; ++parts) {
-    if (common % parts)
-      continue;
-    best = parts;
-    if (parts >= wanted)
-      break;
-  }
+  int64_t best = dividingParts(common, wanted, common / kMinPart);
   // Up to four times as many, each part still at least kMinPart long.
   for (int64_t parts = best + 1;
        best > 0 && parts <= std::min(4 * best, common / kMinPart); ++parts)
@@ -149,14 +156,7 @@ static void setColumnSplit(KernelShape &shape, linalg::LinalgOp root,
       ShapedType::isDynamic(ranges[contiguous]))
     return;
   int64_t wanted = llvm::divideCeil(target.residentThreads(), outputs);
-  int64_t parts = 0;
-  for (int64_t p = 2; p <= rows / kMinRowsPerPart; ++p) {
-    if (rows % p)
-      continue;
-    parts = p;
-    if (p >= wanted)
-      break;
-  }
+  int64_t parts = dividingParts(rows, wanted, rows / kMinRowsPerPart);
   if (parts == 0)
     return;
   std::vector<int64_t> widths;
