@@ -113,24 +113,8 @@ struct FoundryDropSharedMemoryPass final
       return signalPassFailure();
     // foundry-mma's f16 contractions accumulate in f32 (mma.sync m16n8k16
     // takes them so); the CPU's contraction lowering takes one element
-    // type: the operands are extended first, which computes the same
-    // (exact) products.
-    getOperation()->walk([](vector::ContractionOp contract) {
-      auto accType = dyn_cast<VectorType>(contract.getAccType());
-      if (!accType)
-        return;
-      Type acc = accType.getElementType();
-      OpBuilder builder(contract);
-      for (OpOperand *operand :
-           {&contract.getLhsMutable(), &contract.getRhsMutable()}) {
-        auto type = cast<VectorType>(operand->get().getType());
-        if (type.getElementType() == acc || !isa<FloatType>(acc) ||
-            !isa<FloatType>(type.getElementType()))
-          continue;
-        operand->set(arith::ExtFOp::create(builder, contract.getLoc(),
-                                           type.clone(acc), operand->get()));
-      }
-    });
+    // type.
+    widenContractionOperands(getOperation());
   }
 };
 

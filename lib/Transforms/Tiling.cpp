@@ -1535,7 +1535,9 @@ static constexpr StringLiteral kWarpShuffleAttr = "foundry.warp_shuffle";
 /// merge reads lane 0's slot of each warp: a slice with stride kWarpSize.
 /// The forall's warps are either all active or all idle (its thread count
 /// is a multiple of the warp size), so the reduction is reached by full
-/// warps, as shfl.sync needs. Runs after the pass's clean-up:
+/// warps, as shfl.sync needs. A result of more than kWarpSize elements per
+/// thread, or of elements wider than 32 bits, keeps its merge over every
+/// thread's slot. Runs after the pass's clean-up:
 /// gpu.subgroup_reduce is not free of effects, so a dead copy of a forall
 /// holding one (a fused producer's, say) would never be erased.
 static LogicalResult reduceWarpsFirst(scf::ForallOp forall,
@@ -1569,20 +1571,15 @@ static LogicalResult reduceWarpsFirst(scf::ForallOp forall,
     auto merge = dyn_cast<linalg::LinalgOp>(*result.getUsers().begin());
     std::optional<gpu::AllReduceOperation> kind =
         merge ? warpReductionKind(merge) : std::nullopt;
-    if (!kind)
-      return reportAt->emitOpError()
-             << passName
-             << ": shuffle needs a merge by one combining op (add, mul, min "
-                "or max, and, or, xor)";
+    // A merge other than by one combining op a shuffle has (add, mul,
+    // min or max, and, or, xor), more partial results than a warp's lanes,
+    // or wider than a shuffle moves (an argmax's i64 index): merged through
+    // shared memory alone.
     Type element = tileType.getElementType();
-    if (!tileType.hasStaticShape() ||
+    if (!kind || !tileType.hasStaticShape() ||
         tileType.getNumElements() > kWarpSize ||
         !element.isIntOrFloat() || element.getIntOrFloatBitWidth() > 32)
-      return reportAt->emitOpError()
-             << passName
-             << ": shuffle takes at most " << kWarpSize
-             << " partial results of at most 32 bits per thread, got "
-             << tileType;
+      continue;
 
     // Each element of the thread's tile, reduced across its warp.
     rewriter.setInsertionPoint(terminator);
@@ -1784,8 +1781,18 @@ struct FoundryReduceThreadsPass final
                << dim << ") in a form that cannot be split over threads";
       op = *rewritten;
     }
+    // A reduction shorter than one round of pieces (the combination of a
+    // split's few partial results, in the block of its parts) is taken in
+    // contiguous chunks, at most one element per thread where it is shorter
+    // than the threads.
+    if (interleave > 0 && *extents[dim] < threads * interleave)
+      interleave = 0;
     // Fewer threads than elements would leave threads without work.
     int64_t count = std::min<int64_t>(threads, *extents[dim]);
+    // Threads with work that are not whole warps (a reduction shorter than
+    // the threads) merge through shared memory alone.
+    if (shuffle && count < threads && count % kWarpSize != 0)
+      shuffle = false;
     if (interleave > 0) {
       // Threads take `interleave`-element pieces in turn: the loop becomes
       // [pieces per thread, threads, interleave] and the middle one is split.

@@ -7,6 +7,7 @@
 
 #include "foundry/Transforms/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -24,6 +25,25 @@ namespace mlir::foundry {
 
 using namespace mlir;
 using namespace mlir::foundry;
+
+void mlir::foundry::widenContractionOperands(Operation *scope) {
+  scope->walk([](vector::ContractionOp contract) {
+    auto accType = dyn_cast<VectorType>(contract.getAccType());
+    if (!accType || !isa<FloatType>(accType.getElementType()))
+      return;
+    auto acc = cast<FloatType>(accType.getElementType());
+    OpBuilder builder(contract);
+    for (OpOperand *operand :
+         {&contract.getLhsMutable(), &contract.getRhsMutable()}) {
+      auto type = cast<VectorType>(operand->get().getType());
+      auto element = dyn_cast<FloatType>(type.getElementType());
+      if (!element || element == acc || element.getWidth() >= acc.getWidth())
+        continue;
+      operand->set(arith::ExtFOp::create(builder, contract.getLoc(),
+                                         type.clone(acc), operand->get()));
+    }
+  });
+}
 
 void mlir::foundry::populateVectorToOneDimPatterns(
     RewritePatternSet &patterns) {
@@ -92,6 +112,11 @@ struct FoundryVectorizePass final
       if (isThreadLevelForall(forall))
         threadTiles.push_back(forall);
     });
+    // A thread's bf16 or f16 products accumulated in f32 (a SIMT tile of
+    // a mixed-precision matmul): the lowering to outer-product FMAs takes
+    // one element type.
+    for (scf::ForallOp forall : threadTiles)
+      widenContractionOperands(forall);
     RewritePatternSet patterns(&getContext());
     vector::populateVectorContractLoweringPatterns(
         patterns, vector::VectorContractLowering::OuterProduct);

@@ -425,6 +425,37 @@ foundry.kernel @channel_variance(%x: tensor<16x8x64x64xf32>) -> tensor<8xf32> {
 }
 )mlir";
 
+/// The parts of a schedule's foundry-split-reduction and the threads and
+/// piece width of its foundry-reduce-threads (0 where an option is absent).
+struct PartThreads {
+  int64_t parts = 0, threads = 0, width = 0;
+  /// Whole warps, and pieces (if any) that divide each part of `loop`.
+  bool fits(int64_t loop) const {
+    return parts > 0 && threads > 0 && threads % 32 == 0 &&
+           (width == 0 || (loop / parts) % (threads * width) == 0);
+  }
+};
+static PartThreads partThreadsOf(llvm::StringRef schedule) {
+  auto option = [&](llvm::StringRef pass, llvm::StringRef name) {
+    size_t at = schedule.find(pass);
+    if (at == llvm::StringRef::npos)
+      return int64_t{0};
+    llvm::StringRef options =
+        schedule.drop_front(at).take_until([](char c) { return c == '}'; });
+    size_t key = options.find((" " + name + "=").str());
+    if (key == llvm::StringRef::npos)
+      key = options.find(("{" + name + "=").str());
+    int64_t value = 0;
+    if (key == llvm::StringRef::npos ||
+        options.drop_front(key + name.size() + 2).consumeInteger(10, value))
+      return int64_t{0};
+    return value;
+  };
+  return {option("foundry-split-reduction{", "parts"),
+          option("foundry-reduce-threads{", "threads"),
+          option("foundry-reduce-threads{", "interleave")};
+}
+
 TEST_F(FingerprintTest, SplitVariancesAreSometimesOnePass) {
   KernelShape variance = shapeOf(kChannelVariance);
   EXPECT_TRUE(variance.splitVariance);
@@ -469,19 +500,31 @@ TEST_F(FingerprintTest, SplitVariancesAreSometimesOnePass) {
             "foundry-split-reduction{parts=4}");
   EXPECT_EQ(withSplitFirst(variance, "", rng), "");
   // A long sum without a variance never gets welford=true; its parts are
-  // 64, or one time in two up to four times as many.
+  // 64, or one time in two up to four times as many; each part (a row of
+  // one loop) is split over the schedule's whole warps of threads, in
+  // pieces that divide it, the rest of the schedule as it was.
   KernelShape sums = shapeOf(rowSum(16, int64_t{1} << 22));
   EXPECT_FALSE(sums.splitVariance);
+  EXPECT_EQ(sums.splitLoop, int64_t{1} << 22);
   EXPECT_EQ(sums.splitPartsChoices, (std::vector<int64_t>{128, 256}));
-  for (unsigned seed = 0; seed < 8; ++seed) {
+  std::set<int64_t> widths;
+  for (unsigned seed = 0; seed < 16; ++seed) {
     std::mt19937 seeded(seed);
     std::string schedule = withSplitFirst(sums, rest, seeded);
-    EXPECT_TRUE(
-        schedule == "foundry-split-reduction{outputs=16 parts=64}," + rest ||
-        schedule == "foundry-split-reduction{outputs=16 parts=128}," + rest ||
-        schedule == "foundry-split-reduction{outputs=16 parts=256}," + rest)
+    PartThreads split = partThreadsOf(schedule);
+    EXPECT_TRUE(split.parts == 64 || split.parts == 128 || split.parts == 256)
+        << schedule;
+    EXPECT_EQ(split.threads, 256) << schedule;
+    EXPECT_TRUE(split.fits(sums.splitLoop)) << schedule;
+    widths.insert(split.width);
+    EXPECT_TRUE(llvm::StringRef(schedule).ends_with(
+        "foundry-tile-threads{sizes=0,0,0,4}"))
+        << schedule;
+    EXPECT_NE(schedule.find("foundry-tile-blocks{sizes=1,1,1,0 target=result}"),
+              std::string::npos)
         << schedule;
   }
+  EXPECT_GE(widths.size(), 2u);
 }
 
 TEST_F(FingerprintTest, PoolingsSometimesTakeRowsPerThread) {
@@ -2109,9 +2152,17 @@ foundry.kernel @argmax(%x: tensor<32x128256xf32>) -> tensor<32xi64> {
   }
   EXPECT_TRUE(drawn.count(" parts=24")) << drawn.size();
   EXPECT_GE(drawn.size(), 3u);
-  for (const std::string &schedule : proposalsOf(argmax, "reduction", 8))
-    EXPECT_NE(schedule.find("foundry-reduce-threads"), std::string::npos)
-        << schedule;
+  // Every proposal, once split, reduces each part over whole warps of
+  // threads, in pieces that divide the part where it interleaves
+  // (5344 = 32 x 167: one warp of 1-element pieces, else contiguous
+  // chunks).
+  EXPECT_EQ(argmax.splitLoop, 128256);
+  for (const char *expert : {"reduction", "parallelism", "memory"})
+    for (const std::string &proposal : proposalsOf(argmax, expert, 8)) {
+      std::mt19937 rng(7);
+      std::string schedule = withSplitFirst(argmax, proposal, rng);
+      EXPECT_TRUE(partThreadsOf(schedule).fits(argmax.splitLoop)) << schedule;
+    }
   // A plain row maximum has no rewrite.
   EXPECT_EQ(shapeOf(rowSum(64, 8192)).rewriteFirst, "");
 }

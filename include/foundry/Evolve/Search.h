@@ -220,6 +220,12 @@ struct KernelShape {
   /// (an argmax over a vocabulary) has few other ways to spread its
   /// blocks. Empty when splitFirst names no parts.
   std::vector<int64_t> splitPartsChoices;
+  /// The extent of the loop whose parts splitFirst's `parts` (or one of
+  /// splitPartsChoices) count, when every long reduction it splits reduces
+  /// that one loop alone (a softmax's or argmax's row over a vocabulary):
+  /// each part then reduces splitLoop / parts consecutive elements, which
+  /// withSplitFirst sizes the parts' threads for. 0 otherwise.
+  int64_t splitLoop = 0;
   int64_t numParallel() const;
   /// The extents of the parallel loops, in order.
   std::vector<int64_t> parallelExtents() const;
@@ -465,7 +471,12 @@ struct SearchResult {
 std::string referenceScheduleFor(const KernelShape &shape, std::string &reason);
 
 /// `schedule` with the foundry-split-reduction every proposal for `shape`
-/// starts with (KernelShape::splitFirst) in front, unless it has one; one
+/// starts with (KernelShape::splitFirst) in front, unless it has one, its
+/// parts one time in two another of KernelShape::splitPartsChoices. Where
+/// the parts are of one loop (KernelShape::splitLoop), the schedule's
+/// foundry-reduce-threads (added right after the split where it has none)
+/// is sized for a part: interleaved where its threads' pieces divide the
+/// part, for which another of the part counts may be taken. One
 /// time in two where the kernel has a split variance
 /// (KernelShape::splitVariance), with welford=true, and welford=true on the
 /// schedule's first foundry-reduce-threads too (which reads each part once).

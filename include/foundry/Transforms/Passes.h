@@ -485,6 +485,13 @@ std::optional<int64_t> getConstantUpperBound(OpFoldResult value);
 /// transposes, shape casts, and transfers of rank above 1.
 void populateVectorToOneDimPatterns(RewritePatternSet &patterns);
 
+/// Extends (arith.extf) the operands of every vector.contract under `scope`
+/// whose element type is a narrower float than the accumulator's (bf16 or
+/// f16 products accumulated in f32) to the accumulator's type: the same,
+/// exact products, in the one element type the contraction lowering to
+/// outer products takes.
+void widenContractionOperands(Operation *scope);
+
 /// Rewrites every f32 of `kernel` (signature, body values, constants) as
 /// f64 in place (see foundry-widen-to-f64). With `keepInterface`, the
 /// signature stays f32: f32 tensor arguments are extended to f64 on entry and

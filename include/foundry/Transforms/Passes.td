@@ -1017,20 +1017,26 @@ def FoundryReduceThreadsPass
     in every operand, read from slices of the kernel's tensors, they are
     first merged into one loop (upstream `collapseOpIterationDims`): a group
     norm's statistics over (channel, d, h, w) of 30-wide rows take 256
-    threads, not 30. Errors: no
+    threads, not 30. A reduction still shorter than `threads` x
+    `interleave` (the combination of a split's partial results, in a block
+    beside the parts) is taken in contiguous chunks. Errors: no
     block-level reduction; `threads` outside 1 to 1024; a negative
     `interleave`; a reduction loop without a static extent, or, with
-    `interleave`, one that is not a multiple of `threads` x `interleave`.
+    `interleave`, one at least `threads` x `interleave` long that is not a
+    multiple of it.
 
     With `shuffle=true` each warp first combines its 32 threads' partial
     results in registers (`gpu.subgroup_reduce`, lowered to a butterfly of
     `shfl.sync` by the upstream shuffle patterns), every lane writes the
     warp's result to its slot, and the merge reads one slot per warp
     (`threads / 32` of them, a strided slice) instead of one per thread.
+    Results that a shuffle cannot take (more than 32 partial results per
+    thread, elements wider than 32 bits: an argmax's i64 index), and a
+    reduction shorter than the threads whose length is not a multiple of 32
+    (a split's few partial results), merge through shared memory alone.
     GPU only: the CPU pipeline runs threads one after another and rejects
-    the warp reduction. Errors: `threads` (or the loop's extent, if smaller)
-    not a multiple of 32; more than 32 partial results per thread; results
-    wider than 32 bits.
+    the warp reduction. Error: `threads` not a multiple of 32 (where the
+    reduction is at least that long).
 
     With `online=true` a softmax's two reductions become one pass over the
     row (online softmax: Milakov and Gimelshein, "Online normalizer

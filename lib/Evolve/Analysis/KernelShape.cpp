@@ -95,12 +95,17 @@ static int64_t dividingParts(int64_t extent, int64_t wanted, int64_t most) {
 /// become one part per element. Then: the fewest parts, dividing every
 /// such reduction's outermost loop, that give the target four blocks per
 /// multiprocessor with at least 1024 elements each, or as many as keep
-/// 1024 elements each.
+/// 1024 elements each. `more` gets the other counts withSplitFirst may
+/// draw (KernelShape::splitPartsChoices), `loop` the split loop's extent
+/// where it is every such reduction's only reduced loop
+/// (KernelShape::splitLoop).
 static int64_t partsForLongReductions(Block &body, int64_t outputs,
                                       const TargetInfo &target,
-                                      std::vector<int64_t> &more) {
+                                      std::vector<int64_t> &more,
+                                      int64_t &loop) {
   constexpr int64_t kMinPart = 1024, kInnerWork = 4096;
-  int64_t common = 0, innerMin = std::numeric_limits<int64_t>::max();
+  int64_t common = 0, innerMin = std::numeric_limits<int64_t>::max(),
+          innerMax = 0, outerMax = 0;
   for (Operation &op : body) {
     if (!isSplittableReduction(op, outputs) ||
         cast<ShapedType>(op.getResult(0).getType()).getRank() == 0)
@@ -120,6 +125,8 @@ static int64_t partsForLongReductions(Block &body, int64_t outputs,
     }
     common = std::gcd(common, outer);
     innerMin = std::min(innerMin, inner);
+    innerMax = std::max(innerMax, inner);
+    outerMax = std::max(outerMax, outer);
   }
   if (common <= 0 || innerMin >= kInnerWork)
     return 0;
@@ -131,6 +138,9 @@ static int64_t partsForLongReductions(Block &body, int64_t outputs,
        best > 0 && parts <= std::min(4 * best, common / kMinPart); ++parts)
     if (common % parts == 0)
       more.push_back(parts);
+  // Every long reduction reduces one loop of the same extent.
+  if (best > 0 && innerMin == 1 && innerMax == 1 && outerMax == common)
+    loop = common;
   return best;
 }
 
@@ -422,7 +432,7 @@ FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel,
     if (shape.longReductionOutputs > 1)
       if (int64_t count = partsForLongReductions(
               body, shape.longReductionOutputs, target,
-              shape.splitPartsChoices))
+              shape.splitPartsChoices, shape.splitLoop))
         parts = " parts=" + std::to_string(count);
     shape.splitFirst =
         "foundry-split-reduction{outputs=" +

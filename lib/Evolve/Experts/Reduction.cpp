@@ -36,6 +36,18 @@ Expert mlir::foundry::reductionExpert() {
           if (std::string columns = columnSplitSchedule(shape, rng);
               !columns.empty())
             return columns;
+        // Rows of one loop split into parts first (KernelShape::splitLoop:
+        // a softmax over a vocabulary), whose threads withSplitFirst sizes:
+        // a root that reduces nothing then (the division by the row's sum)
+        // is elementwise, consecutive elements a few per thread.
+        if (shape.splitLoop > 0 && !llvm::is_contained(shape.parallel, false)) {
+          std::vector<int64_t> block;
+          std::string blocks =
+              blockSizes(shape, {1, 2, 4}, {256, 512, 1024}, rng, &block);
+          return tileRootBlocks(shape, blocks) +
+                 ",foundry-tile-threads{sizes=" + threadSizes(block, rng, 4) +
+                 "},foundry-vectorize";
+        }
         // After a contraction, the GEMM first, as a kernel of its own.
         std::string prefix = splitGemmPhases(shape, request.initial, rng);
         // A convolution before a norm (a Conv2d then an InstanceNorm): one

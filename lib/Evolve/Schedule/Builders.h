@@ -27,6 +27,10 @@ inline T pick(const std::vector<T> &choices, std::mt19937 &rng) {
                                                               1)(rng)];
 }
 
+/// The top-level passes of a schedule, each with its options
+/// ("a{x=1},b" -> "a{x=1}", "b").
+llvm::SmallVector<llvm::StringRef> topLevelPasses(llvm::StringRef schedule);
+
 /// "a,b,c" of the parallel loops' block tile sizes: innermost from
 /// `inner`, the others from `outer`, never larger than the loop.
 std::string blockSizes(const KernelShape &shape,

@@ -8,6 +8,8 @@
 
 #include "Schedule/Builders.h"
 
+#include "foundry/Transforms/Passes.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -101,23 +103,105 @@ static std::string referenceSchedule(const KernelShape &shape,
   return "foundry-split-reduction";
 }
 
+/// The value of option `name` in a pass's text ("a{x=3 y=4}", "y" -> 4),
+/// `missing` when it has none.
+static int64_t optionValue(llvm::StringRef pass, llvm::StringRef name,
+                           int64_t missing) {
+  std::string key = (" " + name + "=").str();
+  size_t open = pass.find('{');
+  if (open == llvm::StringRef::npos)
+    return missing;
+  std::string options = (" " + pass.drop_front(open + 1)).str();
+  size_t at = options.find(key);
+  int64_t value;
+  if (at == std::string::npos ||
+      llvm::StringRef(options).drop_front(at + key.size()).consumeInteger(
+          10, value))
+    return missing;
+  return value;
+}
+
+/// `prefix` (a foundry-split-reduction) with its parts set to `parts`.
+static std::string withParts(std::string prefix, int64_t parts) {
+  constexpr llvm::StringLiteral kParts = " parts=";
+  size_t at = prefix.find(kParts);
+  if (at == std::string::npos)
+    return prefix;
+  size_t begin = at + kParts.size();
+  size_t end = prefix.find_first_not_of("0123456789", begin);
+  return prefix.replace(begin, end - begin, std::to_string(parts));
+}
+
+/// The foundry-reduce-threads that splits each part of a row of one loop
+/// (KernelShape::splitLoop), `parts` parts, over a block's threads: the
+/// thread count of `schedule`'s own foundry-reduce-threads (which the
+/// caller replaces) or drawn, always whole warps, so that the merge reads
+/// one slot per warp when shuffled (each thread merges every slot
+/// otherwise: an argmax's parts over 501 threads took 0.098 ms against
+/// 0.034 over 32, H100, 2026-12-06, bench/results/
+/// 2026-12-06-h100-models-sample-c). Interleaved (a warp reads consecutive
+/// pieces) where the threads' pieces of its width, or of another, divide
+/// the part, for which one time in two another of the analysis's part
+/// counts may be taken; else in contiguous chunks (the best an argmax's
+/// parts had, the same sample). `parts` may change.
+static std::string partThreads(const KernelShape &shape,
+                               llvm::StringRef existing, int64_t &parts,
+                               std::mt19937 &rng) {
+  int64_t threads = optionValue(existing, "threads", 0);
+  if (threads <= 0 || threads % kWarpSize != 0)
+    threads = pick<int64_t>({32, 64, 128, 256}, rng);
+  int64_t width = optionValue(existing, "interleave", 0);
+  if (width <= 0)
+    width = pickPieceWidth(rng);
+  auto divides = [&](int64_t p, int64_t w) {
+    return p > 0 && shape.splitLoop % p == 0 &&
+           (shape.splitLoop / p) % (threads * w) == 0;
+  };
+  if (!divides(parts, width)) {
+    std::vector<int64_t> counts = shape.splitPartsChoices;
+    counts.push_back(parts);
+    counts.push_back(optionValue(shape.splitFirst, "parts", 0));
+    std::vector<std::pair<int64_t, int64_t>> fitting;
+    for (int64_t w : {width, int64_t{4}, int64_t{2}, int64_t{1}})
+      for (int64_t p : counts)
+        if (divides(p, w))
+          fitting.emplace_back(p, w);
+    if (!fitting.empty() && rng() % 2)
+      std::tie(parts, width) = pick(fitting, rng);
+    else
+      width = 0;
+  }
+  return reduceThreads(shape, threads, width, shape.splitLoop / parts, rng);
+}
+
 std::string mlir::foundry::withSplitFirst(const KernelShape &shape,
                                           std::string schedule,
                                           std::mt19937 &rng) {
   if (shape.splitFirst.empty() || schedule.empty() ||
       schedule.find("foundry-split-reduction") != std::string::npos)
     return schedule;
-  std::string prefix = shape.splitFirst;
-  if (!shape.splitPartsChoices.empty() && rng() % 2) {
-    llvm::StringRef text(prefix);
-    size_t at = text.find(" parts=");
-    if (at != llvm::StringRef::npos) {
-      size_t begin = at + llvm::StringRef(" parts=").size();
-      size_t end = text.find_first_not_of("0123456789", begin);
-      prefix.replace(begin, end - begin,
-                     std::to_string(pick(shape.splitPartsChoices, rng)));
-    }
+  int64_t parts = optionValue(shape.splitFirst, "parts", 0);
+  if (!shape.splitPartsChoices.empty() && rng() % 2)
+    parts = pick(shape.splitPartsChoices, rng);
+  // Each part of a row of one loop reduced over the threads of its block,
+  // sized for the part rather than for the whole row the schedule's own
+  // foundry-reduce-threads (if any) was drawn for; it stays where it was,
+  // else it comes right after the split.
+  if (shape.splitLoop > 0 && parts > 0) {
+    llvm::SmallVector<llvm::StringRef> passes = topLevelPasses(schedule);
+    auto own = llvm::find_if(passes, [](llvm::StringRef pass) {
+      return pass.starts_with("foundry-reduce-threads");
+    });
+    std::string threads = partThreads(
+        shape, own == passes.end() ? llvm::StringRef() : *own, parts, rng);
+    std::vector<std::string> rebuilt;
+    if (own == passes.end())
+      rebuilt.push_back(threads);
+    for (auto *pass = passes.begin(); pass != passes.end(); ++pass)
+      rebuilt.push_back(pass == own ? threads : pass->str());
+    schedule = llvm::join(rebuilt, ",");
   }
+  std::string prefix = withParts(shape.splitFirst, parts);
   if (shape.splitVariance && rng() % 2) {
     prefix.insert(prefix.size() - 1, " welford=true");
     size_t reduce = schedule.find("foundry-reduce-threads{");

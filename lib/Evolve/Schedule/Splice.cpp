@@ -7,15 +7,15 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "foundry/Evolve/Search.h"
+#include "Schedule/Builders.h"
 
 #include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 using namespace mlir::foundry;
 
-static llvm::SmallVector<llvm::StringRef>
-topLevelPasses(llvm::StringRef schedule) {
+llvm::SmallVector<llvm::StringRef>
+mlir::foundry::topLevelPasses(llvm::StringRef schedule) {
   llvm::SmallVector<llvm::StringRef> passes;
   int depth = 0;
   size_t start = 0;
