@@ -1508,6 +1508,47 @@ foundry.kernel @conv(%x: tensor<8x16x34x34xf32>, %w: tensor<64x16x3x3xf32>) -> t
   EXPECT_GT(reading, 0);
 }
 
+TEST_F(FingerprintTest, HalfPrecisionConvolutionsTakeHalfPrecisionSteps) {
+  // bf16 images and filters into f32, then a bias and a ReLU: the im2col
+  // GEMM's k-steps are 16 deep (m16n8k16) and its staged rows padded by 8
+  // elements (16 bytes); after that GEMM the reduction expert tiles the
+  // epilogue as elementwise (no foundry-reduce-threads: nothing is left to
+  // reduce).
+  KernelShape shape = shapeOf(R"mlir(
+foundry.kernel @conv(%x: tensor<8x28x28x64xbf16>, %w: tensor<1x1x64x128xbf16>, %b: tensor<128xf32>) -> tensor<8x28x28x128xf32> attributes {precision = #foundry.precision<3xtf32>} {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8x28x28x128xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<8x28x28x128xf32>) -> tensor<8x28x28x128xf32>
+  %c = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%x, %w : tensor<8x28x28x64xbf16>, tensor<1x1x64x128xbf16>) outs(%f : tensor<8x28x28x128xf32>) -> tensor<8x28x28x128xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(n, h, w, c) -> (n, h, w, c)>, affine_map<(n, h, w, c) -> (c)>, affine_map<(n, h, w, c) -> (n, h, w, c)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%c, %b : tensor<8x28x28x128xf32>, tensor<128xf32>) outs(%e : tensor<8x28x28x128xf32>) {
+  ^bb0(%v: f32, %bias: f32, %out: f32):
+    %s = arith.addf %v, %bias : f32
+    %relu = arith.maximumf %s, %zero : f32
+    linalg.yield %relu : f32
+  } -> tensor<8x28x28x128xf32>
+  foundry.yield %r : tensor<8x28x28x128xf32>
+})mlir");
+  ASSERT_TRUE(shape.im2col);
+  EXPECT_TRUE(shape.halfGemm);
+  int mma = 0;
+  for (const char *expert : {"compute", "reduction"})
+    for (const std::string &proposal : proposalsOf(shape, expert, 32)) {
+      llvm::StringRef schedule = proposal;
+      if (!schedule.starts_with("foundry-im2col,") ||
+          !schedule.contains("foundry-mma"))
+        continue;
+      ++mma;
+      EXPECT_FALSE(schedule.contains("padding=4")) << proposal;
+      EXPECT_TRUE(schedule.contains("foundry-tile-reduction{sizes=16},"
+                                    "foundry-mma"))
+          << proposal;
+      EXPECT_FALSE(schedule.contains("foundry-reduce-threads")) << proposal;
+    }
+  EXPECT_GT(mma, 0);
+}
+
 TEST_F(FingerprintTest, PaddedPoolingWindowsMayReadThroughThePad) {
   // A max-pool window over a padded input: foundry-fold-pad applies.
   KernelShape pool = shapeOf(R"mlir(
@@ -1710,9 +1751,13 @@ foundry.kernel @conv(%x: tensor<2x4x5x10x7xf32>, %w: tensor<8x4x3x3x3xf32>) -> t
       } else {
         ++padded;
       }
-      // The epilogue, unless the reduction expert splits it over threads:
-      // one depth slice per block, 2x2 outputs per thread.
-      if (schedule.find("foundry-reduce-threads") != std::string::npos)
+      // Nothing is left to reduce after the GEMM: no expert splits the
+      // epilogue over threads. The reduction expert tiles it as an
+      // elementwise op of its own; the others one depth slice per block,
+      // 2x2 outputs per thread.
+      EXPECT_EQ(schedule.find("foundry-reduce-threads"), std::string::npos)
+          << expert.name << ": " << schedule;
+      if (expert.name == "reduction")
         continue;
       ++elementwise;
       EXPECT_NE(schedule.find("foundry-tile-blocks{sizes=1,1,1,0,0},"

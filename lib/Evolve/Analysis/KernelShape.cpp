@@ -477,6 +477,11 @@ FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel,
               .getShape();
       shape.im2col = true;
       shape.im2colRoot = conv.getOperation() == root.getOperation();
+      // bf16 or f16 images and filters into f32, as for a contraction: the
+      // GEMM's k-steps are 16 deep and its staged rows padded by 16 bytes.
+      shape.halfGemm =
+          hasHalfFloatOperands(conv) &&
+          getElementTypeOrSelf(conv.getDpsInits()[0].getType()).isF32();
       if (isa<linalg::Conv1DNcwFcwOp>(conv.getOperation())) {
         // Lifted to a 2-D convolution of one image row (foundry-im2col).
         shape.gemmM = f[0];

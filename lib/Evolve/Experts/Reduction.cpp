@@ -14,6 +14,17 @@
 using namespace mlir;
 using namespace mlir::foundry;
 
+/// The root tiled as an elementwise op: consecutive elements along its
+/// innermost loop (up to 1024 in a block), a few per thread, vectorized.
+static std::string elementwiseRoot(const KernelShape &shape,
+                                   std::mt19937 &rng) {
+  std::vector<int64_t> block;
+  std::string blocks =
+      blockSizes(shape, {1, 2, 4}, {256, 512, 1024}, rng, &block);
+  return tileRootBlocks(shape, blocks) + ",foundry-tile-threads{sizes=" +
+         threadSizes(block, rng, 4) + "},foundry-vectorize";
+}
+
 /// Reduction: one row per block, the reduction split over threads,
 /// interleaved when the row divides (always after a memory-bound parent:
 /// interleaving is what coalesces the row).
@@ -40,14 +51,8 @@ Expert mlir::foundry::reductionExpert() {
         // a softmax over a vocabulary), whose threads withSplitFirst sizes:
         // a root that reduces nothing then (the division by the row's sum)
         // is elementwise, consecutive elements a few per thread.
-        if (shape.splitLoop > 0 && !llvm::is_contained(shape.parallel, false)) {
-          std::vector<int64_t> block;
-          std::string blocks =
-              blockSizes(shape, {1, 2, 4}, {256, 512, 1024}, rng, &block);
-          return tileRootBlocks(shape, blocks) +
-                 ",foundry-tile-threads{sizes=" + threadSizes(block, rng, 4) +
-                 "},foundry-vectorize";
-        }
+        if (shape.splitLoop > 0 && !llvm::is_contained(shape.parallel, false))
+          return elementwiseRoot(shape, rng);
         // After a contraction, the GEMM first, as a kernel of its own.
         std::string prefix = splitGemmPhases(shape, request.initial, rng);
         // A convolution before a norm (a Conv2d then an InstanceNorm): one
@@ -132,6 +137,12 @@ Expert mlir::foundry::reductionExpert() {
           // A root that only combines reductions before it (the mean per
           // image of a GroupNorm's output): the block's reductions are
           // those, the first one's loops the row.
+          // A root that reduces nothing after a contraction or convolution
+          // split off as a kernel of its own (a bias and a ReLU after an
+          // im2col GEMM): the rest is elementwise.
+          if (innermost == 0 && shape.reductionPhases.empty() &&
+              shape.splitFirst.empty() && !prefix.empty())
+            return prefix + elementwiseRoot(shape, rng);
           if (innermost == 0 && !shape.reductionPhases.empty()) {
             const ReductionPhase &first = shape.reductionPhases.front();
             innermost = first.reduction.empty() ? 0 : first.reduction.back();
