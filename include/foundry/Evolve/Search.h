@@ -132,10 +132,13 @@ struct KernelShape {
   /// argmax's value and index): its reduction cannot be split over threads
   /// (foundry-reduce-threads), which the reduction expert then leaves out.
   bool multiResultRoot = false;
-  /// A rewrite every proposal starts with, the rest of the structure being
-  /// that of the kernel it makes: "foundry-decompose-arg-reductions" for an
-  /// argmax (a reduction of value and index, which no partial reduction
-  /// takes, becomes two that every reduction strategy does); "" otherwise.
+  /// The rewrites every proposal starts with (pipeline text), the rest of
+  /// the structure being that of the kernel they make:
+  /// "foundry-decompose-arg-reductions" for an argmax (a reduction of value
+  /// and index, which no partial reduction takes, becomes two that every
+  /// reduction strategy does), "foundry-gather-one-hot-reductions" for a
+  /// one-hot sum (an NLL loss's pick of the target: a read of one element
+  /// instead of a second pass over the row); "" otherwise.
   std::string rewriteFirst;
   /// The root reduces along an outer axis of its input: the input's
   /// innermost (contiguous) dimension is indexed by a parallel loop (a

@@ -521,6 +521,11 @@ LogicalResult decomposeAggregateOps(Region &body);
 /// were decomposed.
 int64_t decomposeArgReductions(Operation *root);
 
+/// foundry-gather-one-hot-reductions on `root`: every one-hot sum (outside
+/// block tiles) becomes a parallel generic reading its picked element.
+/// Returns how many were rewritten.
+int64_t gatherOneHotReductions(Operation *root);
+
 } // namespace mlir::foundry
 
 #endif // FOUNDRY_TRANSFORMS_PASSES_H

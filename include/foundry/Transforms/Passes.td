@@ -829,6 +829,43 @@ def FoundryDecomposeArgReductionsPass
   ];
 }
 
+def FoundryGatherOneHotReductionsPass
+    : SchedulePass<"foundry-gather-one-hot-reductions", "::mlir::ModuleOp"> {
+  let summary = "Compute a sum of a one-hot selection over a loop as a read of the one element it selects.";
+  let description = [{
+    torch-mlir lowers `nll_loss` (and so `cross_entropy`) to a
+    `linalg.generic` that sums, over the class loop r, `select(linalg.index r
+    == t, v, 0)`: the target's log-probability, found by comparing every
+    class index with the target. Every row is read whole for one element,
+    and the log-probabilities before it are computed for every class. In
+    every kernel, outside any block tile, each such generic (one result,
+    one reduction loop r of static extent not in its output map,
+    projected-permutation maps, the body yielding `acc + select(cmpi eq,
+    v, 0)` in either operand order, `addf` or `addi`, the comparison
+    between `linalg.index r` (possibly through `arith.index_cast`) and a
+    value t computed from inputs indexed without r, constants and other
+    loops' indices) becomes a generic over its other loops, all parallel,
+    that adds `v` at r = t where t is in [0, extent of r) and 0 elsewhere:
+    the inputs indexed by r are read at t by `tensor.extract`. An input
+    produced by an elementwise generic that only this one reads (the
+    log-softmax `x - max - log(sum)`) is computed at that element in the
+    same body (its own inputs indexed without r become inputs of the new
+    generic: the row maximum and sum stay producers that block tiles fuse),
+    and the producer goes away.
+
+    Exact for every input: a sum with at most one nonzero term is that
+    term (the initial value plus it, as before). Error: no such generic.
+    Example, a cross-entropy over 4096 rows of 32000 logits:
+    `foundry-gather-one-hot-reductions,foundry-split-reduction,
+    foundry-reduce-threads{threads=256 interleave=4 online=true}`.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect"
+  ];
+}
+
 def FoundryInvertDivisorsPass
     : SchedulePass<"foundry-invert-divisors", "::mlir::ModuleOp"> {
   let summary = "Divide by a loop-invariant divisor as a multiplication by its reciprocal.";

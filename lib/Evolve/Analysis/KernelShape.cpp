@@ -182,15 +182,22 @@ static void setColumnSplit(KernelShape &shape, linalg::LinalgOp root,
 FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel,
                                                     const TargetInfo &target) {
   // An argmax or argmin (one generic of two results, which no partial
-  // reduction takes) is analyzed as the reductions that
-  // foundry-decompose-arg-reductions makes of it, which every proposal then
-  // starts with (KernelShape::rewriteFirst).
+  // reduction takes), or a one-hot sum (an NLL loss picking each row's
+  // target by comparing every class index), is analyzed as what
+  // foundry-decompose-arg-reductions and foundry-gather-one-hot-reductions
+  // make of it, which every proposal then starts with
+  // (KernelShape::rewriteFirst).
   {
-    OwningOpRef<KernelOp> decomposed = kernel.clone();
-    if (decomposeArgReductions(decomposed->getOperation()) > 0) {
-      FailureOr<KernelShape> shape = analyzeKernel(*decomposed, target);
+    OwningOpRef<KernelOp> rewritten = kernel.clone();
+    std::vector<std::string> rewrites;
+    if (decomposeArgReductions(rewritten->getOperation()) > 0)
+      rewrites.push_back("foundry-decompose-arg-reductions");
+    if (gatherOneHotReductions(rewritten->getOperation()) > 0)
+      rewrites.push_back("foundry-gather-one-hot-reductions");
+    if (!rewrites.empty()) {
+      FailureOr<KernelShape> shape = analyzeKernel(*rewritten, target);
       if (succeeded(shape))
-        shape->rewriteFirst = "foundry-decompose-arg-reductions";
+        shape->rewriteFirst = llvm::join(rewrites, ",");
       return shape;
     }
   }
@@ -584,8 +591,13 @@ std::string mlir::foundry::describeStructure(const KernelShape &shape,
     facts.push_back("variance");
   if (shape.multiResultRoot)
     facts.push_back("reduction with several results");
-  if (!shape.rewriteFirst.empty())
-    facts.push_back("argmax/argmin (" + shape.rewriteFirst + ")");
+  if (llvm::StringRef(shape.rewriteFirst)
+          .contains("foundry-decompose-arg-reductions"))
+    facts.push_back("argmax/argmin (foundry-decompose-arg-reductions)");
+  if (llvm::StringRef(shape.rewriteFirst)
+          .contains("foundry-gather-one-hot-reductions"))
+    facts.push_back(
+        "one-hot sum read as a gather (foundry-gather-one-hot-reductions)");
   if (shape.reducesOuterAxis)
     facts.push_back(shape.columnSplitParts > 0
                         ? "reduction along an outer axis into too few "
