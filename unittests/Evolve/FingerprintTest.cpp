@@ -2212,6 +2212,47 @@ foundry.kernel @argmax(%x: tensor<32x128256xf32>) -> tensor<32xi64> {
   EXPECT_EQ(shapeOf(rowSum(64, 8192)).rewriteFirst, "");
 }
 
+TEST_F(FingerprintTest, DecodeGemmsAreSplitOverKLikeRows) {
+  // x @ W^T with 8 tokens (W stored as nn.Linear stores it): the reduction
+  // expert proposes it as matrix-vector products, every token and one to
+  // four output features per block, K over whole warps of threads in
+  // pieces that divide it; a GEMM with 128 rows gets no such proposal.
+  auto linear = [](int64_t m) {
+    std::string t = "tensor<" + std::to_string(m) + "x4096xf32>";
+    return R"mlir(
+foundry.kernel @linear(%x: )mlir" + t + R"mlir(, %w: tensor<4096x4096xf32>) -> )mlir" + t + R"mlir( attributes {precision = #foundry.precision<3xtf32>} {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : )mlir" + t + R"mlir(
+  %f = linalg.fill ins(%zero : f32) outs(%e : )mlir" + t + ") -> " + t + R"mlir(
+  %y = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%x, %w : )mlir" + t + R"mlir(, tensor<4096x4096xf32>) outs(%f : )mlir" + t + ") -> " + t + R"mlir(
+  foundry.yield %y : )mlir" + t + R"mlir(
+})mlir";
+  };
+  KernelShape decode = shapeOf(linear(8));
+  ASSERT_TRUE(decode.gemm);
+  int gemv = 0;
+  for (const std::string &proposal : proposalsOf(decode, "reduction", 16)) {
+    llvm::StringRef schedule = proposal;
+    if (!schedule.contains("foundry-reduce-threads"))
+      continue;
+    ++gemv;
+    EXPECT_TRUE(schedule.starts_with("foundry-tile-blocks{sizes=0,1}") ||
+                schedule.starts_with("foundry-tile-blocks{sizes=0,2}") ||
+                schedule.starts_with("foundry-tile-blocks{sizes=0,4}"))
+        << proposal;
+    PartThreads split = partThreadsOf(("foundry-split-reduction{parts=1}," +
+                                       schedule)
+                                          .str());
+    EXPECT_TRUE(split.fits(4096)) << proposal;
+  }
+  EXPECT_GT(gemv, 0);
+  for (const std::string &proposal :
+       proposalsOf(shapeOf(linear(128)), "reduction", 16))
+    EXPECT_EQ(proposal.find("foundry-reduce-threads"), std::string::npos)
+        << proposal;
+}
+
 TEST_F(FingerprintTest, OneHotSumsAreAnalyzedAsGathers) {
   // An NLL loss's pick (the sum over the classes of select(class ==
   // target, x, 0)) then a mean: analyzed after

@@ -34,8 +34,13 @@ Expert mlir::foundry::reductionExpert() {
         const KernelShape &shape = request.shape;
         if (shape.numParallel() == 0 && !shape.scalarReduction.empty())
           return scalarReductionSchedule(shape, rng);
+        // A GEMM with few rows or columns (decode time) is a batch of
+        // matrix-vector products: one time in two, K over the threads.
+        if (request.initial || rng() % 2)
+          if (std::string gemv = skinnyGemmSchedule(shape, rng); !gemv.empty())
+            return gemv;
         // A contraction with one parallel loop (a matrix-vector product)
-        // is a row reduction too; GEMMs are not.
+        // is a row reduction too; other GEMMs are not.
         if (!shape.hasReduction || shape.numParallel() == 0 || shape.gemm ||
             (shape.contraction && shape.numParallel() > 1) ||
             shape.multiResultRoot)

@@ -267,6 +267,11 @@ std::string reduceThreads(const KernelShape &shape, int64_t threads,
                           int64_t width, int64_t extent, std::mt19937 &rng,
                           bool rowTiles = false);
 
+/// A GEMM with at most 16 rows or columns (a decode-time linear layer) as
+/// a batch of matrix-vector products: the short loop whole and a few of the
+/// long one per block, K split over the threads. "" for other kernels.
+std::string skinnyGemmSchedule(const KernelShape &shape, std::mt19937 &rng);
+
 /// A schedule for a reduction down an outer axis into too few outputs for
 /// the threads (shape.columnSplitParts): its outermost reduction loop split
 /// into parts, each block reading a part's rows of `width` consecutive

@@ -339,6 +339,46 @@ std::string reductionPhasesSchedule(const KernelShape &shape,
   return schedule;
 }
 
+/// A GEMM with at most kSkinny rows or columns (a decode-time linear
+/// layer, M = 4 to 16 tokens) as a batch of matrix-vector products: each
+/// block takes the short loop whole and 1, 2 or 4 of the long one, the K
+/// loop split over 64 to 256 threads in interleaved pieces that divide it
+/// (a warp reads consecutive elements of a weight row), else in contiguous
+/// chunks; each thread keeps short x long-per-block partial sums. The long
+/// operand is read once, by many blocks at once: on an H100 (2026-12-06,
+/// bench/results/2026-12-06-h100-models-sample-e.md) a 8 x 4096 x 4096
+/// GEMM on 32x32 tensor-core tiles over an M padded to 32 had 128 blocks
+/// and 21% of the copy roofline. "" for other kernels.
+std::string skinnyGemmSchedule(const KernelShape &shape, std::mt19937 &rng) {
+  constexpr int64_t kSkinny = 16;
+  if (!shape.gemm || shape.gemmM <= 0 || shape.gemmN <= 0 ||
+      shape.gemmK <= 0 || std::min(shape.gemmM, shape.gemmN) > kSkinny)
+    return "";
+  int64_t loops = shape.numParallel();
+  auto [rowLoop, colLoop] = gemmRowAndColumn(&shape, loops);
+  std::vector<int64_t> extents = shape.parallelExtents();
+  if (rowLoop < 0 || colLoop < 0 || loops > 3 ||
+      static_cast<int64_t>(extents.size()) != loops)
+    return "";
+  bool shortRows = shape.gemmM <= shape.gemmN;
+  int64_t longLoop = shortRows ? colLoop : rowLoop;
+  int64_t perBlock = pick<int64_t>({1, 1, 2, 4}, rng);
+  if (extents[longLoop] % perBlock != 0)
+    perBlock = 1;
+  std::vector<std::string> blocks(loops, "1");
+  blocks[shortRows ? rowLoop : colLoop] = "0";
+  blocks[longLoop] = std::to_string(perBlock);
+  int64_t threads = pick<int64_t>({64, 128, 256}, rng);
+  int64_t width = pickPieceWidth(rng);
+  while (width > 1 && shape.gemmK % (threads * width) != 0)
+    width /= 2;
+  if (shape.gemmK % (threads * width) != 0)
+    width = 0;
+  return tileRootBlocks(shape, llvm::join(blocks, ",")) + "," +
+         reduceThreads(shape, threads, width, shape.gemmK, rng) +
+         ",foundry-vectorize";
+}
+
 /// The block tiling of the root, `sizes` ("a,b,c", one per parallel
 /// loop), with its producers fused, but only those without reductions
 /// where the root accumulates onto a reduction's result
