@@ -122,10 +122,15 @@ std::string Search::withKernelRewrites(std::string schedule) {
   add(shape_.foldPad, "foundry-fold-pad");
   if (!shape_.approxMath.empty())
     add(true, "foundry-approx-math{functions=" + shape_.approxMath + "}");
-  // The rewrite the structure was analyzed after, always and first.
-  if (!shape_.rewriteFirst.empty() &&
-      !llvm::StringRef(schedule).contains(shape_.rewriteFirst))
-    schedule = shape_.rewriteFirst + "," + schedule;
+  // The rewrites the structure was analyzed after, always and first: those
+  // the schedule lacks, in their order.
+  llvm::SmallVector<llvm::StringRef> rewrites, missing;
+  llvm::StringRef(shape_.rewriteFirst).split(rewrites, ',', -1, false);
+  for (llvm::StringRef rewrite : rewrites)
+    if (!llvm::StringRef(schedule).contains(rewrite))
+      missing.push_back(rewrite);
+  if (!missing.empty())
+    schedule = llvm::join(missing, ",") + "," + schedule;
   return schedule;
 }
 

@@ -45,12 +45,36 @@ struct OneHotSum {
   Operation *accumulate; // acc + select(...)
 };
 
-/// True if `value` is `linalg.index loop`, possibly through index casts.
-bool isLoopIndex(Value value, unsigned loop) {
-  while (auto cast = value.getDefiningOp<arith::IndexCastOp>())
+/// True if `value` is `linalg.index loop`, possibly through index casts
+/// that keep every index of a loop of `extent` (no integer narrower than
+/// the extent needs, none wider than 64 bits).
+bool isLoopIndex(Value value, unsigned loop, int64_t extent) {
+  while (auto cast = value.getDefiningOp<arith::IndexCastOp>()) {
+    if (auto type = dyn_cast<IntegerType>(cast.getType())) {
+      unsigned width = type.getWidth();
+      if (width > 64 || (width < 64 && extent > (int64_t{1} << (width - 1))))
+        return false;
+    }
     value = cast.getIn();
+  }
   auto index = value.getDefiningOp<linalg::IndexOp>();
   return index && index.getDim() == loop;
+}
+
+/// True if every op of `op`'s body that `value` is computed from is pure and
+/// has no regions (each can be computed once, at one element, elsewhere).
+bool pureSlice(linalg::GenericOp op, Value value) {
+  llvm::SetVector<Value> work;
+  work.insert(value);
+  for (size_t i = 0; i < work.size(); ++i) {
+    Operation *def = work[i].getDefiningOp();
+    if (!def || def->getBlock() != op.getBody())
+      continue;
+    if (def->getNumRegions() != 0 || !isPure(def))
+      return false;
+    work.insert(def->getOperands().begin(), def->getOperands().end());
+  }
+  return true;
 }
 
 /// True if `value` is computed in `op`'s body by pure ops without regions
@@ -99,11 +123,17 @@ std::optional<OneHotSum> matchOneHotSum(linalg::GenericOp op) {
   for (auto [i, iterator] : llvm::enumerate(op.getIteratorTypesArray()))
     if (iterator == utils::IteratorType::reduction)
       loop = i;
-  if (ShapedType::isDynamic(op.getStaticLoopRanges()[loop]))
+  int64_t extent = op.getStaticLoopRanges()[loop];
+  if (ShapedType::isDynamic(extent) || extent < 1)
     return std::nullopt;
+  // The other loops must be those of the output, which then gives their
+  // extents to the generic that replaces op.
   OpOperand *init = op.getDpsInitOperand(0);
-  if (op.getMatchingIndexingMap(init).isFunctionOfDim(loop) ||
-      !op.getMatchingIndexingMap(init).isProjectedPermutation())
+  AffineMap initMap = op.getMatchingIndexingMap(init);
+  llvm::SmallBitVector reduced(op.getNumLoops());
+  reduced.set(loop);
+  if (initMap.isFunctionOfDim(loop) || !initMap.isProjectedPermutation() ||
+      !compressDims(initMap, reduced).isPermutation())
     return std::nullopt;
   for (OpOperand *input : op.getDpsInputOperands())
     if (!op.getMatchingIndexingMap(input).isProjectedPermutation())
@@ -124,13 +154,16 @@ std::optional<OneHotSum> matchOneHotSum(linalg::GenericOp op) {
   if (!compare || compare.getPredicate() != arith::CmpIPredicate::eq)
     return std::nullopt;
   Value target;
-  if (isLoopIndex(compare.getLhs(), loop))
+  if (isLoopIndex(compare.getLhs(), loop, extent))
     target = compare.getRhs();
-  else if (isLoopIndex(compare.getRhs(), loop))
+  else if (isLoopIndex(compare.getRhs(), loop, extent))
     target = compare.getLhs();
   else
     return std::nullopt;
-  if (!independentOf(op, target, loop))
+  if (auto type = dyn_cast<IntegerType>(target.getType());
+      type && type.getWidth() > 64)
+    return std::nullopt;
+  if (!independentOf(op, target, loop) || !pureSlice(op, select.getTrueValue()))
     return std::nullopt;
   return OneHotSum{loop, target, select.getTrueValue(), select.getFalseValue(),
                    add};

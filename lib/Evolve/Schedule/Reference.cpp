@@ -123,8 +123,11 @@ static int64_t optionValue(llvm::StringRef pass, llvm::StringRef name,
 
 /// `prefix` (a foundry-split-reduction) with its parts set to `parts`.
 static std::string withParts(std::string prefix, int64_t parts) {
-  constexpr llvm::StringLiteral kParts = " parts=";
+  constexpr llvm::StringLiteral kParts = "parts=";
   size_t at = prefix.find(kParts);
+  while (at != std::string::npos && at > 0 && prefix[at - 1] != ' ' &&
+         prefix[at - 1] != '{')
+    at = prefix.find(kParts, at + 1);
   if (at == std::string::npos)
     return prefix;
   size_t begin = at + kParts.size();
