@@ -114,8 +114,11 @@ std::string Search::propose(const Expert &expert, const Evaluated *parent,
 std::string Search::withKernelRewrites(std::string schedule) {
   if (schedule.empty())
     return schedule;
+  // (By name: a pass the schedule has with other options, or printed
+  // with braces around a list, is not added twice.)
   auto add = [&](bool applies, llvm::StringRef pass) {
-    if (applies && !llvm::StringRef(schedule).contains(pass) && rng_() % 2)
+    llvm::StringRef name = pass.take_until([](char c) { return c == '{'; });
+    if (applies && !llvm::StringRef(schedule).contains(name) && rng_() % 2)
       schedule = (pass + "," + schedule).str();
   };
   add(shape_.invertDivisors, "foundry-invert-divisors");

@@ -1948,6 +1948,22 @@ TEST(SpliceSchedules, HeadsKeepTheirKernelRewrites) {
   EXPECT_EQ(spliceSchedules(a, b, /*headFromA=*/false),
             "foundry-tile-blocks{sizes={2,2048}},foundry-reduce-threads{"
             "threads=1024}");
+  // The rewrites the analysis looked through (KernelShape::rewriteFirst,
+  // no options) are kernel rewrites too: a split of the loss's scalar
+  // reduction stays the head, the other side's thread reduction its tail
+  // (the split was lost, the "head" was the rewrite and the split).
+  std::string loss = "foundry-gather-one-hot-reductions,foundry-approx-math{"
+                     "functions={exp,log}},foundry-split-reduction{parts=64},"
+                     "foundry-reduce-threads{threads=512}";
+  std::string split = "foundry-split-reduction{parts=256},foundry-reduce-"
+                      "threads{threads=128 online=true}";
+  EXPECT_EQ(spliceSchedules(loss, split, /*headFromA=*/true),
+            "foundry-gather-one-hot-reductions,foundry-approx-math{"
+            "functions={exp,log}},foundry-split-reduction{parts=64},"
+            "foundry-reduce-threads{threads=128 online=true}");
+  EXPECT_EQ(spliceSchedules(loss, split, /*headFromA=*/false),
+            "foundry-split-reduction{parts=256},foundry-reduce-threads{"
+            "threads=512}");
   // Reductions tiled as kernels of their own stay in front of the root's.
   std::string phases = "foundry-tile-blocks{sizes={1} target=reduction},"
                        "foundry-reduce-threads{threads=256},foundry-tile-"
@@ -2287,6 +2303,120 @@ foundry.kernel @nll(%x: tensor<4096x32000xf32>, %targets: tensor<4096xf32>) -> t
   EXPECT_EQ(loss.rewriteFirst, "foundry-gather-one-hot-reductions");
   EXPECT_EQ(loss.scalarReduction, (std::vector<int64_t>{4096}));
   EXPECT_NE(describeStructure(loss, "reduction").find("gather"),
+            std::string::npos);
+}
+
+TEST_F(FingerprintTest, LossPartsOfSeveralRowsAreNotOnePass) {
+  // A cross-entropy (log-softmax over 4096 rows of 32000, the target's
+  // log-probability picked, summed to a scalar): the reduction expert
+  // splits the rows into parts over blocks. A part of several rows holds
+  // several rows' maxima and sums, so no online softmax there; and threads
+  // x pieces interleave only where they divide the 32000-element rows the
+  // block's threads split.
+  KernelShape loss = shapeOf(R"mlir(
+#id = affine_map<(n, v) -> (n, v)>
+#row = affine_map<(n, v) -> (n)>
+foundry.kernel @loss(%x: tensor<4096x32000xf32>, %targets: tensor<4096xf32>) -> tensor<f32> {
+  %zero = arith.constant 0.0 : f32
+  %ninf = arith.constant 0xFF800000 : f32
+  %e = tensor.empty() : tensor<4096xf32>
+  %mi = linalg.fill ins(%ninf : f32) outs(%e : tensor<4096xf32>) -> tensor<4096xf32>
+  %max = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<4096x32000xf32>) outs(%mi : tensor<4096xf32>) {
+  ^bb0(%v: f32, %acc: f32):
+    %m = arith.maximumf %v, %acc : f32
+    linalg.yield %m : f32
+  } -> tensor<4096xf32>
+  %si = linalg.fill ins(%zero : f32) outs(%e : tensor<4096xf32>) -> tensor<4096xf32>
+  %sum = linalg.generic {indexing_maps = [#id, #row, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x, %max : tensor<4096x32000xf32>, tensor<4096xf32>) outs(%si : tensor<4096xf32>) {
+  ^bb0(%v: f32, %m: f32, %acc: f32):
+    %d = arith.subf %v, %m : f32
+    %x_e = math.exp %d : f32
+    %s = arith.addf %acc, %x_e : f32
+    linalg.yield %s : f32
+  } -> tensor<4096xf32>
+  %le = tensor.empty() : tensor<4096x32000xf32>
+  %logp = linalg.generic {indexing_maps = [#id, #row, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %max, %sum : tensor<4096x32000xf32>, tensor<4096xf32>, tensor<4096xf32>) outs(%le : tensor<4096x32000xf32>) {
+  ^bb0(%v: f32, %m: f32, %s: f32, %o: f32):
+    %d = arith.subf %v, %m : f32
+    %l = math.log %s : f32
+    %r = arith.subf %d, %l : f32
+    linalg.yield %r : f32
+  } -> tensor<4096x32000xf32>
+  %pi = linalg.fill ins(%zero : f32) outs(%e : tensor<4096xf32>) -> tensor<4096xf32>
+  %picked = linalg.generic {indexing_maps = [#id, #row, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%logp, %targets : tensor<4096x32000xf32>, tensor<4096xf32>) outs(%pi : tensor<4096xf32>) {
+  ^bb0(%in: f32, %t: f32, %acc: f32):
+    %v = linalg.index 1 : index
+    %t_i64 = arith.fptosi %t : f32 to i64
+    %target = arith.index_cast %t_i64 : i64 to index
+    %hit = arith.cmpi eq, %v, %target : index
+    %term = arith.select %hit, %in, %zero : f32
+    %s = arith.addf %acc, %term : f32
+    linalg.yield %s : f32
+  } -> tensor<4096xf32>
+  %te = tensor.empty() : tensor<f32>
+  %tf = linalg.fill ins(%zero : f32) outs(%te : tensor<f32>) -> tensor<f32>
+  %total = linalg.generic {indexing_maps = [affine_map<(n) -> (n)>, affine_map<(n) -> ()>], iterator_types = ["reduction"]}
+      ins(%picked : tensor<4096xf32>) outs(%tf : tensor<f32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %s = arith.addf %acc, %in : f32
+    linalg.yield %s : f32
+  } -> tensor<f32>
+  foundry.yield %total : tensor<f32>
+})mlir");
+  ASSERT_TRUE(loss.softmax);
+  ASSERT_EQ(loss.scalarReduction, (std::vector<int64_t>{4096}));
+  int online = 0;
+  std::regex parts("parts=([0-9]+)"), pieces("threads=([0-9]+) interleave=([0-9]+)");
+  for (const std::string &schedule : proposalsOf(loss, "reduction", 64)) {
+    std::smatch match;
+    bool severalRows = std::regex_search(schedule, match, parts) &&
+                       std::stoll(match[1]) != 0;
+    bool onePass = schedule.find("online=true") != std::string::npos;
+    EXPECT_FALSE(severalRows && onePass) << schedule;
+    online += onePass;
+    if (std::regex_search(schedule, match, pieces))
+      EXPECT_EQ(32000 % (std::stoll(match[1]) * std::stoll(match[2])), 0)
+          << schedule;
+  }
+  EXPECT_GT(online, 0);
+}
+
+TEST_F(FingerprintTest, ConcatenationsAreAnalyzedReadInPlace) {
+  // A rotary embedding (q * cos + rotate_half(q) * sin, rotate_half a
+  // tensor.concat of a negated slice and a slice): analyzed after
+  // foundry-gather-concats, which every proposal starts with; elementwise.
+  KernelShape rope = shapeOf(R"mlir(
+#id = affine_map<(b, h, s, d) -> (b, h, s, d)>
+#table = affine_map<(b, h, s, d) -> (s, d)>
+foundry.kernel @rope(%q: tensor<1x32x2048x128xf32>, %cos: tensor<2048x128xf32>, %sin: tensor<2048x128xf32>) -> tensor<1x32x2048x128xf32> {
+  %x1 = tensor.extract_slice %q[0, 0, 0, 0] [1, 32, 2048, 64] [1, 1, 1, 1] : tensor<1x32x2048x128xf32> to tensor<1x32x2048x64xf32>
+  %x2 = tensor.extract_slice %q[0, 0, 0, 64] [1, 32, 2048, 64] [1, 1, 1, 1] : tensor<1x32x2048x128xf32> to tensor<1x32x2048x64xf32>
+  %ne = tensor.empty() : tensor<1x32x2048x64xf32>
+  %neg = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%x2 : tensor<1x32x2048x64xf32>) outs(%ne : tensor<1x32x2048x64xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %n = arith.negf %in : f32
+    linalg.yield %n : f32
+  } -> tensor<1x32x2048x64xf32>
+  %rot = tensor.concat dim(3) %neg, %x1 : (tensor<1x32x2048x64xf32>, tensor<1x32x2048x64xf32>) -> tensor<1x32x2048x128xf32>
+  %ye = tensor.empty() : tensor<1x32x2048x128xf32>
+  %y = linalg.generic {indexing_maps = [#id, #table, #id, #table, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%q, %cos, %rot, %sin : tensor<1x32x2048x128xf32>, tensor<2048x128xf32>, tensor<1x32x2048x128xf32>, tensor<2048x128xf32>) outs(%ye : tensor<1x32x2048x128xf32>) {
+  ^bb0(%qv: f32, %c: f32, %r: f32, %sn: f32, %out: f32):
+    %qc = arith.mulf %qv, %c : f32
+    %rs = arith.mulf %r, %sn : f32
+    %sum = arith.addf %qc, %rs : f32
+    linalg.yield %sum : f32
+  } -> tensor<1x32x2048x128xf32>
+  foundry.yield %y : tensor<1x32x2048x128xf32>
+})mlir");
+  EXPECT_EQ(rope.rewriteFirst, "foundry-gather-concats");
+  EXPECT_FALSE(rope.hasReduction);
+  EXPECT_NE(describeStructure(rope, "elementwise").find("concatenation"),
             std::string::npos);
 }
 

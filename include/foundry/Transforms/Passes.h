@@ -526,6 +526,11 @@ int64_t decomposeArgReductions(Operation *root);
 /// Returns how many were rewritten.
 int64_t gatherOneHotReductions(Operation *root);
 
+/// foundry-gather-concats on `root`: every tensor.concat of static shape in
+/// a kernel (outside block tiles) becomes a parallel generic computing each
+/// element from its piece. Returns how many were rewritten.
+int64_t gatherConcats(Operation *root);
+
 } // namespace mlir::foundry
 
 #endif // FOUNDRY_TRANSFORMS_PASSES_H

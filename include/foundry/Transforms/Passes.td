@@ -866,6 +866,39 @@ def FoundryGatherOneHotReductionsPass
   ];
 }
 
+def FoundryGatherConcatsPass
+    : SchedulePass<"foundry-gather-concats", "::mlir::ModuleOp"> {
+  let summary = "Compute each concatenation as a generic that reads every element from its piece, so block tiles fuse it.";
+  let description = [{
+    `tensor.concat` (torch.cat; `rotate_half` in a rotary embedding,
+    `cat(-x[..., d/2:], x[..., :d/2])`) is not a structured op: block tiles
+    of its consumer do not fuse it, and it lowers to one copy per piece
+    into a buffer the consumer reads back. In every kernel, outside any
+    block tile, each concatenation of static shape becomes a
+    `linalg.generic` over the result, all loops parallel, whose body
+    computes the element at each index from every nonempty piece at the
+    index clamped into that piece (so each read is in bounds) and selects
+    the one the index lies in. A piece's element is computed where it is
+    used: through `tensor.extract_slice` (static offsets and strides) and
+    elementwise producers (all loops parallel, one result, projected
+    permutations: elementwise generics, `linalg.broadcast`,
+    `linalg.transpose`, named elementwise ops), whose bodies are cloned at
+    the element; anything else is read with `tensor.extract`. Producers
+    left unused go away.
+
+    Exact: every element is the one the concatenation holds. Each element
+    reads one element of every piece (two for a rotate_half), which the
+    caches serve. Error: no concatenation of static shape. Example, a
+    rotary embedding of 32 heads of 128: `foundry-gather-concats,foundry-tile-blocks{sizes={0,16,4,64}
+    fuse=all},foundry-tile-threads{sizes={0,4,1,4}},foundry-vectorize`.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect"
+  ];
+}
+
 def FoundryInvertDivisorsPass
     : SchedulePass<"foundry-invert-divisors", "::mlir::ModuleOp"> {
   let summary = "Divide by a loop-invariant divisor as a multiplication by its reciprocal.";

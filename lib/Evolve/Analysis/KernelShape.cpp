@@ -182,11 +182,11 @@ static void setColumnSplit(KernelShape &shape, linalg::LinalgOp root,
 FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel,
                                                     const TargetInfo &target) {
   // An argmax or argmin (one generic of two results, which no partial
-  // reduction takes), or a one-hot sum (an NLL loss picking each row's
-  // target by comparing every class index), is analyzed as what
-  // foundry-decompose-arg-reductions and foundry-gather-one-hot-reductions
-  // make of it, which every proposal then starts with
-  // (KernelShape::rewriteFirst).
+  // reduction takes), a one-hot sum (an NLL loss picking each row's target
+  // by comparing every class index), or a concatenation (which no block
+  // tile fuses) is analyzed as what foundry-decompose-arg-reductions,
+  // foundry-gather-one-hot-reductions and foundry-gather-concats make of
+  // it, which every proposal then starts with (KernelShape::rewriteFirst).
   {
     OwningOpRef<KernelOp> rewritten = kernel.clone();
     std::vector<std::string> rewrites;
@@ -194,6 +194,8 @@ FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel,
       rewrites.push_back("foundry-decompose-arg-reductions");
     if (gatherOneHotReductions(rewritten->getOperation()) > 0)
       rewrites.push_back("foundry-gather-one-hot-reductions");
+    if (gatherConcats(rewritten->getOperation()) > 0)
+      rewrites.push_back("foundry-gather-concats");
     if (!rewrites.empty()) {
       FailureOr<KernelShape> shape = analyzeKernel(*rewritten, target);
       if (succeeded(shape))
@@ -598,6 +600,8 @@ std::string mlir::foundry::describeStructure(const KernelShape &shape,
           .contains("foundry-gather-one-hot-reductions"))
     facts.push_back(
         "one-hot sum read as a gather (foundry-gather-one-hot-reductions)");
+  if (llvm::StringRef(shape.rewriteFirst).contains("foundry-gather-concats"))
+    facts.push_back("concatenation read in place (foundry-gather-concats)");
   if (shape.reducesOuterAxis)
     facts.push_back(shape.columnSplitParts > 0
                         ? "reduction along an outer axis into too few "

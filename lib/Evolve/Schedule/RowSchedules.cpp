@@ -223,8 +223,13 @@ std::string scalarReductionSchedule(const KernelShape &shape,
   int64_t threads = pick<int64_t>({128, 256, 512, 1024}, rng);
   int64_t width = pick<int64_t>({1, 2, 4}, rng);
   // Interleaving needs threads x width to divide the loop each block
-  // splits (the innermost one) and the parts the final block combines.
+  // splits (the innermost one, or the row of the first reduction before
+  // the root: a loss's log-softmax) and the parts the final block
+  // combines.
   int64_t inner = loops.size() > 1 ? loops.back() : 0;
+  if (!shape.reductionPhases.empty() &&
+      !shape.reductionPhases.front().reduction.empty())
+    inner = shape.reductionPhases.front().reduction.back();
   int64_t combined = count ? count : outer;
   int64_t unit = threads * width;
   bool interleave = rng() % 4 != 0 && combined % unit == 0 &&
@@ -232,8 +237,14 @@ std::string scalarReductionSchedule(const KernelShape &shape,
   std::string schedule = "foundry-split-reduction";
   if (count)
     schedule += "{parts=" + std::to_string(count) + "}";
-  schedule += "," + reduceThreads(shape, threads, interleave ? width : 0,
-                                  loops.back(), rng);
+  // Parts of several iterations of the outer loop hold several rows in a
+  // block tile: a softmax's maximum and sum are then no single row's, so
+  // not one online pass.
+  KernelShape blockShape = shape;
+  if (count)
+    blockShape.softmax = false;
+  schedule += "," + reduceThreads(blockShape, threads,
+                                  interleave ? width : 0, loops.back(), rng);
   // Small vectors: a thread's whole chunk in one vector (up to 1024
   // elements, with the loss's transcendentals unrolled) gives megabytes of
   // PTX that ptxas takes minutes on.

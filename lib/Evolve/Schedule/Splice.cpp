@@ -131,18 +131,25 @@ static bool splices(llvm::StringRef genome) {
          !genome.contains("foundry-transpose-b");
 }
 
-/// `genome` split after its leading kernel-level rewrites
-/// (foundry-fold-pad, foundry-invert-divisors, foundry-approx-math with its
-/// options; each with the "," after it), and the rest.
+/// `genome` split after its leading kernel-level rewrites (those that tile
+/// nothing: foundry-fold-pad, foundry-invert-divisors, foundry-approx-math
+/// with its options, and those KernelShape::rewriteFirst names; each with
+/// the "," after it), and the rest.
 static std::pair<llvm::StringRef, llvm::StringRef>
 splitKernelRewrites(llvm::StringRef genome) {
+  static constexpr llvm::StringLiteral kRewrites[] = {
+      "foundry-fold-pad",
+      "foundry-invert-divisors",
+      "foundry-approx-math",
+      "foundry-decompose-arg-reductions",
+      "foundry-gather-one-hot-reductions",
+      "foundry-gather-concats"};
   size_t end = 0;
   for (llvm::StringRef pass : topLevelPasses(genome)) {
     llvm::StringRef name = pass.take_until([](char c) { return c == '{'; });
     size_t after = pass.end() - genome.begin();
-    if ((name != "foundry-fold-pad" && name != "foundry-invert-divisors" &&
-         name != "foundry-approx-math") ||
-        after >= genome.size() || genome[after] != ',')
+    if (!llvm::is_contained(kRewrites, name) || after >= genome.size() ||
+        genome[after] != ',')
       break;
     end = after + 1;
   }
