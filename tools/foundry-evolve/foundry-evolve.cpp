@@ -119,6 +119,19 @@ static cl::opt<std::string> outputDir("o", cl::desc("Output directory."),
 static std::atomic<bool> interrupted{false};
 static void onInterrupt(int) { interrupted = true; }
 
+/// Ctrl-C and SIGTERM from the process's start: a search interrupted while
+/// it starts or sets up evaluates its baseline only and still writes its
+/// report. Run from .preinit_array, before every static constructor (those
+/// of libLLVM and of the tool's MLIR libraries take tens of milliseconds
+/// before main); `interrupted` is constant-initialized, so it may.
+static void interruptibleFromTheStart(int, char **, char **) {
+  std::signal(SIGINT, onInterrupt);
+  std::signal(SIGTERM, onInterrupt);
+}
+__attribute__((section(".preinit_array"),
+               used)) static void (*const installInterruptHandlers)(
+    int, char **, char **) = interruptibleFromTheStart;
+
 /// Seconds of "90s", "5m" or "1h" (a positive number and its unit); -1
 /// when malformed: no unit, no number, zero, negative or not finite.
 static double parseDuration(llvm::StringRef text) {
@@ -180,16 +193,23 @@ static bool writeFile(const std::string &path, llvm::StringRef text) {
 }
 
 int main(int argc, char **argv) {
+  // The child side of the cuda target's isolated compilations: a signal
+  // ends it (LLVM's handlers, which InitLLVM installs).
   llvm::InitLLVM init(argc, argv);
-  // The child side of the cuda target's isolated compilations.
   if (argc == 3 && llvm::StringRef(argv[1]) == kCompileWorkerFlag)
     return runCompileWorker(argv[2]);
+  // The search's own again (interruptibleFromTheStart).
+  std::signal(SIGINT, onInterrupt);
+  std::signal(SIGTERM, onInterrupt);
   registerAllPasses();
   cl::HideUnrelatedOptions(category);
-  cl::ParseCommandLineOptions(
-      argc, argv,
-      "Kernel Foundry: search the fastest verified schedule of each kernel "
-      "of a file\n");
+  // A flag the parser rejects is bad input (2); 1 says no verified best.
+  if (!cl::ParseCommandLineOptions(
+          argc, argv,
+          "Kernel Foundry: search the fastest verified schedule of each "
+          "kernel of a file\n",
+          &llvm::errs()))
+    return 2;
 
   // Every flag is checked before anything is printed or written.
   ExpertsConfig expertsConfig;
@@ -324,8 +344,6 @@ int main(int argc, char **argv) {
                  << "\n";
     return 2;
   }
-  std::signal(SIGINT, onInterrupt);
-  std::signal(SIGTERM, onInterrupt);
   // Every candidate as it completes, one JSON object per line: what is left
   // of a search that was killed.
   std::error_code historyError;

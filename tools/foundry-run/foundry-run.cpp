@@ -480,10 +480,13 @@ static int runBatch(const char *self) {
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   cl::HideUnrelatedOptions(category);
-  cl::ParseCommandLineOptions(
-      argc, argv,
-      "Kernel Foundry runner: verify a compiled candidate against the "
-      "reference on the GPU, check its integrity and time it\n");
+  // A flag the parser rejects is bad input (2), not a failed candidate.
+  if (!cl::ParseCommandLineOptions(
+          argc, argv,
+          "Kernel Foundry runner: verify a compiled candidate against the "
+          "reference on the GPU, check its integrity and time it\n",
+          &llvm::errs()))
+    return BadInput;
   if (printRuntimePtx || printTensorPeakPtx) {
     llvm::outs() << (printRuntimePtx ? deviceKernelsPtx()
                                      : tensorPeakKernelsPtx());
