@@ -397,7 +397,7 @@ FailureOr<SearchResult> Search::run() {
              << " MiB (use --target cuda or a smaller variant)";
   }
   if (!target_.isGpu())
-    inputs_ = makeCpuInputs(kernel, /*normal=*/false);
+    inputs_ = makeCpuInputs(kernel, Draw::Uniform);
   if (target_.isGpu()) {
     // The kernel alone, as compile() takes it; its naive compilation is the
     // reference of every candidate (foundry-run times it too).

@@ -205,10 +205,14 @@ private:
   /// a patched kernel also on otherInputs_) and times it; fills stage, ok,
   /// time and diagnosis.
   void evaluateOnCpu(Evaluated &record);
+  /// How the cpu target draws the inputs without a foundry.init: uniform in
+  /// [0, 1) (the search's inputs), standard normal, or wide: normal with a
+  /// standard deviation of 64, one element in 16 exactly 0 (signs, large
+  /// magnitudes and zeros that inputs in [0, 1) never show).
+  enum class Draw { Uniform, Normal, Wide };
   /// The cpu target: inputs for the kernel's arguments from rng_, as each
-  /// argument's foundry.init says, else uniform in [0, 1) or, with
-  /// `normal`, standard normal.
-  std::vector<std::vector<char>> makeCpuInputs(KernelOp kernel, bool normal);
+  /// argument's foundry.init says (its domain), else as `draw` says.
+  std::vector<std::vector<char>> makeCpuInputs(KernelOp kernel, Draw draw);
   /// Stores `record` as this run's verdict in the library (the results
   /// cache); a failure is counted and reported, the search goes on.
   void recordInLibrary(const Evaluated &record);
@@ -303,13 +307,18 @@ private:
   /// The cpu target: a candidate's child process is killed after this long
   /// (10 s plus 10 times the naive schedule's compile and run).
   double cpuTimeoutSeconds_ = 0;
-  /// The cpu target: a second set of inputs, normal where the kernel's
-  /// foundry.init does not say otherwise, and the naive schedule's outputs
-  /// on them by result number; made for the first IR patch. A patch must
-  /// pass on both (a reference whose output is constant on inputs in
-  /// [0, 1) would let a patch returning that constant through).
-  std::vector<std::vector<char>> otherInputs_;
-  std::vector<std::vector<char>> otherReference_;
+  /// The cpu target: more sets of inputs (a normal and a wide draw where
+  /// the kernel's foundry.init does not say otherwise) and the naive
+  /// schedule's outputs on them by result number; made for the first IR
+  /// patch. A patch must pass on every one: a reference whose output is
+  /// constant on inputs in [0, 1) would let a patch returning that constant
+  /// through, and a patch wrong only for large or negative inputs (a ReLU
+  /// that zeroes values above 6) passes on [0, 1) and on most normal draws.
+  struct OtherDraw {
+    Draw draw;
+    std::vector<std::vector<char>> inputs, reference;
+  };
+  std::vector<OtherDraw> otherDraws_;
   double atol_ = 0, rtol_ = 0;
   std::map<std::string, Evaluated> seen_;
   int evaluations_ = 0;

@@ -182,10 +182,14 @@ public:
     uint64_t count = static_cast<uint64_t>(argument.numElements());
     if (count == 0)
       return true;
-    uint32_t normal = argument.hasInit                    ? argument.normal
-                      : options_.distribution == "normal" ? 1
-                                                          : 0;
-    float scale = float(argument.scale), shift = float(argument.shift);
+    // An input's foundry.init is its domain; the others take the
+    // distribution asked for (wide: normal, a standard deviation of 64).
+    bool wide = !argument.hasInit && options_.distribution == "wide";
+    uint32_t normal = argument.hasInit ? argument.normal
+                      : options_.distribution == "normal" || wide ? 1
+                                                                  : 0;
+    float scale = wide ? 64.0f : float(argument.scale);
+    float shift = wide ? 0.0f : float(argument.shift);
     void *params[] = {&pointer, &count, &seed, &normal, &scale, &shift};
     unsigned blocks = static_cast<unsigned>(
         std::min<uint64_t>((count + 255) / 256, 132 * 64));

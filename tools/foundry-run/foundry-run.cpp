@@ -59,7 +59,7 @@ static cl::opt<unsigned> seed("seed", cl::desc("Seed of the first trial."),
                               cl::init(0), cl::cat(category));
 static cl::opt<std::string>
     distribution("distribution",
-                 cl::desc("Inputs: uniform in (0, 1) (KernelBench's [0, 1) without 0) or normal."),
+                 cl::desc("Inputs without a foundry.init: uniform in (0, 1) (KernelBench's [0, 1) without 0), normal, or wide (normal with a standard deviation of 64: signs and large magnitudes)."),
                  cl::init("uniform"), cl::cat(category));
 static cl::opt<bool> noTime("no-time", cl::desc("Check, do not time."),
                             cl::cat(category));
@@ -252,9 +252,10 @@ static int runOne() {
                     "(see --help)\n";
     return BadInput;
   }
-  if (distribution != "uniform" && distribution != "normal") {
-    llvm::errs() << "foundry-run: --distribution must be uniform or normal, "
-                    "got '"
+  if (distribution != "uniform" && distribution != "normal" &&
+      distribution != "wide") {
+    llvm::errs() << "foundry-run: --distribution must be uniform, normal or "
+                    "wide, got '"
                  << distribution << "'\n";
     return BadInput;
   }

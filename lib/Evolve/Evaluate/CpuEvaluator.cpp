@@ -3,8 +3,8 @@
 //
 // This file implements the cpu target's evaluation: each candidate run by
 // the JIT in a child process on the search's inputs, checked against the
-// naive schedule (a patched kernel also on a second, normal draw), timed, and
-// recorded in the library.
+// naive schedule (a patched kernel also on a normal and a wide draw), timed,
+// and recorded in the library.
 //
 //===----------------------------------------------------------------------===//
 
@@ -60,23 +60,29 @@ static std::string compareOutputs(
 }
 
 std::vector<std::vector<char>> Search::makeCpuInputs(KernelOp kernel,
-                                                     bool normal) {
+                                                     Draw draw) {
   std::vector<std::vector<char>> inputs;
   for (auto [index, type] : llvm::enumerate(kernel.getArgumentTypes())) {
     auto tensor = cast<RankedTensorType>(type);
     InputInit init;
-    if (normal)
+    bool wide = draw == Draw::Wide;
+    if (draw != Draw::Uniform)
       init.distribution = InputInit::Distribution::Normal;
     if (auto spec =
-            kernel.getArgAttrOfType<StringAttr>(index, InputInit::kAttrName))
+            kernel.getArgAttrOfType<StringAttr>(index, InputInit::kAttrName)) {
       (void)parseInputInit(spec.getValue(), init); // The verifier checked it.
+      wide = false; // The init is the input's domain.
+    }
     std::uniform_real_distribution<float> uniform(0.0f, 1.0f);
     std::normal_distribution<float> standard(0.0f, 1.0f);
+    std::uniform_int_distribution<int> sixteenth(0, 15);
     bool isNormal = init.distribution == InputInit::Distribution::Normal;
     std::vector<char> bytes(*getCheckedBufferBytes(tensor));
     for (size_t i = 0; i < bytes.size() / 4; ++i) {
       float unit = isNormal ? standard(rng_) : uniform(rng_);
       float v = float(init.shift() + init.scale() * unit);
+      if (wide)
+        v = sixteenth(rng_) == 0 ? 0.0f : 64.0f * unit;
       std::memcpy(bytes.data() + 4 * i, &v, 4);
     }
     inputs.push_back(std::move(bytes));
@@ -126,32 +132,42 @@ void Search::evaluateOnCpu(Evaluated &record) {
   std::string mismatch =
       compareOutputs(naive_.specs, reference, run.outputs, atol_, rtol_);
   if (mismatch.empty() && patched) {
-    if (otherInputs_.empty()) {
+    if (otherDraws_.empty()) {
       auto kernel = module_.lookupSymbol<KernelOp>(kernelName_);
-      otherInputs_ = makeCpuInputs(kernel, /*normal=*/true);
-      // The unpatched kernel's naive schedule, trusted: run here.
-      FailureOr<CpuRun> naive =
-          runKernelOnCpu(module_, kernelName_, "", otherInputs_);
-      if (failed(naive)) {
-        record.stage = "correctness";
-        record.diagnosis = "the naive schedule fails on the second inputs";
-        otherInputs_.clear();
-        return;
-      }
-      for (auto [spec, data] : llvm::zip(naive->specs, naive->data))
-        if (spec.role == BufferSpec::Role::Output) {
-          otherReference_.resize(
-              std::max<size_t>(otherReference_.size(), spec.index + 1));
-          otherReference_[spec.index] = std::move(data);
+      for (Draw draw : {Draw::Normal, Draw::Wide}) {
+        OtherDraw other{draw, makeCpuInputs(kernel, draw), {}};
+        // The unpatched kernel's naive schedule, trusted: run here.
+        FailureOr<CpuRun> naive =
+            runKernelOnCpu(module_, kernelName_, "", other.inputs);
+        if (failed(naive)) {
+          record.stage = "correctness";
+          record.diagnosis = "the naive schedule fails on the other inputs";
+          otherDraws_.clear();
+          return;
         }
+        for (auto [spec, data] : llvm::zip(naive->specs, naive->data))
+          if (spec.role == BufferSpec::Role::Output) {
+            other.reference.resize(
+                std::max<size_t>(other.reference.size(), spec.index + 1));
+            other.reference[spec.index] = std::move(data);
+          }
+        otherDraws_.push_back(std::move(other));
+      }
     }
-    IsolatedCpuRun other = runIsolated(otherInputs_, 0);
-    if (other.outcome != IsolatedCpuRun::Outcome::Ran)
-      return;
-    mismatch = compareOutputs(naive_.specs, otherReference_, other.outputs,
-                              atol_, rtol_);
-    if (!mismatch.empty())
-      mismatch += " on the second (normal) inputs";
+    for (const OtherDraw &other : otherDraws_) {
+      IsolatedCpuRun run = runIsolated(other.inputs, 0);
+      if (run.outcome != IsolatedCpuRun::Outcome::Ran)
+        return;
+      mismatch = compareOutputs(naive_.specs, other.reference, run.outputs,
+                                atol_, rtol_);
+      if (!mismatch.empty()) {
+        mismatch += other.draw == Draw::Normal
+                        ? " on normal inputs"
+                        : " on wide inputs (normal with a standard deviation "
+                          "of 64, one in 16 exactly 0)";
+        break;
+      }
+    }
   }
   if (!mismatch.empty()) {
     record.stage = "correctness";

@@ -462,23 +462,30 @@ void Search::evaluateOnGpu(Evaluated &record) {
                     .str());
   if (record.ok && record.medianMs <= 0)
     record.ok = false;
-  // A patched kernel is also checked on normal inputs: a reference whose
-  // output is constant on inputs in (0, 1) would let a patch returning that
-  // constant through.
+  // A patched kernel is also checked on normal and on wide inputs (normal
+  // with a standard deviation of 64): a reference whose output is constant
+  // on inputs in (0, 1) would let a patch returning that constant through,
+  // and a patch wrong only for large or negative inputs (a ReLU zeroing
+  // values above 6) passes on (0, 1) and on most normal draws.
   if (record.ok && !splitGenome(record.genome).patch.empty()) {
-    std::optional<llvm::json::Value> other = runChecked(
-        cubin, "cand-" + record.hash + "-normal",
-        {"--trials", "2", "--no-time", "--distribution=normal",
-         "--reference-cache=" + options_.workDirectory + "/reference-cache"},
-        code, message, executionFailed);
-    const llvm::json::Object *checked = other ? other->getAsObject() : nullptr;
-    if (!checked || !checked->getBoolean("ok").value_or(false)) {
-      record.ok = false;
-      record.stage = checked ? "correctness" : code == -2 ? "timeout" : "crash";
-      record.diagnosis = "passed on uniform inputs, not on normal inputs";
-      for (const std::string &error : resultErrors(checked))
-        record.diagnosis += ": " + error;
-      return;
+    for (llvm::StringRef draw : {"normal", "wide"}) {
+      std::optional<llvm::json::Value> other = runChecked(
+          cubin, "cand-" + record.hash + "-" + draw.str(),
+          {"--trials", "2", "--no-time", "--distribution=" + draw.str(),
+           "--reference-cache=" + options_.workDirectory + "/reference-cache"},
+          code, message, executionFailed);
+      const llvm::json::Object *checked =
+          other ? other->getAsObject() : nullptr;
+      if (!checked || !checked->getBoolean("ok").value_or(false)) {
+        record.ok = false;
+        record.stage =
+            checked ? "correctness" : code == -2 ? "timeout" : "crash";
+        record.diagnosis =
+            ("passed on uniform inputs, not on " + draw + " inputs").str();
+        for (const std::string &error : resultErrors(checked))
+          record.diagnosis += ": " + error;
+        return;
+      }
     }
   }
   // The diagnosis: the heaviest launch's resources, the measured fractions.

@@ -6,7 +6,8 @@ llm_patch_reply.py OUT.json
 One proposal per rule of IR patches (lib/Evolve/Genome.cpp): a faithful
 rewrite (the copy, 1024 times less work), one that computes something else,
 one that divides by zero (a crash, in the search's child process), one that
-matches only on inputs in [0, 1) (relu), and ones that change the signature,
+matches only on inputs in [0, 1) (relu), one only on inputs up to 6 (zero
+above, which normal inputs almost never reach), and ones that change the signature,
 loosen the tolerance, use an op outside arith/math/linalg/tensor, do not
 parse, nest too deep, or are not a kernel;
 and a schedule with a newline in it.
@@ -57,6 +58,11 @@ proposals = [
         "    %r = arith.sitofp %q : i32 to f32").replace(
             "linalg.yield %v", "linalg.yield %r"))),
     ("relu(x) is x on [0, 1)", kernel(generic("arith.maximumf %in, %zero : f32"))),
+    ("x, but 0 above 6", kernel(generic(
+        "arith.constant 6.0 : f32\n"
+        "    %big = arith.cmpf ogt, %in, %v : f32\n"
+        "    %w = arith.select %big, %zero, %in : f32").replace(
+            "linalg.yield %v", "linalg.yield %w"))),
     ("cut short", "foundry.kernel @slow_copy(%x: tensor<64x64xf32>"),
     ("deep", "foundry.kernel @k() " + "(" * 100),
     ("not a kernel", "func.func @f() {\n  return\n}"),

@@ -36,8 +36,9 @@ struct EvaluateOptions {
   /// Correctness trials, each with fresh inputs from seed + trial.
   int trials = 5;
   uint32_t seed = 0;
-  /// "uniform" ((0, 1): KernelBench's [0, 1) without 0) or "normal" (mean 0,
-  /// variance 1).
+  /// For inputs without a foundry.init: "uniform" ((0, 1): KernelBench's
+  /// [0, 1) without 0), "normal" (mean 0, variance 1) or "wide" (mean 0,
+  /// standard deviation 64).
   std::string distribution = "uniform";
   /// Run the integrity checks (determinism, read-only inputs, sensitivity,
   /// precision, speed of light) in addition to correctness.
