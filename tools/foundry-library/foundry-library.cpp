@@ -15,6 +15,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Import.h"
+
 #include "foundry/Evolve/Library.h"
 #include "foundry/Evolve/LlmExpert.h"
 #include "foundry/Evolve/Search.h"
@@ -200,174 +202,16 @@ static int exportYaml(ExperienceLibrary &library) {
   return file ? 0 : fail(outputPath + ": cannot write");
 }
 
-namespace {
-/// A malformed entry of an import, as "FILE:LINE:COL: why".
-struct ImportError {
-  std::string message;
-};
-} // namespace
-
-/// "FILE:LINE:COL: " of `node` in the file being imported, or "FILE: "
-/// where yaml-cpp has no position (an empty document).
-static std::string at(const YAML::Mark &mark) {
-  if (mark.is_null())
-    return argument + ": ";
-  return argument + ":" + std::to_string(mark.line + 1) + ":" +
-         std::to_string(mark.column + 1) + ": ";
-}
-
-/// `map[key]`, which an entry must have: yaml-cpp's own error for a
-/// missing key has no position.
-static YAML::Node field(const YAML::Node &map, const char *key) {
-  if (!map.IsMap())
-    throw ImportError{at(map.Mark()) + "expected a map"};
-  YAML::Node value = map[key];
-  if (!value)
-    throw ImportError{at(map.Mark()) + "missing '" + key + "'"};
-  return value;
-}
-
-/// True for a key as KernelFingerprint makes them: 16 lower-case hex digits.
-static bool isDigest(llvm::StringRef key) {
-  return key.size() == 16 && llvm::all_of(key, [](char c) {
-           return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
-         });
-}
-
-/// The error for `field` holding `key`, which is not a digest.
-static std::string notAKey(llvm::StringRef field, llvm::StringRef key) {
-  return (field + " '" + key.take_front(40) +
-          "' is not a key (16 lower-case hex digits)")
-      .str();
-}
-
 static int importYaml(ExperienceLibrary &library) {
   if (argument.empty())
     return fail("import needs a YAML file written by export");
+  ImportCounts counts;
   std::string error;
-  std::unique_ptr<llvm::MemoryBuffer> file = readUntrustedFile(argument, error);
-  if (!file)
+  if (!importExport(library, argument, counts, error))
     return fail(error);
-  YAML::Node root;
-  try {
-    root = YAML::Load(file->getBuffer().str());
-  } catch (const YAML::Exception &e) {
-    return fail(at(e.mark) + e.msg);
-  } catch (const std::exception &e) {
-    return fail(argument + ": cannot read the file (" + e.what() + ")");
-  }
-  int kernels = 0, candidates = 0, insights = 0;
-  // All or nothing: a malformed entry leaves the library as it was.
-  if (!library.begin(error))
-    return fail(error);
-  auto abort = [&](const std::string &message) {
-    library.rollback();
-    return fail(message);
-  };
-  try {
-    if (!root.IsMap())
-      return abort(argument + ": not a foundry-library export (a map with "
-                              "version: 1, kernels, candidates, insights)");
-    if (!root["version"] || root["version"].as<std::string>("") != "1")
-      return abort(at(root["version"] ? root["version"].Mark() : root.Mark()) +
-                   "export version '" +
-                   (root["version"] ? root["version"].as<std::string>("?")
-                                    : std::string("none")) +
-                   "'; this foundry reads version 1");
-    for (const char *list : {"kernels", "candidates", "insights"})
-      if (root[list] && !root[list].IsSequence())
-        return abort(at(root[list].Mark()) + "'" + list + "' must be a list");
-    for (const YAML::Node &k : root["kernels"]) {
-      // Exports from before kernel keys (2026-12-01) key each kernel, and
-      // its candidates, by its exact fingerprint.
-      std::string exactKey = field(k, "exact_key").as<std::string>();
-      std::string kernelKey =
-          k["kernel_key"] ? k["kernel_key"].as<std::string>() : exactKey;
-      ExperienceLibrary::KernelRow row{
-          kernelKey,
-          exactKey,
-          field(k, "graph_key").as<std::string>(),
-          field(k, "family_key").as<std::string>(),
-          field(k, "name").as<std::string>(),
-          field(k, "op_graph").as<std::string>(),
-          field(k, "shape_bucket").as<std::string>(),
-          field(k, "family").as<std::string>(),
-          field(k, "target").as<std::string>()};
-      if (!isDigest(row.kernelKey))
-        return abort(at((k["kernel_key"] ? k["kernel_key"] : k).Mark()) +
-                     notAKey("kernel_key", row.kernelKey));
-      if (!library.importKernel(row, error))
-        return abort(at(k.Mark()) + error);
-      ++kernels;
-    }
-    // A candidate's genome must be a schedule (foundry-* schedule passes
-    // only: the search would replay it), with an IR patch that parses if it
-    // has one (the search checks it against its kernel before running it),
-    // whose digest is its genome_hash (the
-    // key a search looks it up by): a record that fails either is forged or
-    // corrupted, and would stand for another schedule's verdict.
-    MLIRContext context{KernelFile::dialects()};
-    for (const YAML::Node &c : root["candidates"]) {
-      CandidateRecord record;
-      record.kernelKey = field(c, "kernel").as<std::string>();
-      record.genomeHash = field(c, "genome_hash").as<std::string>();
-      record.genome = c["genome"].as<std::string>("");
-      record.stage = field(c, "stage").as<std::string>();
-      record.ok = field(c, "ok").as<bool>();
-      record.medianMs = field(c, "median_ms").as<double>();
-      record.diagnosis = c["diagnosis"].as<std::string>("");
-      if (!isDigest(record.kernelKey))
-        return abort(at(c["kernel"].Mark()) +
-                     notAKey("kernel", record.kernelKey));
-      std::string normalized;
-      if (!record.genome.empty() &&
-          !validateGenome(&context, record.genome, normalized, error))
-        return abort(at((c["genome"] ? c["genome"] : c).Mark()) + "candidate " +
-                     record.genomeHash +
-                     ": the genome is not a foundry schedule (" + error + ")");
-      // An export of an older version may have normalized the genome
-      // differently (new pass options print their defaults): its hash is
-      // then that of the genome as written, and the record is kept under
-      // today's normal form and hash.
-      if (genomeHash(normalized) != record.genomeHash &&
-          genomeHash(record.genome) != record.genomeHash)
-        return abort(at(c["genome_hash"].Mark()) + "candidate " +
-                     record.genomeHash +
-                     ": genome_hash does not match its genome (whose hash "
-                     "is " +
-                     genomeHash(normalized) + ")");
-      record.genome = normalized;
-      record.genomeHash = genomeHash(normalized);
-      if (!library.importCandidate(record, error))
-        return abort(at(c.Mark()) + error);
-      ++candidates;
-    }
-    // Exports older than the insights have none.
-    for (const YAML::Node &i : root["insights"]) {
-      ExperienceLibrary::Insight insight{
-          field(i, "family_key").as<std::string>(),
-          field(i, "expert").as<std::string>(),
-          field(i, "change").as<std::string>(),
-          field(i, "tries").as<int64_t>(),
-          field(i, "passed").as<int64_t>(),
-          field(i, "improvements").as<int64_t>(),
-          field(i, "gain").as<double>()};
-      if (!library.addInsight(insight, 0, error))
-        return abort(at(i.Mark()) + error);
-      ++insights;
-    }
-  } catch (const ImportError &e) {
-    return abort(e.message);
-  } catch (const YAML::Exception &e) {
-    return abort(at(e.mark) + e.msg);
-  } catch (const std::exception &e) {
-    return abort(argument + ": " + e.what());
-  }
-  if (!library.commit(error))
-    return abort(error);
-  llvm::outs() << "imported " << kernels << " kernels, " << candidates
-               << " candidates and " << insights << " insights into "
-               << libraryPath << "\n";
+  llvm::outs() << "imported " << counts.kernels << " kernels, "
+               << counts.candidates << " candidates and " << counts.insights
+               << " insights into " << libraryPath << "\n";
   return 0;
 }
 
