@@ -289,6 +289,9 @@ ExperienceLibrary::open(const std::string &path, std::string &error,
 bool ExperienceLibrary::begin(std::string &error) {
   return exec("BEGIN IMMEDIATE", error);
 }
+bool ExperienceLibrary::deferForeignKeys(std::string &error) {
+  return exec("PRAGMA defer_foreign_keys = ON", error);
+}
 bool ExperienceLibrary::commit(std::string &error) {
   return exec("COMMIT", error);
 }

@@ -210,6 +210,9 @@ private:
   /// standard deviation of 64, one element in 16 exactly 0 (signs, large
   /// magnitudes and zeros that inputs in [0, 1) never show).
   enum class Draw { Uniform, Normal, Wide };
+  /// The wide draw's standard deviation; its outputs are compared with the
+  /// absolute tolerance scaled by it too.
+  static constexpr double kWideScale = 64;
   /// The cpu target: inputs for the kernel's arguments from rng_, as each
   /// argument's foundry.init says (its domain), else as `draw` says.
   std::vector<std::vector<char>> makeCpuInputs(KernelOp kernel, Draw draw);
@@ -249,11 +252,12 @@ private:
             const std::string &stem, const std::vector<std::string> &extra,
             int &code, std::string &message, bool &executionFailed);
   /// runRunner against referenceCubin_, at the search's tolerance
-  /// (widenedAtol_ when set).
+  /// (widenedAtol_ when set and `widenAtol`; else `extra` may set --atol).
   std::optional<llvm::json::Value>
   runChecked(const std::string &cubin, const std::string &stem,
              const std::vector<std::string> &extra, int &code,
-             std::string &message, bool &executionFailed);
+             std::string &message, bool &executionFailed,
+             bool widenAtol = true);
   /// cuda target: the best candidate again with the full protocol
   /// (finalTrials, finalRuns; the naive schedule timed before and after
   /// with gpuRuns runs); its time replaces the search's rough one. A best

@@ -23,7 +23,10 @@ namespace mlir::foundry {
 /// not read, projected-permutation input maps and a body of pure ops
 /// without regions (elementwise generics, linalg.broadcast,
 /// linalg.transpose, named elementwise ops): their bodies are cloned at
-/// the element. Anything else is read with `tensor.extract`.
+/// the element. Anything else is read with `tensor.extract`, and so is
+/// what lies beyond 64 producers deep or 256 cloned ops (each value at each
+/// indices is built once: a producer read twice at every level of a chain
+/// is not cloned twice per level).
 Value buildElementAt(OpBuilder &builder, Location loc, Value tensor,
                      ValueRange indices);
 

@@ -18,6 +18,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Transforms/RegionUtils.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace mlir::foundry {
 #define GEN_PASS_DEF_FOUNDRYGATHERCONCATSPASS
@@ -29,6 +30,10 @@ using namespace mlir::foundry;
 
 namespace {
 
+/// Beyond this many pieces, a concatenation stays a copy per piece: every
+/// element of the gather reads every piece.
+constexpr int64_t kMaxPieces = 4;
+
 /// True if every piece and the result of `concat` have static shapes.
 bool isStatic(tensor::ConcatOp concat) {
   if (!concat.getResultType().hasStaticShape())
@@ -39,15 +44,28 @@ bool isStatic(tensor::ConcatOp concat) {
 }
 
 /// Erases `ops` and, in turn, the producers they leave unused, if pure.
-void eraseDeadProducers(SmallVector<Operation *> ops) {
+/// (Each op once: a piece may appear twice, an op read twice.)
+void eraseDeadProducers(llvm::SetVector<Operation *> ops) {
   while (!ops.empty()) {
     Operation *op = ops.pop_back_val();
-    if (!op || !isOpTriviallyDead(op))
+    if (!isOpTriviallyDead(op))
       continue;
     for (Value operand : op->getOperands())
-      ops.push_back(operand.getDefiningOp());
+      if (Operation *def = operand.getDefiningOp())
+        ops.insert(def);
     op->erase();
   }
+}
+
+/// True if `concat` is one the pass takes: static shapes and at most
+/// kMaxPieces pieces with elements (each element reads every piece).
+bool isGatherable(tensor::ConcatOp concat) {
+  if (!isStatic(concat))
+    return false;
+  uint64_t dim = concat.getDim();
+  return llvm::count_if(concat.getInputs(), [&](Value piece) {
+           return cast<RankedTensorType>(piece.getType()).getDimSize(dim) > 0;
+         }) <= kMaxPieces;
 }
 
 /// Replaces `concat` by a generic computing each element from its piece.
@@ -70,6 +88,17 @@ void gatherConcat(tensor::ConcatOp concat) {
     if (size > 0)
       pieces.push_back({piece, offset});
     offset += size;
+  }
+  // No piece with elements: the result has none either.
+  if (pieces.empty()) {
+    llvm::SetVector<Operation *> producers;
+    for (Value piece : concat.getInputs())
+      if (Operation *def = piece.getDefiningOp())
+        producers.insert(def);
+    concat.getResult().replaceAllUsesWith(init);
+    concat.erase();
+    eraseDeadProducers(std::move(producers));
+    return;
   }
   auto gathered = linalg::GenericOp::create(
       builder, loc, TypeRange{type}, ValueRange{}, ValueRange{init}, maps,
@@ -111,9 +140,10 @@ void gatherConcat(tensor::ConcatOp concat) {
         }
         linalg::YieldOp::create(b, loc, result);
       });
-  SmallVector<Operation *> producers;
+  llvm::SetVector<Operation *> producers;
   for (Value piece : concat.getInputs())
-    producers.push_back(piece.getDefiningOp());
+    if (Operation *def = piece.getDefiningOp())
+      producers.insert(def);
   concat.getResult().replaceAllUsesWith(gathered.getResult(0));
   concat.erase();
   eraseDeadProducers(std::move(producers));
@@ -128,8 +158,9 @@ struct FoundryGatherConcatsPass final
     if (gatherConcats(getOperation()) > 0)
       return;
     getOperation()->emitError()
-        << "foundry-gather-concats: no tensor.concat of static shape in a "
-           "kernel outside a block tile";
+        << "foundry-gather-concats: no tensor.concat of static shape and at "
+           "most "
+        << kMaxPieces << " pieces in a kernel outside a block tile";
     signalPassFailure();
   }
 };
@@ -140,7 +171,7 @@ int64_t mlir::foundry::gatherConcats(Operation *root) {
   SmallVector<tensor::ConcatOp> found;
   root->walk([&](tensor::ConcatOp concat) {
     if (concat->getParentOfType<KernelOp>() &&
-        !concat->getParentOfType<scf::ForallOp>() && isStatic(concat))
+        !concat->getParentOfType<scf::ForallOp>() && isGatherable(concat))
       found.push_back(concat);
   });
   // Walk order is producers first: a concatenation of a concatenation

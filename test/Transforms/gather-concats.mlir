@@ -68,3 +68,103 @@ foundry.kernel @three_pieces(%a: tensor<2x4xi32>, %row: tensor<4xi32>) -> tensor
   %r = tensor.concat dim(0) %a, %none, %b, %a : (tensor<2x4xi32>, tensor<0x4xi32>, tensor<3x4xi32>, tensor<2x4xi32>) -> tensor<7x4xi32>
   foundry.yield %r : tensor<7x4xi32>
 }
+
+// A piece computed by a chain of 12 generics, each reading the one before
+// twice: each is computed once at the element (12 additions, not 4095),
+// for each of the two pieces it is given as (at two indices), and its
+// producers are erased once. A concatenation whose pieces are all empty is
+// an empty tensor, which the next one skips.
+// CHECK-LABEL: foundry.kernel @chain
+// CHECK-COUNT-24: arith.addf
+// CHECK-NOT:     arith.addf
+// CHECK:         yield
+foundry.kernel @chain(%x: tensor<2x4xf32>) -> tensor<2x8xf32> {
+  %e = tensor.empty() : tensor<2x4xf32>
+  %v0 = linalg.generic {indexing_maps = [#id2, #id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %x : tensor<2x4xf32>, tensor<2x4xf32>) outs(%e : tensor<2x4xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %s = arith.addf %a, %b : f32
+    linalg.yield %s : f32
+  } -> tensor<2x4xf32>
+  %v1 = linalg.generic {indexing_maps = [#id2, #id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%v0, %v0 : tensor<2x4xf32>, tensor<2x4xf32>) outs(%e : tensor<2x4xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %s = arith.addf %a, %b : f32
+    linalg.yield %s : f32
+  } -> tensor<2x4xf32>
+  %v2 = linalg.generic {indexing_maps = [#id2, #id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%v1, %v1 : tensor<2x4xf32>, tensor<2x4xf32>) outs(%e : tensor<2x4xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %s = arith.addf %a, %b : f32
+    linalg.yield %s : f32
+  } -> tensor<2x4xf32>
+  %v3 = linalg.generic {indexing_maps = [#id2, #id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%v2, %v2 : tensor<2x4xf32>, tensor<2x4xf32>) outs(%e : tensor<2x4xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %s = arith.addf %a, %b : f32
+    linalg.yield %s : f32
+  } -> tensor<2x4xf32>
+  %v4 = linalg.generic {indexing_maps = [#id2, #id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%v3, %v3 : tensor<2x4xf32>, tensor<2x4xf32>) outs(%e : tensor<2x4xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %s = arith.addf %a, %b : f32
+    linalg.yield %s : f32
+  } -> tensor<2x4xf32>
+  %v5 = linalg.generic {indexing_maps = [#id2, #id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%v4, %v4 : tensor<2x4xf32>, tensor<2x4xf32>) outs(%e : tensor<2x4xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %s = arith.addf %a, %b : f32
+    linalg.yield %s : f32
+  } -> tensor<2x4xf32>
+  %v6 = linalg.generic {indexing_maps = [#id2, #id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%v5, %v5 : tensor<2x4xf32>, tensor<2x4xf32>) outs(%e : tensor<2x4xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %s = arith.addf %a, %b : f32
+    linalg.yield %s : f32
+  } -> tensor<2x4xf32>
+  %v7 = linalg.generic {indexing_maps = [#id2, #id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%v6, %v6 : tensor<2x4xf32>, tensor<2x4xf32>) outs(%e : tensor<2x4xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %s = arith.addf %a, %b : f32
+    linalg.yield %s : f32
+  } -> tensor<2x4xf32>
+  %v8 = linalg.generic {indexing_maps = [#id2, #id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%v7, %v7 : tensor<2x4xf32>, tensor<2x4xf32>) outs(%e : tensor<2x4xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %s = arith.addf %a, %b : f32
+    linalg.yield %s : f32
+  } -> tensor<2x4xf32>
+  %v9 = linalg.generic {indexing_maps = [#id2, #id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%v8, %v8 : tensor<2x4xf32>, tensor<2x4xf32>) outs(%e : tensor<2x4xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %s = arith.addf %a, %b : f32
+    linalg.yield %s : f32
+  } -> tensor<2x4xf32>
+  %v10 = linalg.generic {indexing_maps = [#id2, #id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%v9, %v9 : tensor<2x4xf32>, tensor<2x4xf32>) outs(%e : tensor<2x4xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %s = arith.addf %a, %b : f32
+    linalg.yield %s : f32
+  } -> tensor<2x4xf32>
+  %v11 = linalg.generic {indexing_maps = [#id2, #id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%v10, %v10 : tensor<2x4xf32>, tensor<2x4xf32>) outs(%e : tensor<2x4xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %s = arith.addf %a, %b : f32
+    linalg.yield %s : f32
+  } -> tensor<2x4xf32>
+  %r = tensor.concat dim(1) %v11, %v11 : (tensor<2x4xf32>, tensor<2x4xf32>) -> tensor<2x8xf32>
+  foundry.yield %r : tensor<2x8xf32>
+}
+
+// CHECK-LABEL: foundry.kernel @nothing
+// CHECK-NOT:     tensor.concat
+// CHECK:         linalg.generic
+// CHECK:           tensor.extract %arg0
+// CHECK-NOT:       arith.select
+// CHECK:         yield
+foundry.kernel @nothing(%a: tensor<2x4xf32>) -> tensor<2x4xf32> {
+  %e0 = tensor.empty() : tensor<0x4xf32>
+  %z = tensor.concat dim(0) %e0, %e0 : (tensor<0x4xf32>, tensor<0x4xf32>) -> tensor<0x4xf32>
+  %r = tensor.concat dim(0) %z, %a : (tensor<0x4xf32>, tensor<2x4xf32>) -> tensor<2x4xf32>
+  foundry.yield %r : tensor<2x4xf32>
+}

@@ -194,9 +194,15 @@ static bool writeFile(const std::string &path, llvm::StringRef text) {
 
 int main(int argc, char **argv) {
   // The child side of the cuda target's isolated compilations: a signal
-  // ends it (LLVM's handlers, which InitLLVM installs).
+  // ends it (the default actions, restored before InitLLVM records them as
+  // what its own handlers fall back to).
+  bool worker = argc == 3 && llvm::StringRef(argv[1]) == kCompileWorkerFlag;
+  if (worker) {
+    std::signal(SIGINT, SIG_DFL);
+    std::signal(SIGTERM, SIG_DFL);
+  }
   llvm::InitLLVM init(argc, argv);
-  if (argc == 3 && llvm::StringRef(argv[1]) == kCompileWorkerFlag)
+  if (worker)
     return runCompileWorker(argv[2]);
   // The search's own again (interruptibleFromTheStart).
   std::signal(SIGINT, onInterrupt);

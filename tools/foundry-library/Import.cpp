@@ -324,9 +324,16 @@ bool mlir::foundry::importExport(ExperienceLibrary &library,
   std::unique_ptr<llvm::MemoryBuffer> file = readUntrustedFile(path, error);
   if (!file)
     return false;
-  // All or nothing: a malformed entry leaves the library as it was.
+  // All or nothing: a malformed entry leaves the library as it was. The
+  // entries come in the file's order (candidates may come before their
+  // kernel: a YAML writer that sorts keys), so the kernels they name are
+  // checked at the commit.
   if (!library.begin(error))
     return false;
+  if (!library.deferForeignKeys(error)) {
+    library.rollback();
+    return false;
+  }
   std::unique_ptr<MLIRContext> context = newContext();
   int64_t patches = 0;
   std::unique_ptr<ExportReader> reader;
@@ -422,8 +429,14 @@ bool mlir::foundry::importExport(ExperienceLibrary &library,
   } catch (const std::exception &e) {
     error = path.str() + ": " + e.what();
   }
-  if (error.empty() && library.commit(error))
-    return true;
+  if (error.empty()) {
+    if (library.commit(error))
+      return true;
+    error = path.str() + ": " + error;
+    if (llvm::StringRef(error).contains("FOREIGN KEY"))
+      error += " (a candidate names a kernel that neither the export nor the "
+               "library holds)";
+  }
   library.rollback();
   counts = ImportCounts();
   return false;

@@ -2378,9 +2378,10 @@ foundry.kernel @loss(%x: tensor<4096x32000xf32>, %targets: tensor<4096xf32>) -> 
     bool onePass = schedule.find("online=true") != std::string::npos;
     EXPECT_FALSE(severalRows && onePass) << schedule;
     online += onePass;
-    if (std::regex_search(schedule, match, pieces))
+    if (std::regex_search(schedule, match, pieces)) {
       EXPECT_EQ(32000 % (std::stoll(match[1]) * std::stoll(match[2])), 0)
           << schedule;
+    }
   }
   EXPECT_GT(online, 0);
 }

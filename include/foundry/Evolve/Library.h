@@ -60,6 +60,9 @@ public:
   bool begin(std::string &error);
   bool commit(std::string &error);
   void rollback();
+  /// Within the transaction begun: references between rows (a candidate's
+  /// kernel) are checked at the commit, not at each write.
+  bool deferForeignKeys(std::string &error);
   /// Records a candidate from an export: its stage, verdict and time must
   /// agree (finite, non-negative, positive when it passed), and a candidate
   /// this library already has is kept. Recorded under run 0.

@@ -874,8 +874,8 @@ def FoundryGatherConcatsPass
     `cat(-x[..., d/2:], x[..., :d/2])`) is not a structured op: block tiles
     of its consumer do not fuse it, and it lowers to one copy per piece
     into a buffer the consumer reads back. In every kernel, outside any
-    block tile, each concatenation of static shape becomes a
-    `linalg.generic` over the result, all loops parallel, whose body
+    block tile, each concatenation of static shape and at most 4 pieces
+    with elements becomes a `linalg.generic` over the result, all loops parallel, whose body
     computes the element at each index from every nonempty piece at the
     index clamped into that piece (so each read is in bounds) and selects
     the one the index lies in. A piece's element is computed where it is
@@ -883,12 +883,15 @@ def FoundryGatherConcatsPass
     elementwise producers (all loops parallel, one result, projected
     permutations: elementwise generics, `linalg.broadcast`,
     `linalg.transpose`, named elementwise ops), whose bodies are cloned at
-    the element; anything else is read with `tensor.extract`. Producers
-    left unused go away.
+    the element (each value once per index; beyond 64 producers deep or
+    256 cloned ops, elements are read); anything else is read with
+    `tensor.extract`. Producers left unused go away; a concatenation of
+    empty pieces is an empty tensor. More pieces stay copies: every
+    element would read every piece.
 
     Exact: every element is the one the concatenation holds. Each element
     reads one element of every piece (two for a rotate_half), which the
-    caches serve. Error: no concatenation of static shape. Example, a
+    caches serve. Error: no such concatenation. Example, a
     rotary embedding of 32 heads of 128: `foundry-gather-concats,foundry-tile-blocks{sizes={0,16,4,64}
     fuse=all},foundry-tile-threads{sizes={0,4,1,4}},foundry-vectorize`.
   }];

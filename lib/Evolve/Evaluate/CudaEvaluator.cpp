@@ -199,9 +199,10 @@ static std::vector<std::string> resultErrors(const llvm::json::Object *result) {
 std::optional<llvm::json::Value>
 Search::runChecked(const std::string &cubin, const std::string &stem,
                    const std::vector<std::string> &extra, int &code,
-                   std::string &message, bool &executionFailed) {
+                   std::string &message, bool &executionFailed,
+                   bool widenAtol) {
   std::vector<std::string> args = extra;
-  if (widenedAtol_ > 0)
+  if (widenAtol && widenedAtol_ > 0)
     args.push_back(llvm::formatv("--atol={0:e16}", widenedAtol_).str());
   return runRunner(cubin, referenceCubin_, stem, args, code, message,
                    executionFailed);
@@ -469,11 +470,21 @@ void Search::evaluateOnGpu(Evaluated &record) {
   // values above 6) passes on (0, 1) and on most normal draws.
   if (record.ok && !splitGenome(record.genome).patch.empty()) {
     for (llvm::StringRef draw : {"normal", "wide"}) {
-      std::optional<llvm::json::Value> other = runChecked(
-          cubin, "cand-" + record.hash + "-" + draw.str(),
-          {"--trials", "2", "--no-time", "--distribution=" + draw.str(),
-           "--reference-cache=" + options_.workDirectory + "/reference-cache"},
-          code, message, executionFailed);
+      std::vector<std::string> args = {
+          "--trials", "2", "--no-time", "--distribution=" + draw.str(),
+          "--reference-cache=" + options_.workDirectory + "/reference-cache"};
+      // Values 64 times larger round 64 times coarser: the absolute
+      // tolerance scales with them (a reordered sum near zero would fail
+      // otherwise); a cheat's error is of the order of the values.
+      if (draw == "wide")
+        args.push_back(llvm::formatv("--atol={0:e16}",
+                                     kWideScale * (widenedAtol_ > 0
+                                                       ? widenedAtol_
+                                                       : atol_))
+                           .str());
+      std::optional<llvm::json::Value> other =
+          runChecked(cubin, "cand-" + record.hash + "-" + draw.str(), args,
+                     code, message, executionFailed, /*widenAtol=*/false);
       const llvm::json::Object *checked =
           other ? other->getAsObject() : nullptr;
       if (!checked || !checked->getBoolean("ok").value_or(false)) {

@@ -222,18 +222,20 @@ std::string scalarReductionSchedule(const KernelShape &shape,
   int64_t count = pick(parts, rng);
   int64_t threads = pick<int64_t>({128, 256, 512, 1024}, rng);
   int64_t width = pick<int64_t>({1, 2, 4}, rng);
-  // Interleaving needs threads x width to divide the loop each block
-  // splits (the innermost one, or the row of the first reduction before
+  // Interleaving needs threads x width to divide the loops each block
+  // splits (the innermost one, and the row of the first reduction before
   // the root: a loss's log-softmax) and the parts the final block
   // combines.
   int64_t inner = loops.size() > 1 ? loops.back() : 0;
+  int64_t row = 0;
   if (!shape.reductionPhases.empty() &&
       !shape.reductionPhases.front().reduction.empty())
-    inner = shape.reductionPhases.front().reduction.back();
+    row = shape.reductionPhases.front().reduction.back();
   int64_t combined = count ? count : outer;
   int64_t unit = threads * width;
   bool interleave = rng() % 4 != 0 && combined % unit == 0 &&
-                    (inner == 0 || inner % unit == 0);
+                    (inner == 0 || inner % unit == 0) &&
+                    (row == 0 || row % unit == 0);
   std::string schedule = "foundry-split-reduction";
   if (count)
     schedule += "{parts=" + std::to_string(count) + "}";
