@@ -75,8 +75,11 @@ public:
            std::to_string(mark.column + 1) + ": ";
   }
 
-  /// After the document: a map, with version 1.
+  /// After the document: the first error of an entry, else a map with
+  /// version 1.
   void finish() const {
+    if (failure_)
+      throw ImportError{*failure_};
     if (!sawRoot_)
       throw ImportError{file_ + ": not a foundry-library export (a map with "
                                 "version: 1, kernels, candidates, insights)"};
@@ -90,77 +93,101 @@ public:
   void OnAnchor(const YAML::Mark &, const std::string &) override {}
 
   void OnAlias(const YAML::Mark &mark, YAML::anchor_t) override {
-    if (skipping_ == 0)
-      throw ImportError{at(mark) + "an alias; an export has none"};
+    guarded([&] {
+      if (skipping_ == 0)
+        throw ImportError{at(mark) + "an alias; an export has none"};
+    });
   }
 
   void OnNull(const YAML::Mark &mark, YAML::anchor_t) override {
-    onValue(mark, std::nullopt);
+    guarded([&] { onValue(mark, std::nullopt); });
   }
 
   void OnScalar(const YAML::Mark &mark, const std::string &,
                 YAML::anchor_t, const std::string &value) override {
-    onValue(mark, value);
+    guarded([&] { onValue(mark, value); });
   }
 
   void OnSequenceStart(const YAML::Mark &mark, const std::string &,
                        YAML::anchor_t, YAML::EmitterStyle::value) override {
-    if (skipping_ > 0) {
-      ++skipping_;
-      return;
-    }
-    if (state_ == State::RootValue && isList(key_)) {
-      list_ = key_;
-      state_ = State::List;
-      return;
-    }
-    onCollection(mark);
+    guarded([&] {
+      if (skipping_ > 0) {
+        ++skipping_;
+        return;
+      }
+      if (state_ == State::RootValue && isList(key_)) {
+        list_ = key_;
+        state_ = State::List;
+        return;
+      }
+      onCollection(mark);
+    });
   }
 
   void OnSequenceEnd() override {
-    if (skipping_ > 0) {
-      --skipping_;
-      return;
-    }
-    // Only a list's end gets here (any other sequence was skipped).
-    state_ = State::RootKey;
+    guarded([&] {
+      if (skipping_ > 0) {
+        --skipping_;
+        return;
+      }
+      // Only a list's end gets here (any other sequence was skipped).
+      state_ = State::RootKey;
+    });
   }
 
   void OnMapStart(const YAML::Mark &mark, const std::string &, YAML::anchor_t,
                   YAML::EmitterStyle::value) override {
-    if (skipping_ > 0) {
-      ++skipping_;
-      return;
-    }
-    if (state_ == State::Start) {
-      sawRoot_ = true;
-      rootMark_ = mark;
-      state_ = State::RootKey;
-      return;
-    }
-    if (state_ == State::List) {
-      entry_ = Entry{mark, {}};
-      state_ = State::EntryKey;
-      return;
-    }
-    onCollection(mark);
+    guarded([&] {
+      if (skipping_ > 0) {
+        ++skipping_;
+        return;
+      }
+      if (state_ == State::Start) {
+        sawRoot_ = true;
+        rootMark_ = mark;
+        state_ = State::RootKey;
+        return;
+      }
+      if (state_ == State::List) {
+        entry_ = Entry{mark, {}};
+        state_ = State::EntryKey;
+        return;
+      }
+      onCollection(mark);
+    });
   }
 
   void OnMapEnd() override {
-    if (skipping_ > 0) {
-      --skipping_;
-      return;
-    }
-    if (state_ == State::EntryKey) {
-      onEntry_(list_, entry_);
-      state_ = State::List;
-      return;
-    }
-    state_ = State::Done; // The root map's end.
+    guarded([&] {
+      if (skipping_ > 0) {
+        --skipping_;
+        return;
+      }
+      if (state_ == State::EntryKey) {
+        onEntry_(list_, entry_);
+        state_ = State::List;
+        return;
+      }
+      state_ = State::Done; // The root map's end.
+    });
   }
 
 private:
   enum class State { Start, RootKey, RootValue, List, EntryKey, EntryValue, Done };
+
+  /// Runs `handle` for an event until an error: that error is kept and the
+  /// rest of the document only parsed (nothing more is written), so that a
+  /// YAML syntax error further on, which yaml-cpp throws, is the one
+  /// reported (an unterminated flow map reads as a map used as a key).
+  template <typename Handle> void guarded(Handle &&handle) {
+    if (failure_)
+      return;
+    try {
+      handle();
+    } catch (const ImportError &e) {
+      failure_ = e.message;
+    }
+  }
 
   static bool isList(llvm::StringRef key) {
     return key == "kernels" || key == "candidates" || key == "insights";
@@ -247,6 +274,7 @@ private:
   YAML::Mark rootMark_ = YAML::Mark::null_mark(), keyMark_;
   std::string key_, list_;
   Entry entry_;
+  std::optional<std::string> failure_;
 };
 
 /// True for a key as KernelFingerprint makes them: 16 lower-case hex digits.
