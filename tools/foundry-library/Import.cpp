@@ -203,7 +203,6 @@ private:
                                 "version: 1, kernels, candidates, insights)"};
     case State::RootKey:
       key_ = value.value_or("");
-      keyMark_ = mark;
       state_ = State::RootValue;
       return;
     case State::RootValue:
@@ -271,7 +270,7 @@ private:
   /// map has beside the lists), 0 if none.
   int skipping_ = 0;
   bool sawRoot_ = false, sawVersion_ = false;
-  YAML::Mark rootMark_ = YAML::Mark::null_mark(), keyMark_;
+  YAML::Mark rootMark_ = YAML::Mark::null_mark();
   std::string key_, list_;
   Entry entry_;
   std::optional<std::string> failure_;
@@ -296,8 +295,6 @@ class Fields {
 public:
   Fields(const ExportReader &reader, const Entry &entry)
       : reader_(reader), entry_(entry) {}
-
-  bool has(const char *key) const { return entry_.fields.count(key); }
 
   /// The field `key`, which the entry must have.
   const std::string &text(const char *key) const {

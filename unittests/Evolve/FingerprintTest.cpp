@@ -2269,18 +2269,16 @@ foundry.kernel @linear(%x: )mlir" + t + R"mlir(, %w: tensor<4096x4096xf32>) -> )
         << proposal;
 }
 
-TEST_F(FingerprintTest, OneHotSumsAreAnalyzedAsGathers) {
-  // An NLL loss's pick (the sum over the classes of select(class ==
-  // target, x, 0)) then a mean: analyzed after
-  // foundry-gather-one-hot-reductions, which every proposal starts with: a
-  // reduction to a scalar over the rows, no long row left.
-  KernelShape loss = shapeOf(R"mlir(
-foundry.kernel @nll(%x: tensor<4096x32000xf32>, %targets: tensor<4096xf32>) -> tensor<f32> {
-  %zero = arith.constant 0.0 : f32
-  %e = tensor.empty() : tensor<4096xf32>
-  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<4096xf32>) -> tensor<4096xf32>
+/// An NLL loss's pick of each row's target in `scores` (4096 rows of 32000:
+/// the sum over the classes of select(class == target, score, 0), as
+/// torch-mlir lowers it), summed to a scalar; the kernel's body from there
+/// to its end. `%zero`, `%e` (an empty tensor<4096xf32>) and `%targets`
+/// must be defined.
+static std::string pickAndSum(const std::string &scores) {
+  return R"mlir(
+  %pi = linalg.fill ins(%zero : f32) outs(%e : tensor<4096xf32>) -> tensor<4096xf32>
   %picked = linalg.generic {indexing_maps = [affine_map<(n, v) -> (n, v)>, affine_map<(n, v) -> (n)>, affine_map<(n, v) -> (n)>], iterator_types = ["parallel", "reduction"]}
-      ins(%x, %targets : tensor<4096x32000xf32>, tensor<4096xf32>) outs(%f : tensor<4096xf32>) {
+      ins()mlir" + scores + R"mlir(, %targets : tensor<4096x32000xf32>, tensor<4096xf32>) outs(%pi : tensor<4096xf32>) {
   ^bb0(%in: f32, %t: f32, %acc: f32):
     %v = linalg.index 1 : index
     %t_i64 = arith.fptosi %t : f32 to i64
@@ -2299,7 +2297,19 @@ foundry.kernel @nll(%x: tensor<4096x32000xf32>, %targets: tensor<4096xf32>) -> t
     linalg.yield %s : f32
   } -> tensor<f32>
   foundry.yield %total : tensor<f32>
-})mlir");
+})mlir";
+}
+
+TEST_F(FingerprintTest, OneHotSumsAreAnalyzedAsGathers) {
+  // An NLL loss's pick (the sum over the classes of select(class ==
+  // target, x, 0)) then a mean: analyzed after
+  // foundry-gather-one-hot-reductions, which every proposal starts with: a
+  // reduction to a scalar over the rows, no long row left.
+  KernelShape loss = shapeOf(R"mlir(
+foundry.kernel @nll(%x: tensor<4096x32000xf32>, %targets: tensor<4096xf32>) -> tensor<f32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4096xf32>
+)mlir" + pickAndSum("%x"));
   EXPECT_EQ(loss.rewriteFirst, "foundry-gather-one-hot-reductions");
   EXPECT_EQ(loss.scalarReduction, (std::vector<int64_t>{4096}));
   EXPECT_NE(describeStructure(loss, "reduction").find("gather"),
@@ -2345,28 +2355,7 @@ foundry.kernel @loss(%x: tensor<4096x32000xf32>, %targets: tensor<4096xf32>) -> 
     %r = arith.subf %d, %l : f32
     linalg.yield %r : f32
   } -> tensor<4096x32000xf32>
-  %pi = linalg.fill ins(%zero : f32) outs(%e : tensor<4096xf32>) -> tensor<4096xf32>
-  %picked = linalg.generic {indexing_maps = [#id, #row, #row], iterator_types = ["parallel", "reduction"]}
-      ins(%logp, %targets : tensor<4096x32000xf32>, tensor<4096xf32>) outs(%pi : tensor<4096xf32>) {
-  ^bb0(%in: f32, %t: f32, %acc: f32):
-    %v = linalg.index 1 : index
-    %t_i64 = arith.fptosi %t : f32 to i64
-    %target = arith.index_cast %t_i64 : i64 to index
-    %hit = arith.cmpi eq, %v, %target : index
-    %term = arith.select %hit, %in, %zero : f32
-    %s = arith.addf %acc, %term : f32
-    linalg.yield %s : f32
-  } -> tensor<4096xf32>
-  %te = tensor.empty() : tensor<f32>
-  %tf = linalg.fill ins(%zero : f32) outs(%te : tensor<f32>) -> tensor<f32>
-  %total = linalg.generic {indexing_maps = [affine_map<(n) -> (n)>, affine_map<(n) -> ()>], iterator_types = ["reduction"]}
-      ins(%picked : tensor<4096xf32>) outs(%tf : tensor<f32>) {
-  ^bb0(%in: f32, %acc: f32):
-    %s = arith.addf %acc, %in : f32
-    linalg.yield %s : f32
-  } -> tensor<f32>
-  foundry.yield %total : tensor<f32>
-})mlir");
+)mlir" + pickAndSum("%logp"));
   ASSERT_TRUE(loss.softmax);
   ASSERT_EQ(loss.scalarReduction, (std::vector<int64_t>{4096}));
   int online = 0;
