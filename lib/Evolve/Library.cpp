@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "foundry/Evolve/Library.h"
+#include "foundry/Evolve/Genome.h"
 
 #include "llvm/Support/FileSystem.h"
 
@@ -629,6 +630,33 @@ std::vector<CandidateRecord> ExperienceLibrary::candidates() {
                        "kernel_key, ok DESC, median_ms");
   while (query && query.step() == SQLITE_ROW)
     rows.push_back(readCandidate(query, "exact"));
+  return rows;
+}
+
+std::vector<ExperienceLibrary::BestSchedule>
+ExperienceLibrary::bestSchedules() {
+  std::vector<BestSchedule> rows;
+  Statement query(
+      db_, "SELECT c.kernel_key, k.exact_key, k.graph_key, k.name, k.target, "
+           "c.genome, c.median_ms, n.naive_ms FROM candidates c JOIN kernels "
+           "k ON c.kernel_key = k.kernel_key LEFT JOIN (SELECT kernel_key, "
+           "min(median_ms) AS naive_ms FROM candidates WHERE genome = '' AND "
+           "ok = 1 GROUP BY kernel_key) n ON n.kernel_key = c.kernel_key "
+           "WHERE c.ok = 1 AND c.genome != '' AND c.median_ms < "
+           "coalesce(n.naive_ms, 1e300) ORDER BY c.kernel_key, c.median_ms, "
+           "c.rowid");
+  while (query && query.step() == SQLITE_ROW) {
+    std::string kernelKey = query.text(0);
+    if (!rows.empty() && rows.back().kernelKey == kernelKey)
+      continue;
+    std::string genome = query.text(5);
+    GenomeParts parts = splitGenome(genome);
+    if (!parts.patch.empty() || parts.schedule.empty())
+      continue;
+    rows.push_back({kernelKey, query.text(1), query.text(2), query.text(3),
+                    query.text(4), parts.schedule.str(), query.real(6),
+                    query.real(7)});
+  }
   return rows;
 }
 

@@ -12,7 +12,7 @@
 
 #include "foundry/Evolve/Search.h"
 
-#include "foundry/Evolve/Fingerprint.h"
+#include "foundry/Fingerprint/Fingerprint.h"
 #include "foundry/Target/Compile.h"
 #include "foundry/Target/CpuRunner.h"
 #include "foundry/Target/IsolatedCompile.h"

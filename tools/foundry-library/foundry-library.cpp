@@ -4,6 +4,7 @@
 //   foundry-library stats                      counts of what is stored
 //   foundry-library best KERNEL.mlir [-n N]    best known schedules per kernel
 //   foundry-library export -o FILE.yaml        everything, as YAML
+//   foundry-library export-spec -o FILE.mlir   best schedules, as a tuning spec
 //   foundry-library import FILE.yaml           merge an export in
 //   foundry-library prune [--keep N]           drop failures and slow ones
 //   foundry-library check                      SQLite's integrity check
@@ -24,6 +25,7 @@
 #include "foundry/Support/UntrustedInput.h"
 #include "foundry/Target/Compile.h"
 #include "foundry/Transforms/Passes.h"
+#include "foundry/Transforms/TuningSpec.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -40,6 +42,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <fstream>
+#include <tuple>
 
 using namespace mlir;
 using namespace mlir::foundry;
@@ -47,7 +50,7 @@ namespace cl = llvm::cl;
 
 static cl::OptionCategory category("foundry-library options");
 static cl::opt<std::string>
-    command(cl::Positional, cl::desc("<stats|best|export|import|prune|check|insights>"),
+    command(cl::Positional, cl::desc("<stats|best|export|export-spec|import|prune|check|insights>"),
             cl::Required, cl::cat(category));
 static cl::opt<std::string> argument(cl::Positional,
                                      cl::desc("[KERNEL.mlir | FILE.yaml]"),
@@ -62,7 +65,8 @@ static cl::opt<int> count("n", cl::desc("best: schedules per kernel."),
 static cl::opt<int> keep("keep",
                          cl::desc("prune: passing candidates kept per kernel."),
                          cl::init(16), cl::cat(category));
-static cl::opt<std::string> outputPath("o", cl::desc("export: output file."),
+static cl::opt<std::string> outputPath("o",
+                                       cl::desc("export, export-spec: output file."),
                                        cl::init("-"), cl::cat(category));
 
 static int fail(const std::string &message) {
@@ -156,6 +160,17 @@ static int insights(ExperienceLibrary &library) {
   return 0;
 }
 
+/// Writes `text` to `outputPath` ("-": stdout).
+static int writeOutput(llvm::StringRef text) {
+  if (outputPath == "-") {
+    llvm::outs() << text;
+    return 0;
+  }
+  std::ofstream file(outputPath);
+  file << text.str();
+  return file ? 0 : fail(outputPath + ": cannot write");
+}
+
 static int exportYaml(ExperienceLibrary &library) {
   YAML::Emitter out;
   out << YAML::BeginMap << YAML::Key << "version" << YAML::Value << 1;
@@ -193,13 +208,53 @@ static int exportYaml(ExperienceLibrary &library) {
   out << YAML::EndSeq << YAML::EndMap;
   if (!out.good())
     return fail(std::string("YAML: ") + out.GetLastError());
-  if (outputPath == "-") {
-    llvm::outs() << out.c_str() << "\n";
-    return 0;
+  return writeOutput(std::string(out.c_str()) + "\n");
+}
+
+/// The tuning spec (TuningSpec.h) of the library: each kernel's best
+/// schedule under its kernel key; under each exact and graph key, the best
+/// schedule of the kernel sharing it whose best beat its naive schedule by
+/// the largest factor (times of kernels of other shapes do not compare).
+static int exportSpec(ExperienceLibrary &library) {
+  std::vector<ExperienceLibrary::BestSchedule> best = library.bestSchedules();
+  std::stable_sort(best.begin(), best.end(), [](const auto &a, const auto &b) {
+    return std::tie(a.target, a.name, a.kernelKey) <
+           std::tie(b.target, b.name, b.kernelKey);
+  });
+  auto entry = [](llvm::StringRef match, const std::string &key,
+                  const ExperienceLibrary::BestSchedule &row) {
+    return TuningSpecEntry{match.str(), key,         row.target,
+                           row.name,    row.medianMs, row.schedule};
+  };
+  std::vector<TuningSpecEntry> entries;
+  for (const auto &row : best)
+    entries.push_back(entry("kernel", row.kernelKey, row));
+  for (llvm::StringRef level : {"exact", "graph"}) {
+    std::map<std::string, const ExperienceLibrary::BestSchedule *> chosen;
+    std::vector<std::string> order;
+    for (const auto &row : best) {
+      if (row.naiveMs <= 0)
+        continue;
+      const std::string &key = level == "exact" ? row.exactKey : row.graphKey;
+      auto [it, added] = chosen.try_emplace(key, &row);
+      if (added)
+        order.push_back(key);
+      else if (row.naiveMs / row.medianMs >
+               it->second->naiveMs / it->second->medianMs)
+        it->second = &row;
+    }
+    for (const std::string &key : order)
+      entries.push_back(entry(level, key, *chosen[key]));
   }
-  std::ofstream file(outputPath);
-  file << out.c_str() << "\n";
-  return file ? 0 : fail(outputPath + ": cannot write");
+  MLIRContext context;
+  return writeOutput(printTuningSpec(
+      entries,
+      {"Kernel Foundry tuning spec: the best verified schedule per kernel",
+       "fingerprint, written by foundry-library export-spec from " +
+           libraryPath + ".",
+       "Apply it with foundry-opt --foundry-apply-schedules='spec=FILE "
+       "target=T'."},
+      &context));
 }
 
 static int importYaml(ExperienceLibrary &library) {
@@ -223,12 +278,12 @@ int main(int argc, char **argv) {
   cl::ParseCommandLineOptions(
       argc, argv,
       "Kernel Foundry experience library: stats, best schedules, export, "
-      "import, prune, integrity check\n");
-  if (!llvm::is_contained(
-          {"stats", "best", "export", "import", "prune", "check", "insights"},
-          llvm::StringRef(command)))
+      "tuning specs, import, prune, integrity check\n");
+  if (!llvm::is_contained({"stats", "best", "export", "export-spec", "import",
+                           "prune", "check", "insights"},
+                          llvm::StringRef(command)))
     return fail("unknown command '" + command +
-                "' (stats, best, export, import, prune, check, "
+                "' (stats, best, export, export-spec, import, prune, check, "
                 "insights)");
   std::string error;
   if (count < 1)
@@ -265,6 +320,8 @@ int main(int argc, char **argv) {
     return insights(*library);
   if (command == "export")
     return exportYaml(*library);
+  if (command == "export-spec")
+    return exportSpec(*library);
   if (command == "import")
     return importYaml(*library);
   if (command == "prune") {
@@ -277,7 +334,5 @@ int main(int argc, char **argv) {
                  << " fastest passing per kernel)\n";
     return 0;
   }
-  return fail("unknown command '" + command +
-              "' (stats, best, export, import, prune, check, "
-                "insights)");
+  return fail("unknown command '" + command + "'");
 }

@@ -12,7 +12,7 @@
 #ifndef FOUNDRY_EVOLVE_LIBRARY_H
 #define FOUNDRY_EVOLVE_LIBRARY_H
 
-#include "foundry/Evolve/Fingerprint.h"
+#include "foundry/Fingerprint/Fingerprint.h"
 
 #include <memory>
 #include <optional>
@@ -104,6 +104,18 @@ public:
   /// Everything stored, for export.
   std::vector<KernelRow> kernels();
   std::vector<CandidateRecord> candidates();
+  /// A kernel's fastest verified schedule: what a tuning spec holds.
+  struct BestSchedule {
+    std::string kernelKey, exactKey, graphKey, name, target, schedule;
+    double medianMs = 0;
+    /// The kernel's verified naive time; 0 where none was measured.
+    double naiveMs = 0;
+  };
+  /// Per kernel, the fastest verified candidate without an IR patch (a
+  /// patch belongs to the kernel it was written for) that is not the naive
+  /// schedule and beat it where that was measured (of equal times, the one
+  /// recorded first, as the search picks); ordered by kernel key.
+  std::vector<BestSchedule> bestSchedules();
   /// Adds a kernel as exported elsewhere (kept if already there).
   bool importKernel(const KernelRow &kernel, std::string &error);
   /// Deletes failed candidates and all but the `keep` fastest passing ones

@@ -62,6 +62,47 @@ def FoundryAnnotateWorkloadPass
   }];
 }
 
+def FoundryApplySchedulesPass
+    : Pass<"foundry-apply-schedules", "::mlir::ModuleOp"> {
+  let summary = "Run each kernel's #foundry.schedule on it, or a tuning spec's.";
+  let description = [{
+    Runs on each `foundry.kernel` the schedule it carries
+    (`schedule = #foundry.schedule<"...">`, as `foundry-evolve` writes
+    `best.mlir`), on that kernel alone, and removes the attribute: the kernel
+    is then scheduled, and a second run leaves it as it is. A kernel without
+    a schedule stays naive; `#foundry.schedule<"foundry-naive">` is the empty
+    schedule. So
+
+    ```
+    foundry-opt best.mlir --foundry-apply-schedules --foundry-to-nvvm
+    ```
+
+    rebuilds the kernels the search found, and a schedule of any kernel can
+    be run inside a longer pipeline.
+
+    With `spec=FILE`, a tuning spec (`foundry-library export-spec`: the best
+    verified schedule per kernel fingerprint) gives a schedule to each kernel
+    that has none, looked up by its fingerprint for `target` in the order
+    the search's retrieval uses: the very same kernel, then the exact
+    fingerprint (shapes in the same power-of-two buckets), then the same op
+    graph with other shapes. A schedule from a neighbour that fails on this
+    kernel is reported as a warning and the next match is tried; the kernel
+    stays naive when none applies.
+
+    A schedule must be a flat pipeline of foundry schedule passes (as
+    everywhere a schedule is taken); one that does not parse, or a kernel's
+    own schedule that fails, is an error at the kernel.
+  }];
+  let options = [
+    Option<"spec", "spec", "std::string", /*default=*/"\"\"",
+           "Tuning spec (MLIR, from foundry-library export-spec) giving "
+           "schedules to kernels that have none.">,
+    Option<"target", "target", "std::string", /*default=*/"\"sm_90\"",
+           "The target the spec's fingerprints are looked up for (sm_90 "
+           "or cpu, as foundry-library takes it).">
+  ];
+}
+
 def FoundryAllocsToWorkspacePass
     : Pass<"foundry-allocs-to-workspace", "::mlir::func::FuncOp"> {
   let summary = "Turn host-level memref.alloc ops into caller-owned workspace arguments.";

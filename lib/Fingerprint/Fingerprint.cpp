@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "foundry/Evolve/Fingerprint.h"
+#include "foundry/Fingerprint/Fingerprint.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -151,10 +151,12 @@ KernelFingerprint mlir::foundry::fingerprintKernel(KernelOp kernel,
                         [&](Type type) { printBucketedType(shapes, type); });
   fingerprint.family = llvm::join(families, "+");
 
-  // The kernel itself, named alike: a detached copy renamed.
-  Operation *copy = kernel->clone();
+  // The kernel itself, named alike and without the schedule that best.mlir
+  // attaches to it: a detached copy renamed.
+  auto copy = cast<KernelOp>(kernel->clone());
   copy->setAttr(SymbolTable::getSymbolAttrName(),
                 StringAttr::get(kernel.getContext(), "kernel"));
+  copy.removeScheduleAttr();
   llvm::raw_string_ostream identity(fingerprint.identity);
   copy->print(identity, OpPrintingFlags().printGenericOpForm());
   copy->erase();

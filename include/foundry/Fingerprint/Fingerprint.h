@@ -1,15 +1,16 @@
 //===- Fingerprint.h - Kernel fingerprints ----------------------*- C++ -*-===//
 //
-// A kernel's identity in the experience library: its op graph in canonical
-// form (SSA names, symbol names, constant values and exact shapes left out),
-// its shapes bucketed to powers of two, its element types and the target.
-// Retrieval looks up the exact fingerprint first, then the same op graph
-// with other shapes, then the same op family (DESIGN.md, issue 5).
+// A kernel's identity in the experience library and in tuning specs: its op
+// graph in canonical form (SSA names, symbol names, constant values and exact
+// shapes left out), its shapes bucketed to powers of two, its element types
+// and the target. Retrieval looks up the exact fingerprint first, then the
+// same op graph with other shapes, then the same op family (DESIGN.md,
+// issue 5).
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef FOUNDRY_EVOLVE_FINGERPRINT_H
-#define FOUNDRY_EVOLVE_FINGERPRINT_H
+#ifndef FOUNDRY_FINGERPRINT_FINGERPRINT_H
+#define FOUNDRY_FINGERPRINT_FINGERPRINT_H
 
 #include "foundry/Dialect/Foundry/IR/Foundry.h"
 
@@ -37,10 +38,10 @@ struct KernelFingerprint {
   /// The compilation target, e.g. "sm_90" or "cpu".
   std::string target;
   /// The kernel itself: the op printed in MLIR's generic form without
-  /// locations, its symbol name left out. Unlike the fingerprint, it tells
-  /// apart kernels that differ in a constant, a comparison predicate or a
-  /// shape within a bucket (a cumsum and a reverse cumsum over the same rows
-  /// share every other part).
+  /// locations, its symbol name and schedule left out. Unlike the
+  /// fingerprint, it tells apart kernels that differ in a constant, a
+  /// comparison predicate or a shape within a bucket (a cumsum and a reverse
+  /// cumsum over the same rows share every other part).
   std::string identity;
 
   /// 16-hex-digit digests (xxh3) of the exact fingerprint, of the op graph
@@ -59,4 +60,4 @@ KernelFingerprint fingerprintKernel(KernelOp kernel, llvm::StringRef target);
 
 } // namespace mlir::foundry
 
-#endif // FOUNDRY_EVOLVE_FINGERPRINT_H
+#endif // FOUNDRY_FINGERPRINT_FINGERPRINT_H

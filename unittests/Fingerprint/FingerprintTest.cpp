@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "foundry/Evolve/Fingerprint.h"
+#include "foundry/Fingerprint/Fingerprint.h"
 #include "foundry/Evolve/Search.h"
 #include "foundry/InitAll.h"
 
