@@ -40,6 +40,13 @@ tools = [
 ]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
+# Upstream mlir-opt with foundry loaded as a plugin (lib/Plugin).
+config.substitutions.append(
+    ("%foundry_plugin", os.path.join(config.foundry_obj_root, "lib",
+                                     "FoundryPlugin.so")))
+config.substitutions.append(
+    ("%upstream_mlir_opt", os.path.join(config.llvm_tools_dir, "mlir-opt")))
+
 # ptxas is optional: tests that assemble cubins say `REQUIRES: ptxas`.
 ptxas = shutil.which("ptxas") or (
     "/usr/local/cuda/bin/ptxas" if os.path.exists("/usr/local/cuda/bin/ptxas") else None)
