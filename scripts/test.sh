@@ -4,7 +4,8 @@
 # The README's test command and what .ci/run runs: setup, build, the lit
 # suite (plain, then again with every foundry-opt call checking the
 # print/parse round trip), a check that the generated reference docs are up
-# to date, and the GoogleTest unit tests through ctest.
+# to date, the GoogleTest unit tests through ctest, and the installed package
+# used by another project (scripts/check-install.sh).
 #
 #===----------------------------------------------------------------------===#
 set -euo pipefail
@@ -26,3 +27,6 @@ bash scripts/update-docs.sh --check
 
 echo "== ctest: unit tests"
 (cd "$BUILD_DIR" && ctest --output-on-failure)
+
+echo "== install: find_package(Foundry) from another project, the plugin"
+bash scripts/check-install.sh
