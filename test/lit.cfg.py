@@ -47,6 +47,12 @@ config.substitutions.append(
 config.substitutions.append(
     ("%upstream_mlir_opt", os.path.join(config.llvm_tools_dir, "mlir-opt")))
 
+# Debian's headless Chromium (scripts/setup.sh installs it) loads report.html.
+chromium = shutil.which("chromium-headless-shell")
+if chromium:
+    config.available_features.add("chromium")
+    config.substitutions.append(("%chromium", chromium))
+
 # ptxas is optional: tests that assemble cubins say `REQUIRES: ptxas`.
 ptxas = shutil.which("ptxas") or (
     "/usr/local/cuda/bin/ptxas" if os.path.exists("/usr/local/cuda/bin/ptxas") else None)

@@ -3,13 +3,16 @@
 // The main job: searches schedules for every kernel of a file with the
 // island search of lib/Evolve, records what it learns in the experience
 // library, and writes the best schedule found (best.mlir, the kernels with
-// their #foundry.schedule) and a report (report.json, report.md).
+// their #foundry.schedule) and a report (report.json, report.md,
+// report.html).
 // On the cuda target every candidate is compiled for sm_90 and judged by a
 // foundry-run child; on the cpu target by the JIT (docs/evolve.md).
 //
 //   foundry-evolve bench/kernelbench/level1/23_softmax_small.mlir -o out/evolve
 //
 //===----------------------------------------------------------------------===//
+
+#include "HtmlReport.h"
 
 #include "foundry/Dialect/Foundry/IR/Foundry.h"
 #include "foundry/Evolve/LlmExpert.h"
@@ -643,6 +646,17 @@ int main(int argc, char **argv) {
                                {"bottleneck", best.diag.bottleneck},
                                {"hint", best.diag.hint}})
                          : llvm::json::Value(nullptr)},
+        {"roofline",
+         result->roofline.copyBytesPerSecond > 0
+             ? llvm::json::Value(llvm::json::Object{
+                   {"flops", result->roofline.flops},
+                   {"bytes", result->roofline.bytes},
+                   {"copy_bytes_per_second",
+                    result->roofline.copyBytesPerSecond},
+                   {"compute_flops_per_second",
+                    result->roofline.computeFlopsPerSecond},
+                   {"compute_ceiling", result->roofline.computeCeiling}})
+             : llvm::json::Value(nullptr)},
         {"generations", result->generations},
         {"evaluations", int64_t(result->evaluated.size())},
         {"seconds", result->evaluated.empty()
@@ -711,13 +725,15 @@ int main(int argc, char **argv) {
   std::string best;
   llvm::raw_string_ostream bestStream(best);
   module->print(bestStream);
+  llvm::json::Object reportObject{{"version", 1},
+                                  {"input", inputFile},
+                                  {"seed", int64_t(seedOpt)},
+                                  {"kernels", std::move(report)}};
+  std::string html = renderHtmlReport(reportObject);
   std::string json;
   llvm::raw_string_ostream jsonStream(json);
-  jsonStream << llvm::formatv("{0:2}", llvm::json::Value(llvm::json::Object{
-                                           {"version", 1},
-                                           {"input", inputFile},
-                                           {"seed", int64_t(seedOpt)},
-                                           {"kernels", std::move(report)}}));
+  jsonStream << llvm::formatv("{0:2}",
+                              llvm::json::Value(std::move(reportObject)));
   markdown += target == "cuda"
                   ? "\nTimes are foundry-run medians. During the search "
                     "each candidate gets --gpu-trials correctness trials and "
@@ -737,10 +753,11 @@ int main(int argc, char **argv) {
                     "tolerance.\n";
   if (!writeFile(outputDir + "/best.mlir", best) ||
       !writeFile(outputDir + "/report.json", json + "\n") ||
-      !writeFile(outputDir + "/report.md", markdown))
+      !writeFile(outputDir + "/report.md", markdown) ||
+      !writeFile(outputDir + "/report.html", html))
     return 2;
   llvm::errs() << "foundry-evolve: wrote " << outputDir << "/best.mlir, "
-               << "report.json, report.md, history.jsonl"
+               << "report.json, report.md, report.html, history.jsonl"
                << (library ? ", library " + libraryOpt : std::string()) << "\n";
   // Interrupted (Ctrl-C, SIGTERM): the report is written, the exit status
   // says the search did not finish.

@@ -437,6 +437,14 @@ struct SearchResult {
   double searchMs = 0;
   bool verified = false;
   double fractionOfRoofline = 0;
+  /// cuda target: the kernel's FLOPs and minimum bytes, and the ceilings
+  /// the runner measured (copy bandwidth; the compute peak of the kernel's
+  /// precision, named): the roofline of the report. 0 where not measured.
+  struct Roofline {
+    double flops = 0, bytes = 0;
+    double copyBytesPerSecond = 0, computeFlopsPerSecond = 0;
+    std::string computeCeiling;
+  } roofline;
   /// Candidates the library could not record (locked, corrupted, full).
   int libraryFailures = 0;
   int generations = 0;

@@ -554,6 +554,9 @@ void Search::evaluateOnGpu(Evaluated &record) {
           roofline->getNumber("compute_flops_per_second").value_or(0);
     }
   }
+  if (input.copyBytesPerSecond > 0 && input.computeFlopsPerSecond > 0)
+    result_.roofline = {input.flops, input.bytes, input.copyBytesPerSecond,
+                        input.computeFlopsPerSecond, input.computeCeiling};
   record.diag = diagnose(input);
   record.diagnosed = true;
   if (record.ok)
