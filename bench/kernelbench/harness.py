@@ -381,6 +381,11 @@ def report(outdir, name):
                                               "result.json"))):
         with open(path) as f:
             rows.append(json.load(f))
+        # Each row links to its search's report.html, relative to the table.
+        html = os.path.join(os.path.dirname(path), "evolve", "report.html")
+        rows[-1]["report_html"] = (
+            os.path.relpath(html, os.path.dirname(os.path.abspath(name)))
+            if os.path.exists(html) else None)
 
     def order(r):
         number = r["problem"].split("_")[0]
@@ -467,8 +472,11 @@ def report(outdir, name):
         foundry = (f(r.get("foundry_ms")) if r.get("verified")
                    else "none (" + str(r.get("stop_reason") or
                                        f"exit {r.get('evolve_exit')}") + ")")
+        problem = f"{r['path'].split('/')[-2]}/{r['problem']}"
+        if r.get("report_html"):
+            problem = f"[{problem}]({r['report_html']})"
         lines.append(
-            f"| {r['path'].split('/')[-2]}/{r['problem']} | "
+            f"| {problem} | "
             f"{f(ms(r, 'eager'))} | {f(ms(r, 'compile'))} | {foundry} | "
             f"{f(r.get('naive_ms'))} | {f(speedup(r, 'eager'), '.2f')}x | "
             f"{f(speedup(r, 'compile'), '.2f')}x | "
