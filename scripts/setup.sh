@@ -14,6 +14,8 @@ PACKAGES=(
   cmake ninja-build g++ python3
   libyaml-cpp-dev libcurl4-openssl-dev libsqlite3-dev libgtest-dev
   lld-22 zlib1g-dev libzstd-dev nlohmann-json3-dev
+  # The CPU target's parallel block loops (OpenMP runtime).
+  libomp-22-dev
   # The check that report.html loads without errors (lit).
   chromium-headless-shell
 )

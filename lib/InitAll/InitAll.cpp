@@ -48,6 +48,7 @@
 #include "mlir/Dialect/MemRef/IR/ValueBoundsOpInterfaceImpl.h"
 #include "mlir/Dialect/MemRef/Transforms/AllocationOpInterfaceImpl.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/IR/ValueBoundsOpInterfaceImpl.h"
 #include "mlir/Dialect/SCF/Transforms/BufferizableOpInterfaceImpl.h"
@@ -68,6 +69,7 @@
 #include "mlir/Target/LLVMIR/Dialect/GPU/GPUToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
 #include "mlir/Transforms/Passes.h"
 
 void mlir::foundry::registerAllDialects(DialectRegistry &registry) {
@@ -76,6 +78,7 @@ void mlir::foundry::registerAllDialects(DialectRegistry &registry) {
                   func::FuncDialect, gpu::GPUDialect, index::IndexDialect,
                   linalg::LinalgDialect, LLVM::LLVMDialect, math::MathDialect,
                   memref::MemRefDialect, nvgpu::NVGPUDialect, NVVM::NVVMDialect,
+                  omp::OpenMPDialect,
                   scf::SCFDialect, tensor::TensorDialect,
                   transform::TransformDialect, ub::UBDialect,
                   vector::VectorDialect>();
@@ -122,6 +125,8 @@ void mlir::foundry::registerAllDialects(DialectRegistry &registry) {
   registerGPUDialectTranslation(registry);
   registerLLVMDialectTranslation(registry);
   registerNVVMDialectTranslation(registry);
+  // The CPU tail's parallel block loops (foundry-to-llvm{parallel=true}).
+  registerOpenMPDialectTranslation(registry);
 }
 
 void mlir::foundry::registerAllPasses() {

@@ -17,19 +17,25 @@
 #include "mlir/Conversion/MathToLibm/MathToLibm.h"
 #include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
 #include "mlir/Conversion/NVGPUToNVVM/NVGPUToNVVM.h"
+#include "mlir/Conversion/OpenMPToLLVM/ConvertOpenMPToLLVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Conversion/SCFToGPU/SCFToGPUPass.h"
+#include "mlir/Conversion/SCFToOpenMP/SCFToOpenMP.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
 #include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
+#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Pipelines/Passes.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/Dialect/SCF/Transforms/Passes.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
@@ -295,22 +301,79 @@ static bool hasLibdevice(llvm::StringRef toolkit) {
   return llvm::sys::fs::is_regular_file(path);
 }
 
-void mlir::foundry::buildFoundryToLLVMPipeline(OpPassManager &pm) {
+void mlir::foundry::buildFoundryToLLVMPipeline(
+    OpPassManager &pm, const FoundryToLLVMOptions &options) {
   pm.addPass(createFoundryDropSharedMemoryPass());
   buildFoundryBufferizePipeline(pm);
-  buildFoundryCpuTail(pm);
+  buildFoundryCpuTail(pm, options.parallel);
 }
 
-void mlir::foundry::buildFoundryCpuTail(OpPassManager &pm) {
+namespace {
+/// convert-scf-to-openmp wraps each parallel loop's body in a
+/// memref.alloca_scope, whose region must stay one block, and scf-to-cf
+/// then splits it at every loop of a block's body. This pass, run between
+/// them, puts each such scope's ops in its place in the omp.loop_nest
+/// (which may have many blocks), with llvm.intr.stacksave/stackrestore
+/// around them where they allocate on the stack: what the scope stands for.
+struct InlineAllocaScopesPass
+    : PassWrapper<InlineAllocaScopesPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(InlineAllocaScopesPass)
+  StringRef getArgument() const override {
+    return "foundry-inline-alloca-scopes";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<LLVM::LLVMDialect>();
+  }
+  void runOnOperation() override {
+    SmallVector<memref::AllocaScopeOp> scopes;
+    getOperation().walk([&](memref::AllocaScopeOp scope) {
+      if (scope->getNumResults() == 0 &&
+          isa_and_nonnull<omp::LoopNestOp>(scope->getParentOp()))
+        scopes.push_back(scope);
+    });
+    for (memref::AllocaScopeOp scope : scopes) {
+      Block &body = scope.getBodyRegion().front();
+      bool allocates = body.walk([](memref::AllocaOp) {
+                             return WalkResult::interrupt();
+                           }).wasInterrupted();
+      OpBuilder builder(scope);
+      Value saved;
+      if (allocates)
+        saved = LLVM::StackSaveOp::create(
+            builder, scope.getLoc(),
+            LLVM::LLVMPointerType::get(builder.getContext()));
+      for (Operation &op : llvm::make_early_inc_range(body.without_terminator()))
+        op.moveBefore(scope);
+      if (allocates)
+        LLVM::StackRestoreOp::create(builder, scope.getLoc(), saved);
+      scope.erase();
+    }
+  }
+};
+} // namespace
+
+void mlir::foundry::buildFoundryCpuTail(OpPassManager &pm, bool parallel) {
   OpPassManager &funcPm = pm.nest<func::FuncOp>();
-  // On the CPU, block and thread loops run one after the other.
+  // Blocks on all cores (OpenMP), or one after the other; the thread loops
+  // of a block one after the other.
+  if (parallel)
+    funcPm.addPass(createFoundryParallelBlocksPass());
   funcPm.addPass(createForallToForLoopPass());
-  funcPm.addPass(createConvertLinalgToLoopsPass());
+  // Buffers a block or thread allocates are freed at the end of its
+  // iteration (on the GPU they are registers or shared memory): without,
+  // every block took fresh pages from the heap.
+  bufferization::buildBufferDeallocationPipeline(pm);
+  OpPassManager &loopsPm = pm.nest<func::FuncOp>();
+  loopsPm.addPass(createConvertLinalgToLoopsPass());
   // Fully unrolled: no scratch buffers in loops.
-  funcPm.addPass(createConvertVectorToSCFPass(
+  loopsPm.addPass(createConvertVectorToSCFPass(
       VectorTransferToSCFOptions().enableFullUnroll()));
-  funcPm.addPass(createLowerAffinePass());
-  funcPm.addPass(createSCFToControlFlowPass());
+  loopsPm.addPass(createLowerAffinePass());
+  if (parallel) {
+    pm.addPass(createConvertSCFToOpenMPPass());
+    pm.addPass(std::make_unique<InlineAllocaScopesPass>());
+  }
+  pm.addNestedPass<func::FuncOp>(createSCFToControlFlowPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   // Math with an LLVM intrinsic first; erf and friends have none and become
@@ -327,6 +390,10 @@ void mlir::foundry::buildFoundryCpuTail(OpPassManager &pm) {
   // Static shapes: one pointer per buffer, as on the GPU.
   funcOptions.useBarePtrCallConv = true;
   pm.addPass(createConvertFuncToLLVMPass(funcOptions));
+  // After the functions: this pass converts func.func too, with memref
+  // descriptors for arguments where the kernels take bare pointers.
+  if (parallel)
+    pm.addPass(createConvertOpenMPToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 
@@ -382,7 +449,7 @@ void mlir::foundry::registerFoundryPipelines() {
       "Lower scheduled foundry.kernel ops to NVVM and serialize them into "
       "gpu.binary (PTX by default) for sm_90.",
       buildFoundryToNVVMPipeline);
-  PassPipelineRegistration<>(
+  PassPipelineRegistration<FoundryToLLVMOptions>(
       "foundry-to-llvm",
       "Lower scheduled foundry.kernel ops to the LLVM dialect for the CPU "
       "(bare-pointer arguments), for mlir::ExecutionEngine.",

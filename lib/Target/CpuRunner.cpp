@@ -14,7 +14,9 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CheckedArithmetic.h"
+#include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/TargetSelect.h"
 
@@ -33,6 +35,26 @@
 
 using namespace mlir;
 using namespace mlir::foundry;
+
+/// The OpenMP runtime the parallel CPU tail calls (LLVM's libomp, from
+/// libomp-22-dev), loaded into this process once so that the JIT resolves
+/// its symbols; "" when there is none, and block loops then run one after
+/// the other.
+static const std::string &openMpRuntime() {
+  static const std::string path = [] {
+    std::string llvmLib =
+        "/usr/lib/llvm-" + std::to_string(LLVM_VERSION_MAJOR) + "/lib/";
+    for (const std::string &candidate :
+         {llvmLib + "libomp.so", std::string("libomp.so.5")}) {
+      std::string error;
+      if (!llvm::sys::DynamicLibrary::LoadLibraryPermanently(
+              candidate.c_str(), &error))
+        return candidate;
+    }
+    return std::string();
+  }();
+  return path;
+}
 
 /// The bufferized signature of `func`: roles from foundry.output and
 /// foundry.workspace argument attributes, shapes from the memref types.
@@ -152,7 +174,7 @@ FailureOr<CpuRun> mlir::foundry::runKernelOnCpu(
   }
 
   PassManager tailPm(module.getContext());
-  buildFoundryCpuTail(tailPm);
+  buildFoundryCpuTail(tailPm, /*parallel=*/!openMpRuntime().empty());
   if (failed(tailPm.run(*clone)))
     return failure();
 

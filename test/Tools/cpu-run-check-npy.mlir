@@ -19,7 +19,7 @@
 
 // --time: the CPU target's timing (the figures vary; their form does not).
 // RUN: foundry-cpu-run %s --time=5 --schedule='foundry-tile-blocks{sizes=1,3}' | FileCheck %s --check-prefix=TIME
-// TIME: @relu schedule on the CPU: median={{[0-9.]+}} ms mean={{[0-9.]+}} min={{[0-9.]+}} stddev={{[0-9.]+}} (5 runs, one thread)
+// TIME: @relu schedule on the CPU: median={{[0-9.]+}} ms mean={{[0-9.]+}} min={{[0-9.]+}} stddev={{[0-9.]+}} (5 runs; block loops on all cores)
 // TIME: @relu output #0: schedule vs naive {{.*}} PASS
 
 // RUN: not foundry-cpu-run %s --check-npy=%t/missing 2>&1 | FileCheck %s --check-prefix=MISSING

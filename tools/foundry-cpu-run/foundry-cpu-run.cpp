@@ -356,7 +356,7 @@ static LogicalResult runKernel(ModuleOp module, KernelOp kernel) {
                  << " ms mean=" << llvm::format("%.4f", mean)
                  << " min=" << llvm::format("%.4f", times.front())
                  << " stddev=" << llvm::format("%.4f", std::sqrt(squares))
-                 << " (" << n << " runs, one thread)\n";
+                 << " (" << n << " runs; block loops on all cores)\n";
   }
   if (printStats)
     printOutputStats(*scheduled, scheduleOpt.empty() ? "naive" : "schedule");

@@ -747,8 +747,9 @@ int main(int argc, char **argv) {
                     "(report.json's reference_schedule: by default the "
                     "naive schedule widened to f64) within report.json's "
                     "tolerance.\n"
-                  : "\nTimes are medians of JIT-compiled CPU runs on one "
-                    "thread (same inputs); every candidate was checked "
+                  : "\nTimes are medians of JIT-compiled CPU runs (same "
+                    "inputs), the blocks of a schedule's block loops on all "
+                    "cores (OpenMP); every candidate was checked "
                     "against the naive schedule within the kernel's "
                     "tolerance.\n";
   if (!writeFile(outputDir + "/best.mlir", best) ||

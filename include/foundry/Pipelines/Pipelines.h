@@ -87,15 +87,29 @@ void buildFoundryToGpuPipeline(OpPassManager &pm,
 void buildFoundryNVVMSerializePipeline(OpPassManager &pm,
                                        const FoundryToNVVMOptions &options);
 
-/// Adds the CPU lowering tail: bufferization, block and thread foralls as
-/// sequential loops, linalg and vector ops to loops, then LLVM dialect with
-/// bare-pointer arguments (`void f(T *arg0, ..., T *out0, ...)`), ready for
-/// mlir::ExecutionEngine. This is the reference executor of the search.
-void buildFoundryToLLVMPipeline(OpPassManager &pm);
+/// Options of the `foundry-to-llvm` pipeline.
+struct FoundryToLLVMOptions : PassPipelineOptions<FoundryToLLVMOptions> {
+  Option<bool> parallel{
+      *this, "parallel",
+      llvm::cl::desc("Run the blocks of each block loop on all cores "
+                     "(OpenMP: foundry-parallel-blocks, "
+                     "convert-scf-to-openmp); the code then calls the "
+                     "OpenMP runtime (libomp)."),
+      llvm::cl::init(false)};
+};
+
+/// Adds the CPU lowering tail: bufferization, block loops as OpenMP
+/// parallel loops (`parallel`) or sequential ones, the thread loops of a
+/// block as sequential loops, linalg and vector ops to loops, then LLVM
+/// dialect with bare-pointer arguments (`void f(T *arg0, ..., T *out0,
+/// ...)`), ready for mlir::ExecutionEngine. This is the reference executor
+/// of the search.
+void buildFoundryToLLVMPipeline(OpPassManager &pm,
+                                const FoundryToLLVMOptions &options = {});
 
 /// The part of foundry-to-llvm after foundry-bufferize (for callers that read
 /// the bufferized signature before lowering further).
-void buildFoundryCpuTail(OpPassManager &pm);
+void buildFoundryCpuTail(OpPassManager &pm, bool parallel = false);
 
 /// Makes upstream NVVM serialization find the CUDA toolkit (and so link
 /// libdevice, which math ops lower to) when none of CUDA_ROOT, CUDA_HOME and

@@ -582,6 +582,25 @@ def FoundryMmaPass : SchedulePass<"foundry-mma", "::mlir::ModuleOp"> {
   ];
 }
 
+def FoundryParallelBlocksPass
+    : Pass<"foundry-parallel-blocks", "::mlir::func::FuncOp"> {
+  let summary = "On the CPU, make the block loops of a schedule scf.parallel loops.";
+  let description = [{
+    Part of the CPU tail (`foundry-to-llvm{parallel=true}`, which the CPU
+    runner uses where it finds the OpenMP runtime): each `scf.forall` on
+    buffers mapped to GPU blocks that no other `scf.forall` encloses
+    becomes an `scf.parallel` (upstream `scf::forallToParallelLoop`), which
+    `convert-scf-to-openmp` then runs on all cores. Blocks of one loop are
+    independent, as they are on the GPU: each writes its own tile, and what
+    one block loop writes for the next (a split reduction's partial
+    results, a cluster's parts) is read only after the loop, which OpenMP
+    ends with a barrier. Thread and warp loops inside a block stay
+    sequential (`scf-forall-to-for`), one block per core. A block loop with
+    results (still on tensors) is an error.
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect"];
+}
+
 def FoundryOutlineKernelsPass
     : Pass<"foundry-outline-kernels", "::mlir::ModuleOp"> {
   let summary = "Turn func.func on tensors into foundry.kernel ops.";
