@@ -335,7 +335,10 @@ std::string stages(const std::vector<Candidate> &candidates) {
         "height=\"16\" class=\"{4}\"/><text x=\"{5:F1}\" y=\"{0:F1}\" "
         "class=\"tick\">{6}</text>\n",
         row + 13, escape(stage), row, std::max(width, 1.0),
-        llvm::StringRef(stage).starts_with("done") ? "bar ok" : "bar",
+        llvm::StringRef(stage).starts_with("done") ||
+                llvm::StringRef(stage).starts_with("ok")
+            ? "bar ok"
+            : "bar",
         184 + width, count);
     row += rowHeight;
   }
