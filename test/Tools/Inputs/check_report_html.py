@@ -12,7 +12,8 @@ import sys
 chromium, page, screenshot, min_bytes = sys.argv[1:5]
 profile = screenshot + ".profile"
 run = subprocess.run(
-    [chromium, "--no-sandbox", "--disable-gpu", "--enable-logging=stderr",
+    [chromium, "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+     "--enable-logging=stderr",
      "--v=0", "--user-data-dir=" + profile, "--window-size=800,2000",
      "--screenshot=" + screenshot, "file://" + os.path.abspath(page)],
     stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=120)
