@@ -53,6 +53,17 @@ if chromium:
     config.available_features.add("chromium")
     config.substitutions.append(("%chromium", chromium))
 
+# The fuzz targets (fuzz/): with the replay driver in the default build.
+for target in ["kernel", "genome", "llm-reply", "import", "manifest"]:
+    if os.path.exists(os.path.join(config.foundry_tools_dir,
+                                   "foundry-fuzz-" + target)):
+        config.available_features.add("fuzz-" + target)
+        llvm_config.add_tool_substitutions(
+            [ToolSubst("foundry-fuzz-" + target, unresolved="fatal")],
+            tool_dirs)
+config.substitutions.append(
+    ("%fuzz_corpus", os.path.join(config.foundry_src_root, "fuzz", "corpus")))
+
 # ptxas is optional: tests that assemble cubins say `REQUIRES: ptxas`.
 ptxas = shutil.which("ptxas") or (
     "/usr/local/cuda/bin/ptxas" if os.path.exists("/usr/local/cuda/bin/ptxas") else None)

@@ -77,7 +77,13 @@ static FailureOr<KernelOp> parsePatch(MLIRContext *context,
       return success();
     });
     ParserConfig config(context);
-    module = parseSourceString<ModuleOp>(patch, config, "patch");
+    if (!runUntrustedParse([&] {
+          module = parseSourceString<ModuleOp>(patch, config, "patch");
+        })) {
+      error = (first.empty() ? std::string("patch") : first) +
+              " (then the MLIR parser crashed on the IR patch: refused)";
+      return failure();
+    }
   }
   if (!module) {
     error = first.empty() ? "the IR patch does not parse" : first;

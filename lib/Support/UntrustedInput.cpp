@@ -10,6 +10,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/Errc.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/FileSystem.h"
@@ -373,4 +374,20 @@ mlir::foundry::readUntrustedMlir(llvm::StringRef path, std::string &error) {
                                          buffer->getBufferIdentifier(), error)))
     return nullptr;
   return buffer;
+}
+
+bool mlir::foundry::runUntrustedParse(llvm::function_ref<void()> parse) {
+  // Handlers for SIGSEGV and the like, installed once; outside a recovery
+  // context they hand the signal on (a crash elsewhere stays a crash).
+  static bool enabled = (llvm::CrashRecoveryContext::Enable(), true);
+  (void)enabled;
+  llvm::CrashRecoveryContext recovery;
+  return recovery.RunSafelyOnThread(parse, kUntrustedParseStackBytes);
+}
+
+std::string mlir::foundry::parserCrashedMessage(llvm::StringRef name) {
+  return (name + ": the MLIR parser crashed on this input (a defect of the "
+                 "parser on malformed text; its error before the crash, if "
+                 "any, is above): refused")
+      .str();
 }

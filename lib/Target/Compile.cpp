@@ -39,20 +39,20 @@ static const DialectRegistry &globalRegistry() {
   return *registry;
 }
 
-/// Parses the main buffer of `sourceMgr` as MLIR and outlines its func.func
-/// on tensors into foundry.kernel ops. Text that nests too deep for the
-/// parser (checkNestingDepth) fails with `error`; anything else that fails
-/// is reported to the handler the caller installed on `context` (with
-/// file:line:col from `sourceMgr`).
-static OwningOpRef<ModuleOp> parseKernels(llvm::SourceMgr &sourceMgr,
-                                          MLIRContext *context,
-                                          std::string &error) {
+OwningOpRef<ModuleOp> mlir::foundry::parseKernels(llvm::SourceMgr &sourceMgr,
+                                                  MLIRContext *context,
+                                                  std::string &error) {
   const llvm::MemoryBuffer *text =
       sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
   if (failed(checkNestingDepth(text->getBuffer(), text->getBufferIdentifier(),
                                error)))
     return nullptr;
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, context);
+  OwningOpRef<ModuleOp> module;
+  if (!runUntrustedParse(
+          [&] { module = parseSourceFile<ModuleOp>(sourceMgr, context); })) {
+    error = parserCrashedMessage(text->getBufferIdentifier());
+    return nullptr;
+  }
   if (!module)
     return nullptr;
   for (auto func : llvm::make_early_inc_range(module->getOps<func::FuncOp>()))

@@ -28,9 +28,13 @@ mlir::foundry::readTuningSpec(llvm::StringRef path, MLIRContext *context) {
     return emitError(UnknownLoc::get(context))
            << "cannot read the tuning spec " << error;
   llvm::SourceMgr sourceMgr;
+  llvm::StringRef name = buffer->getBufferIdentifier();
   sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
-  OwningOpRef<ModuleOp> module =
-      parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(context));
+  OwningOpRef<ModuleOp> module;
+  if (!runUntrustedParse([&] {
+        module = parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(context));
+      }))
+    return emitError(UnknownLoc::get(context)) << parserCrashedMessage(name);
   if (!module)
     return failure();
   auto entries = (*module)->getAttrOfType<ArrayAttr>(kTuningSpecAttr);

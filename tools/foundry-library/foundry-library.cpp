@@ -16,7 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Import.h"
+#include "foundry/Evolve/LibraryImport.h"
 
 #include "foundry/Evolve/Library.h"
 #include "foundry/Evolve/LlmExpert.h"

@@ -12,7 +12,11 @@
 #include "foundry/Pipelines/Pipelines.h"
 #include "foundry/Support/UntrustedInput.h"
 
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "llvm/ADT/STLExtras.h"
@@ -21,10 +25,42 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdio>
+
+/// Whether MLIR's parser survives `input`: MlirOptMain parses it where a
+/// crash of the parser would take the process down, so it is parsed once
+/// before, where a crash is caught (runUntrustedParse). The diagnostics of
+/// this parse are shown only when it crashes (MlirOptMain reports them
+/// again otherwise).
+static bool parserSurvives(const llvm::MemoryBuffer &input,
+                           const mlir::DialectRegistry &registry,
+                           const mlir::MlirOptMainConfig &config) {
+  mlir::MLIRContext context(registry, mlir::MLIRContext::Threading::DISABLED);
+  context.allowUnregisteredDialects(config.shouldAllowUnregisteredDialects());
+  context.printOpOnDiagnostic(false);
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBuffer(input.getBuffer(),
+                                       input.getBufferIdentifier(),
+                                       /*RequiresNullTerminator=*/false),
+      llvm::SMLoc());
+  std::string diagnostics;
+  llvm::raw_string_ostream os(diagnostics);
+  mlir::SourceMgrDiagnosticHandler handler(sourceMgr, &context, os);
+  if (mlir::foundry::runUntrustedParse([&] {
+        (void)mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, &context);
+      }))
+    return true;
+  llvm::errs() << diagnostics
+               << mlir::foundry::parserCrashedMessage(
+                      input.getBufferIdentifier())
+               << "\n";
+  return false;
+}
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
@@ -70,6 +106,8 @@ int main(int argc, char **argv) {
     llvm::errs() << error << "\n";
     return EXIT_FAILURE;
   }
+  if (!parserSurvives(*input, registry, config))
+    return EXIT_FAILURE;
   std::unique_ptr<llvm::ToolOutputFile> output =
       mlir::openOutputFile(outputFilename, &error);
   if (!output) {

@@ -6,14 +6,17 @@
 // nests deeper than MLIR's recursive-descent parser can take. The parser
 // recurses once per nested bracket (and once per term of an affine sum), so
 // a few thousand levels overflow the stack: a crash, not a diagnostic.
-// These limits are far above any real kernel. LLVMSupport only, so that
-// foundry-run, which links no MLIR, uses it too.
+// These limits are far above any real kernel. The parse itself then runs
+// where a crash of the parser (an upstream defect on some malformed text)
+// cannot take the process down: runUntrustedParse. LLVMSupport only, so
+// that foundry-run, which links no MLIR, uses it too.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef FOUNDRY_SUPPORT_UNTRUSTEDINPUT_H
 #define FOUNDRY_SUPPORT_UNTRUSTEDINPUT_H
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/LogicalResult.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -82,6 +85,25 @@ readUntrustedFile(llvm::StringRef path, std::string &error,
 /// readUntrustedFile, then checkNestingDepth: MLIR text fit for the parser.
 std::unique_ptr<llvm::MemoryBuffer> readUntrustedMlir(llvm::StringRef path,
                                                       std::string &error);
+
+/// The stack of the thread an untrusted parse runs on: far more than the
+/// parser needs for kMaxNestingDepth levels (about 1 MiB), with room for
+/// sanitizer builds.
+constexpr unsigned kUntrustedParseStackBytes = 64u << 20;
+
+/// Runs `parse`, a parse of untrusted MLIR text (after checkNestingDepth),
+/// on a thread of its own with a kUntrustedParseStackBytes stack, under
+/// llvm::CrashRecoveryContext. Returns false when it crashed: some upstream
+/// op parsers dereference what a failed parse left null (linalg.broadcast
+/// with a malformed `dimensions` list, MLIR 22). The diagnostics the parser
+/// emitted before it crashed have been reported; what it built is leaked,
+/// and the caller should refuse the input and use none of it. The context
+/// it parsed into stays usable: such crashes happen in an op's parse hook,
+/// outside the context's uniquing.
+bool runUntrustedParse(llvm::function_ref<void()> parse);
+
+/// What a tool says about an input whose parse crashed.
+std::string parserCrashedMessage(llvm::StringRef name);
 
 } // namespace mlir::foundry
 

@@ -85,13 +85,19 @@ CompileResult compile(llvm::StringRef source, llvm::StringRef schedule,
                       const CompileOptions &options = {},
                       llvm::StringRef sourceName = "<kernel>");
 
-/// Reads `path` ("-" for stdin) into `sourceMgr`, parses it as MLIR and
-/// outlines its func.func on tensors into foundry.kernel ops. Input that is
-/// not a regular file or stdin, is larger than 1 GiB (readUntrustedFile) or
-/// nests too deep for the parser (checkNestingDepth) fails with `error`
-/// ("PATH: why", "PATH:LINE:COL: error: why"), before anything is parsed;
-/// other failures go to the handler the caller installed on `context`
-/// (with file:line:col from `sourceMgr`), and leave `error` empty.
+/// Parses the main buffer of `sourceMgr` (untrusted MLIR text) and outlines
+/// its func.func on tensors into foundry.kernel ops. Text that nests too
+/// deep for the parser (checkNestingDepth) fails with `error`, before
+/// anything is parsed; other failures go to the handler the caller installed
+/// on `context` (with file:line:col from `sourceMgr`), and leave `error`
+/// empty.
+OwningOpRef<ModuleOp> parseKernels(llvm::SourceMgr &sourceMgr,
+                                   MLIRContext *context, std::string &error);
+
+/// Reads `path` ("-" for stdin) into `sourceMgr`, then parseKernels. Input
+/// that is not a regular file or stdin, or is larger than 1 GiB
+/// (readUntrustedFile), fails with `error` ("PATH: why"), as does text that
+/// nests too deep ("PATH:LINE:COL: error: why").
 OwningOpRef<ModuleOp> loadKernelFile(llvm::StringRef path,
                                      llvm::SourceMgr &sourceMgr,
                                      MLIRContext *context, std::string &error);

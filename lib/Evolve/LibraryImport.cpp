@@ -1,4 +1,4 @@
-//===- Import.cpp - foundry-library import, streamed ----------------------===//
+//===- LibraryImport.cpp - foundry-library import, streamed ---------------===//
 //
 // yaml-cpp's event parser walks the export; each entry of its lists
 // (kernels, candidates, insights: maps of scalars) is collected alone,
@@ -7,8 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Import.h"
-
+#include "foundry/Evolve/LibraryImport.h"
 #include "foundry/Evolve/Genome.h"
 #include "foundry/Evolve/Library.h"
 #include "foundry/Evolve/LlmExpert.h"
@@ -349,6 +348,13 @@ bool mlir::foundry::importExport(ExperienceLibrary &library,
   std::unique_ptr<llvm::MemoryBuffer> file = readUntrustedFile(path, error);
   if (!file)
     return false;
+  return importExport(library, *file, counts, error);
+}
+
+bool mlir::foundry::importExport(ExperienceLibrary &library,
+                                 const llvm::MemoryBuffer &file,
+                                 ImportCounts &counts, std::string &error) {
+  llvm::StringRef path = file.getBufferIdentifier();
   // All or nothing: a malformed entry leaves the library as it was. The
   // entries come in the file's order (candidates may come before their
   // kernel: a YAML writer that sorts keys), so the kernels they name are
@@ -442,7 +448,7 @@ bool mlir::foundry::importExport(ExperienceLibrary &library,
   };
   reader = std::make_unique<ExportReader>(path.str(), onEntry);
   try {
-    BufferStream buffer(file->getBuffer());
+    BufferStream buffer(file.getBuffer());
     std::istream in(&buffer);
     YAML::Parser parser(in);
     parser.HandleNextDocument(*reader);

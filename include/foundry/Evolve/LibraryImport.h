@@ -1,4 +1,4 @@
-//===- Import.h - foundry-library import, streamed -------------*- C++ -*-===//
+//===- LibraryImport.h - foundry-library import, streamed ------*- C++ -*-===//
 //
 // Reads a foundry-library export (YAML, version 1) entry by entry and merges
 // it into a library in one transaction: a malformed entry, named at its
@@ -8,10 +8,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef FOUNDRY_TOOLS_FOUNDRY_LIBRARY_IMPORT_H
-#define FOUNDRY_TOOLS_FOUNDRY_LIBRARY_IMPORT_H
+#ifndef FOUNDRY_EVOLVE_LIBRARYIMPORT_H
+#define FOUNDRY_EVOLVE_LIBRARYIMPORT_H
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 #include <cstdint>
 #include <string>
@@ -32,6 +33,11 @@ struct ImportCounts {
 bool importExport(ExperienceLibrary &library, llvm::StringRef path,
                   ImportCounts &counts, std::string &error);
 
+/// importExport of an export already read (untrusted text, named by its
+/// buffer identifier in errors).
+bool importExport(ExperienceLibrary &library, const llvm::MemoryBuffer &file,
+                  ImportCounts &counts, std::string &error);
+
 } // namespace mlir::foundry
 
-#endif // FOUNDRY_TOOLS_FOUNDRY_LIBRARY_IMPORT_H
+#endif // FOUNDRY_EVOLVE_LIBRARYIMPORT_H
