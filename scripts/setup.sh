@@ -18,6 +18,8 @@ PACKAGES=(
   libomp-22-dev
   # The check that report.html loads without errors (lit).
   chromium-headless-shell
+  # libFuzzer for scripts/fuzz.sh (the fuzz targets with coverage).
+  clang-22 libclang-rt-22-dev
 )
 
 missing=()
