@@ -4,9 +4,9 @@
 # On a GPU host: runs foundry-run --batch (one isolated child per candidate)
 # over the cubins of scripts/device-bundle.sh, each against the naive
 # schedule of its kernel, in three batches:
-#   cheats  hand-written PTX that must be rejected (writes nothing, faults,
-#           hangs, writes zeros), each followed by a correct candidate that
-#           must still pass: a faulting or hanging child never affects the next;
+#   cheats  hand-written PTX that must be rejected, each with its own
+#           diagnosis, each followed by a correct candidate that must still
+#           pass (run_cheats.sh);
 #   small   the small shapes and op-family inputs under every schedule, with
 #           the default protocol (5 trials, integrity checks, 100 timed runs),
 #           inputs and outputs kept as .npy for check_npy_f64.sh;
@@ -33,13 +33,6 @@ reference() {
   done
 }
 
-good="$CUBINS/19_relu_small.fixed1.cubin"
-relu_ref="$CUBINS/19_relu_small.naive.cubin"
-: > "$OUT/cheats.txt"
-for cheat in noop fault hang zero; do
-  echo "$BUNDLE/cheats/relu_small.$cheat.ptx $relu_ref" >> "$OUT/cheats.txt"
-  echo "$good $relu_ref" >> "$OUT/cheats.txt"
-done
 : > "$OUT/small.txt"
 : > "$OUT/full.txt"
 for cubin in "$CUBINS"/*.cubin; do
@@ -57,11 +50,9 @@ done
 
 status=0
 if [[ $WHICH == all || $WHICH == cheats ]]; then
-  echo "== cheats (each must FAIL; the candidate after it must PASS)"
-  "$RUN" --batch "$OUT/cheats.txt" -o "$OUT/cheats" --timeout 20 --runs 10 | tee "$OUT/cheats.log"
-  # Odd lines are cheats, even lines the good candidate.
-  awk '/^(PASS|FAIL)/ { n++; if ((n % 2 == 1 && $1 == "PASS") || (n % 2 == 0 && $1 == "FAIL")) bad++ }
-       END { print (bad ? "isolation/cheat check: FAILED" : "isolation/cheat check: ok"); exit bad > 0 }' "$OUT/cheats.log" || status=1
+  echo "== cheats (each must FAIL with its diagnosis; the candidate after it must PASS)"
+  bash "$BUNDLE/run_cheats.sh" "$RUN" "$CUBINS/19_relu_small.naive.cubin" \
+    "$CUBINS/19_relu_small.fixed1.cubin" "$OUT/cheats" || status=1
 fi
 if [[ $WHICH == all || $WHICH == small ]]; then
   echo "== small shapes: $(wc -l < "$OUT/small.txt") candidates"

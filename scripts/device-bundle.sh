@@ -67,5 +67,6 @@ if [[ -x "$BUILD_DIR/bin/foundry-run" ]]; then
   mkdir -p device-bundle/bin device-bundle/cheats
   cp "$BUILD_DIR/bin/foundry-run" device-bundle/bin/
   cp integration_test/cheats/* device-bundle/cheats/
-  cp integration_test/run_candidates.sh device-bundle/
+  cp integration_test/run_candidates.sh integration_test/run_cheats.sh \
+    device-bundle/
 fi

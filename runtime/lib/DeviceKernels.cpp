@@ -23,14 +23,16 @@ static std::string hash(const std::string &x, const std::string &t) {
 /// 2^23 equal steps: never exactly 0, so log(x) and 1/x stay finite, as
 /// they do on KernelBench's softmax-like inputs) or, with normal != 0,
 /// standard normal, then scaled: shift + scale * value (p_scale, p_shift; 1
-/// and 0 keep the unit draw exactly); `store` converts %f1 and stores it at
-/// %rd8.
+/// and 0 keep the unit draw exactly). Where the low bits of the hash under
+/// p_zero_mask are all 0 and the mask is not, the element is exactly 0
+/// (mask 15: one in 16, the wide draw's zeros that work skipped on zeros
+/// must face). `store` converts %f1 and stores it at %rd8.
 static std::string fillKernel(const std::string &suffix, int elementBytes,
                               const std::string &store) {
   std::string ptx = ".visible .entry foundry_fill_" + suffix +
                     "(.param .u64 p_ptr, .param .u64 p_n, .param .u32 "
                     "p_seed, .param .u32 p_normal, .param .f32 p_scale, .param .f32 "
-                    "p_shift)\n{\n"
+                    "p_shift, .param .u32 p_zero_mask)\n{\n"
                     "  .reg .pred %p<4>;\n  .reg .b16 %h<2>;\n"
                     "  .reg .b32 %r<24>;\n  .reg .b64 %rd<12>;\n"
                     "  .reg .f32 %f<16>;\n  .reg .f64 %fd<2>;\n"
@@ -40,6 +42,8 @@ static std::string fillKernel(const std::string &suffix, int elementBytes,
                     "  ld.param.u32 %r2, [p_normal];\n"
                     "  ld.param.f32 %f14, [p_scale];\n"
                     "  ld.param.f32 %f15, [p_shift];\n"
+                    "  ld.param.u32 %r13, [p_zero_mask];\n"
+                    "  setp.ne.u32 %p3, %r13, 0;\n"
                     "  mov.u32 %r3, %ctaid.x;\n  mov.u32 %r4, %ntid.x;\n"
                     "  mov.u32 %r5, %tid.x;\n"
                     "  mul.wide.u32 %rd3, %r3, %r4;\n"
@@ -82,6 +86,9 @@ static std::string fillKernel(const std::string &suffix, int elementBytes,
          "  mul.rn.f32 %f1, %f5, %f7;\n"
          "$L_store:\n"
          "  fma.rn.f32 %f1, %f1, %f14, %f15;\n"
+         "  and.b32 %r14, %r7, %r13;\n"
+         "  setp.eq.and.u32 %p2, %r14, 0, %p3;\n"
+         "  selp.f32 %f1, 0f00000000, %f1, %p2;\n"
          "  mul.lo.u64 %rd7, %rd3, " +
          std::to_string(elementBytes) +
          ";\n"

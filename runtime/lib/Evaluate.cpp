@@ -183,14 +183,17 @@ public:
     if (count == 0)
       return true;
     // An input's foundry.init is its domain; the others take the
-    // distribution asked for (wide: normal, a standard deviation of 64).
+    // distribution asked for (wide: normal, a standard deviation of 64, one
+    // element in 16 exactly 0).
     bool wide = !argument.hasInit && options_.distribution == "wide";
     uint32_t normal = argument.hasInit ? argument.normal
                       : options_.distribution == "normal" || wide ? 1
                                                                   : 0;
     float scale = wide ? 64.0f : float(argument.scale);
     float shift = wide ? 0.0f : float(argument.shift);
-    void *params[] = {&pointer, &count, &seed, &normal, &scale, &shift};
+    uint32_t zeroMask = wide ? 15 : 0;
+    void *params[] = {&pointer, &count, &seed,    &normal,
+                      &scale,   &shift, &zeroMask};
     unsigned blocks = static_cast<unsigned>(
         std::min<uint64_t>((count + 255) / 256, 132 * 64));
     return check(api_.cuLaunchKernel(it->second, blocks, 1, 1, 256, 1, 1, 0,
@@ -633,6 +636,32 @@ IntegrityCheck foundry::runtime::checkPtxPrecision(
       (ptx.find("cvt.rn." + ownHalf + ".f32") != std::string::npos ||
        ptx.find("cvt.rn." + ownHalf + "x2.f32") != std::string::npos))
     ownHalf = "-";
+  // fp32 values rounded to a 16-bit float type that neither the kernel's
+  // interface nor its precision has: lowered precision, even where no mma
+  // reads them (a value computed on the rounded input wherever rounding
+  // changed nothing passes any comparison).
+  for (const std::string half : {"bf16", "f16"}) {
+    if (precision == half ||
+        std::find(inputTypes.begin(), inputTypes.end(), half) !=
+            inputTypes.end() ||
+        std::find(outputTypes.begin(), outputTypes.end(), half) !=
+            outputTypes.end())
+      continue;
+    for (size_t at = ptx.find("cvt."); at != std::string::npos;
+         at = ptx.find("cvt.", at + 1)) {
+      std::string instruction =
+          ptx.substr(at, ptx.find_first_of(" \t\n;", at) - at);
+      if (instruction.find("." + half + ".f32") == std::string::npos &&
+          instruction.find("." + half + "x2.f32") == std::string::npos)
+        continue;
+      check.status = "failed";
+      check.detail = "rounds fp32 values to " + half +
+                     ", a type of neither the kernel's interface nor its "
+                     "precision (" +
+                     precision + "): '" + instruction + "'";
+      return check;
+    }
+  }
   struct Rule {
     const char *pattern;
     const char *kind;

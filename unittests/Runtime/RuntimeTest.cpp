@@ -348,4 +348,27 @@ TEST(Integrity, PrecisionPolicy) {
   EXPECT_EQ(
       checkPtxPrecision(rounded, "3xtf32", {"f16", "f16"}, {"f16"}).status,
       "passed");
+  // Rounding to a 16-bit type the kernel does not use, with no mma at all:
+  // bf16 values used where rounding changed nothing pass any comparison.
+  const char *roundTrip = "  cvt.rn.bf16.f32 %h1, %f1;\n"
+                          "  cvt.f32.bf16 %f3, %h1;\n";
+  EXPECT_EQ(checkPtxPrecision(roundTrip, "ieee", {"f32"}, {"f32"}).status,
+            "failed");
+  EXPECT_EQ(checkPtxPrecision("  cvt.rn.f16x2.f32 %r1, %f1, %f2;\n", "tf32",
+                              {"f32"}, {"f32"})
+                .status,
+            "failed");
+  // The kernel's own types, or a precision that allows the type, may be
+  // rounded to (a bf16 output; a bf16 input's intermediate).
+  EXPECT_EQ(checkPtxPrecision(roundTrip, "ieee", {"f32"}, {"bf16"}).status,
+            "passed");
+  EXPECT_EQ(checkPtxPrecision(roundTrip, "ieee", {"bf16"}, {"f32"}).status,
+            "passed");
+  EXPECT_EQ(checkPtxPrecision(roundTrip, "bf16", {"f32"}, {"f32"}).status,
+            "passed");
+  // Widening is not rounding.
+  EXPECT_EQ(checkPtxPrecision("  cvt.f32.bf16 %f3, %h1;\n", "ieee", {"f32"},
+                              {"f32"})
+                .status,
+            "passed");
 }

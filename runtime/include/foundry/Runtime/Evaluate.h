@@ -38,7 +38,7 @@ struct EvaluateOptions {
   uint32_t seed = 0;
   /// For inputs without a foundry.init: "uniform" ((0, 1): KernelBench's
   /// [0, 1) without 0), "normal" (mean 0, variance 1) or "wide" (mean 0,
-  /// standard deviation 64).
+  /// standard deviation 64, one element in 16 exactly 0).
   std::string distribution = "uniform";
   /// Run the integrity checks (determinism, read-only inputs, sensitivity,
   /// precision, speed of light) in addition to correctness.
@@ -200,7 +200,10 @@ IntegrityCheck checkPtxCallsAndGlobals(const std::string &ptx);
 /// no f32 to it (`cvt.rn.f16.f32`) unless one of `outputTypes` is it: its
 /// operands are then the kernel's own values, not fp32 data rounded down,
 /// and its products are exact. (An f16 kernel with an f16 output could
-/// still round an fp32 intermediate for a second GEMM; not caught.)
+/// still round an fp32 intermediate for a second GEMM; not caught.) A
+/// conversion of f32 to bf16 or f16 (`cvt.rn.bf16.f32`, `cvt.rn.f16x2.f32`)
+/// fails wherever the type is neither in `inputTypes`, `outputTypes` nor the
+/// precision: the kernel's IR has no such value to round.
 IntegrityCheck
 checkPtxPrecision(const std::string &ptx, const std::string &precision,
                   const std::vector<std::string> &inputTypes = {},
