@@ -5,7 +5,7 @@
 #                        [TARGET...]
 #
 # Configures build-fuzz/ (Clang 22, FOUNDRY_ENABLE_FUZZERS=ON: foundry's code
-# instrumented for coverage and built with AddressSanitizer), builds the
+# instrumented for coverage), builds the
 # targets of fuzz/ and runs each for N seconds (default 600) from its seed
 # corpus in fuzz/corpus/TARGET, J targets at a time (default 1). TARGETs
 # default to all: kernel genome llm-reply import manifest.
@@ -42,6 +42,9 @@ mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)
 
 BUILD_DIR=${FOUNDRY_FUZZ_BUILD_DIR:-build-fuzz}
+# Sanitizers beside libFuzzer's coverage (FOUNDRY_FUZZ_SANITIZERS; none by
+# default, see CMakeLists.txt).
+SANITIZERS=${FOUNDRY_FUZZ_SANITIZERS:-}
 for tool in clang-22 clang++-22; do
   command -v "$tool" >/dev/null ||
     { echo "fuzz.sh: $tool not found (scripts/setup.sh installs it)" >&2; exit 2; }
@@ -49,7 +52,8 @@ done
 if [[ ! -f $BUILD_DIR/build.ninja ]]; then
   cmake -G Ninja -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=Release \
     -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
-    -DFOUNDRY_ENABLE_FUZZERS=ON -DFOUNDRY_BUILD_UNITTESTS=OFF >/dev/null
+    -DFOUNDRY_ENABLE_FUZZERS=ON -DFOUNDRY_BUILD_UNITTESTS=OFF \
+    -DFOUNDRY_FUZZ_SANITIZERS="$SANITIZERS" >/dev/null
 fi
 ninja -C "$BUILD_DIR" -j "$(nproc)" foundry-fuzzers
 
@@ -66,7 +70,8 @@ run_one() {
   mkdir -p "$OUT/corpus/$t"
   [[ $t == manifest || $t == import ]] || dict=(-dict=fuzz/mlir.dict)
   # The first corpus folder takes what the run finds; the tree's seeds are
-  # read only. ASan's leak check stays off: MLIR keeps registries alive.
+  # read only. A sanitizer's leak check stays off: MLIR keeps registries
+  # alive.
   ASAN_OPTIONS=detect_leaks=0 "$BUILD_DIR/bin/foundry-fuzz-$t" \
     -max_total_time="$SECONDS_PER_TARGET" -max_len=65536 -timeout=30 \
     -rss_limit_mb=4096 -print_final_stats=1 "${dict[@]}" \
@@ -87,25 +92,24 @@ status=0
 {
   echo "# Fuzzing: $(date -u +%Y-%m-%d), commit $(git rev-parse --short HEAD 2>/dev/null || echo '?'), $(nproc) cores"
   echo
-  echo "libFuzzer (clang 22, coverage + ${FOUNDRY_FUZZ_SANITIZERS:-address} sanitizer), ${SECONDS_PER_TARGET} s per target, $JOBS at a time."
+  echo "libFuzzer (clang 22, coverage instrumentation of foundry's code; sanitizers: ${SANITIZERS:-none}), ${SECONDS_PER_TARGET} s per target, $JOBS at a time."
   echo
   echo "| target | executions | seconds | exec/s | seed inputs | new inputs | peak RSS MB | crashes, hangs, OOMs |"
   echo "|---|---:|---:|---:|---:|---:|---:|---:|"
   for t in "${RUN[@]}"; do
     log=$OUT/$t.log
     stat() { sed -n "s/^stat::$1: *//p" "$log" | tail -1; }
-    execs=$(stat number_of_executed_units) secs=$(stat 'average_exec_per_sec')
+    execs=$(stat number_of_executed_units) rate=$(stat average_exec_per_sec)
     rss=$(stat peak_rss_mb)
-    elapsed=$(grep -o 'Done [0-9]* runs in [0-9]* second' "$log" | awk '{print $5}' | tail -1)
+    elapsed=$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' "$log" | tail -1)
     seeds=$(find "fuzz/corpus/$t" -type f | wc -l)
     added=$(find "$OUT/corpus/$t" -type f | wc -l)
     found=$(find "$OUT" -maxdepth 1 -name "$t-*" -type f | wc -l)
-    # A target that stopped on a finding prints no final stats.
-    if [[ -z $execs ]]; then
-      execs=$(grep -o '^#[0-9]*' "$log" | tail -1 | tr -d '#')
-      [[ $found -gt 0 ]] || found="no stats (see $t.log)"
+    # A target that stopped on a finding prints no "Done" line.
+    if [[ $found == 0 && -z $elapsed ]]; then
+      found="no end of run (see $t.log)"
     fi
-    echo "| $t | ${execs:-?} | ${elapsed:-?} | ${secs:-?} | $seeds | $added | ${rss:-?} | $found |"
+    echo "| $t | ${execs:-?} | ${elapsed:-?} | ${rate:-?} | $seeds | $added | ${rss:-?} | $found |"
     [[ $found == 0 ]] || status=1
   done
 } | tee "$OUT/summary.md"
