@@ -112,7 +112,8 @@ status=0
     echo "| $t | ${execs:-?} | ${elapsed:-?} | ${rate:-?} | $seeds | $added | ${rss:-?} | $found |"
     [[ $found == 0 ]] || status=1
   done
-} | tee "$OUT/summary.md"
+} > "$OUT/summary.md"
+cat "$OUT/summary.md"
 
 if [[ $MERGE == 1 ]]; then
   for t in "${RUN[@]}"; do
