@@ -931,8 +931,10 @@ EvaluateResult Evaluator::evaluate(const Candidate &candidate,
   if (!options.referenceCacheDirectory.empty() &&
       referenceOutputBytes <= kMaxCachedReferenceBytes) {
     std::string identity = reference.image;
-    identity +=
-        "\n" + std::to_string(options.seed) + " " + options.distribution;
+    // "zeros": wide draws hold exact zeros since 2026-12-07; a cache of
+    // the draws before does not match them.
+    identity += "\n" + std::to_string(options.seed) + " " +
+                options.distribution + " zeros";
     for (const ManifestArgument &argument : kernel.arguments)
       identity +=
           "\n" + argument.elementType + " " + std::to_string(argument.bytes) +
@@ -969,6 +971,11 @@ EvaluateResult Evaluator::evaluate(const Candidate &candidate,
         !session.snapshot(session.inputArgs(), session.inputPointers(),
                           inputsBefore))
       return result;
+    // The reference first, on the inputs as drawn: a candidate that writes
+    // an input must not change what it is compared with (nor what the
+    // reference cache keeps for the next candidates).
+    if (!runReference("trial" + std::to_string(seed)))
+      return result;
     // The first launch is timed: a candidate far slower than a search's
     // best is dropped before its trials and checks cost minutes.
     double firstMs = 0;
@@ -983,8 +990,6 @@ EvaluateResult Evaluator::evaluate(const Candidate &candidate,
                               std::to_string(options.maxFirstLaunchMs) + " ms");
       return result;
     }
-    if (!runReference("trial" + std::to_string(seed)))
-      return result;
     result.stage = "correctness";
     ++result.trials;
     for (size_t o = 0; o < outputArgs.size(); ++o) {
@@ -1075,6 +1080,8 @@ EvaluateResult Evaluator::evaluate(const Candidate &candidate,
     }
   }
   result.checks.push_back(unwritten);
+  if (options.integrity)
+    result.checks.push_back(readOnly);
   if (!correct)
     return result;
 
@@ -1090,7 +1097,6 @@ EvaluateResult Evaluator::evaluate(const Candidate &candidate,
   result.stage = "integrity";
   bool honest = unwritten.status != "failed";
   if (options.integrity) {
-    result.checks.push_back(readOnly);
     honest &= readOnly.status != "failed";
     // Determinism: the same inputs again give the same outputs.
     IntegrityCheck determinism{"determinism", "passed", ""};
@@ -1125,10 +1131,10 @@ EvaluateResult Evaluator::evaluate(const Candidate &candidate,
                              options.seed * 7919u + 0xABCDu + uint32_t(i)) ||
           !session.poisonAll(candidate, bound) ||
           !session.poisonAll(reference, baseline) ||
-          !session.launch(candidate, bound) ||
-          !session.synchronize("candidate launch") ||
           !runReference("perturbed" + std::to_string(options.seed) + "-" +
-                        std::to_string(i)))
+                        std::to_string(i)) ||
+          !session.launch(candidate, bound) ||
+          !session.synchronize("candidate launch"))
         return result;
       int64_t changed = 0;
       for (size_t o = 0; o < outputs.size(); ++o) {

@@ -24,7 +24,7 @@
 namespace foundry::runtime {
 
 /// PTX (sm_90, PTX 8.0) for foundry_fill_{f32,f64,f16,bf16}(ptr, n, seed,
-/// normal, scale, shift), foundry_compare_{f32,f64,f16,bf16,i64,i32,i16,i8}(out, ref, n,
+/// normal, scale, shift, zero_mask), foundry_compare_{f32,f64,f16,bf16,i64,i32,i16,i8}(out, ref, n,
 /// atol, rtol, poison, stats) and foundry_fma_peak(out, iterations).
 std::string deviceKernelsPtx();
 
