@@ -10,8 +10,10 @@
 // Flags, a subset of libFuzzer's: -runs=N -seed=S -max_len=BYTES
 // -dict=FILE (libFuzzer's dictionary format: one "token" per line)
 // -artifact_prefix=PATH. An input that crashes the target is written to
-// PATH + "crash-input" (by the signal handler, on its own stack) before the
-// process dies with the signal.
+// PATH + "crash-input" (by the signal handler) before the process dies with
+// the signal. (Once a target has used runUntrustedParse, LLVM's crash
+// recovery handlers come first and hand other crashes on to this one, on
+// the crashing stack: a stack overflow then dies without the artifact.)
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,7 +39,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 namespace {
 
 /// The input being run, for the crash handler.
-const std::string *current = nullptr;
+const std::string *volatile current = nullptr;
 std::string crashPath;
 
 void onCrash(int signal) {

@@ -47,9 +47,19 @@ OwningOpRef<ModuleOp> mlir::foundry::parseKernels(llvm::SourceMgr &sourceMgr,
   if (failed(checkNestingDepth(text->getBuffer(), text->getBufferIdentifier(),
                                error)))
     return nullptr;
+  // The verifier that follows the parse runs on the context's worker
+  // threads when it has them, outside the recovery of runUntrustedParse:
+  // single-threaded for the parse (the tools load their kernels before they
+  // use the context for anything else).
+  bool threaded = context->isMultithreadingEnabled();
+  if (threaded)
+    context->disableMultithreading();
   OwningOpRef<ModuleOp> module;
-  if (!runUntrustedParse(
-          [&] { module = parseSourceFile<ModuleOp>(sourceMgr, context); })) {
+  bool survived = runUntrustedParse(
+      [&] { module = parseSourceFile<ModuleOp>(sourceMgr, context); });
+  if (threaded)
+    context->enableMultithreading();
+  if (!survived) {
     error = parserCrashedMessage(text->getBufferIdentifier());
     return nullptr;
   }

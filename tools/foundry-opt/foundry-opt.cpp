@@ -18,6 +18,7 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
+#include "mlir/Support/ToolUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -33,33 +34,43 @@
 
 /// Whether MLIR's parser survives `input`: MlirOptMain parses it where a
 /// crash of the parser would take the process down, so it is parsed once
-/// before, where a crash is caught (runUntrustedParse). The diagnostics of
-/// this parse are shown only when it crashes (MlirOptMain reports them
-/// again otherwise).
+/// before, chunk by chunk as MlirOptMain will (--split-input-file), where a
+/// crash is caught (runUntrustedParse). The diagnostics of this parse are
+/// shown only when it crashes (MlirOptMain reports them again otherwise).
 static bool parserSurvives(const llvm::MemoryBuffer &input,
                            const mlir::DialectRegistry &registry,
                            const mlir::MlirOptMainConfig &config) {
-  mlir::MLIRContext context(registry, mlir::MLIRContext::Threading::DISABLED);
-  context.allowUnregisteredDialects(config.shouldAllowUnregisteredDialects());
-  context.printOpOnDiagnostic(false);
-  llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(
+  bool crashed = false;
+  auto parseChunk = [&](std::unique_ptr<llvm::MemoryBuffer> chunk,
+                        llvm::raw_ostream &) {
+    mlir::MLIRContext context(registry,
+                              mlir::MLIRContext::Threading::DISABLED);
+    context.allowUnregisteredDialects(
+        config.shouldAllowUnregisteredDialects());
+    context.printOpOnDiagnostic(false);
+    llvm::SourceMgr sourceMgr;
+    sourceMgr.AddNewSourceBuffer(std::move(chunk), llvm::SMLoc());
+    std::string diagnostics;
+    llvm::raw_string_ostream os(diagnostics);
+    mlir::SourceMgrDiagnosticHandler handler(sourceMgr, &context, os);
+    if (mlir::foundry::runUntrustedParse([&] {
+          (void)mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, &context);
+        }))
+      return mlir::success();
+    crashed = true;
+    llvm::errs() << diagnostics;
+    return mlir::failure();
+  };
+  (void)mlir::splitAndProcessBuffer(
       llvm::MemoryBuffer::getMemBuffer(input.getBuffer(),
                                        input.getBufferIdentifier(),
                                        /*RequiresNullTerminator=*/false),
-      llvm::SMLoc());
-  std::string diagnostics;
-  llvm::raw_string_ostream os(diagnostics);
-  mlir::SourceMgrDiagnosticHandler handler(sourceMgr, &context, os);
-  if (mlir::foundry::runUntrustedParse([&] {
-        (void)mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, &context);
-      }))
-    return true;
-  llvm::errs() << diagnostics
-               << mlir::foundry::parserCrashedMessage(
-                      input.getBufferIdentifier())
-               << "\n";
-  return false;
+      parseChunk, llvm::nulls(), config.inputSplitMarker());
+  if (crashed)
+    llvm::errs() << mlir::foundry::parserCrashedMessage(
+                        input.getBufferIdentifier())
+                 << "\n";
+  return !crashed;
 }
 
 int main(int argc, char **argv) {

@@ -366,6 +366,16 @@ TEST(Integrity, PrecisionPolicy) {
             "passed");
   EXPECT_EQ(checkPtxPrecision(roundTrip, "bf16", {"f32"}, {"f32"}).status,
             "passed");
+  // tf32 and fp8 in any rounding mode.
+  EXPECT_EQ(checkPtxPrecision("  cvt.rn.tf32.f32 %r1, %f1;\n", "ieee").status,
+            "failed");
+  EXPECT_EQ(checkPtxPrecision("  cvt.rn.tf32.f32 %r1, %f1;\n", "tf32").status,
+            "passed");
+  EXPECT_EQ(
+      checkPtxPrecision("  cvt.rn.satfinite.e4m3x2.f32 %h1, %f1, %f2;\n",
+                        "3xtf32")
+          .status,
+      "failed");
   // Widening is not rounding.
   EXPECT_EQ(checkPtxPrecision("  cvt.f32.bf16 %f3, %h1;\n", "ieee", {"f32"},
                               {"f32"})

@@ -99,7 +99,10 @@ constexpr unsigned kUntrustedParseStackBytes = 64u << 20;
 /// emitted before it crashed have been reported; what it built is leaked,
 /// and the caller should refuse the input and use none of it. The context
 /// it parsed into stays usable: such crashes happen in an op's parse hook,
-/// outside the context's uniquing.
+/// outside the context's uniquing. Recovery is best effort, for the thread
+/// it creates only: the verifier after a parse runs on the worker threads of
+/// a multithreaded context (several isolated ops at one level), where a
+/// crash is not caught; parse whole files single-threaded (parseKernels).
 bool runUntrustedParse(llvm::function_ref<void()> parse);
 
 /// What a tool says about an input whose parse crashed.

@@ -90,7 +90,9 @@ CompileResult compile(llvm::StringRef source, llvm::StringRef schedule,
 /// deep for the parser (checkNestingDepth) fails with `error`, before
 /// anything is parsed; other failures go to the handler the caller installed
 /// on `context` (with file:line:col from `sourceMgr`), and leave `error`
-/// empty.
+/// empty. A parse that crashes MLIR's parser fails with `error` too
+/// (runUntrustedParse). `context` runs single-threaded meanwhile: nothing
+/// else may use it during the call.
 OwningOpRef<ModuleOp> parseKernels(llvm::SourceMgr &sourceMgr,
                                    MLIRContext *context, std::string &error);
 
