@@ -20,6 +20,8 @@ PACKAGES=(
   chromium-headless-shell
   # libFuzzer for scripts/fuzz.sh (the fuzz targets with coverage).
   clang-22 libclang-rt-22-dev
+  # The distributed search (foundry-evolve under mpirun) and its tests.
+  openmpi-bin libopenmpi-dev
 )
 
 missing=()

@@ -53,6 +53,16 @@ if chromium:
     config.available_features.add("chromium")
     config.substitutions.append(("%chromium", chromium))
 
+# The distributed search (foundry-evolve built with MPI, Open MPI's mpirun):
+# %mpirun starts ranks on this machine, more of them than it has cores.
+mpirun = shutil.which("mpirun")
+if config.foundry_have_mpi == "ON" and mpirun:
+    config.available_features.add("mpi")
+    flags = ["--oversubscribe"]
+    if os.geteuid() == 0:
+        flags.append("--allow-run-as-root")
+    config.substitutions.append(("%mpirun", " ".join([mpirun] + flags)))
+
 # The fuzz targets (fuzz/): with the replay driver in the default build.
 for target in ["kernel", "genome", "llm-reply", "import", "manifest"]:
     if os.path.exists(os.path.join(config.foundry_tools_dir,

@@ -7,7 +7,8 @@ of scripts/device-evolve-bundle.sh (run through scripts/device-run.sh):
   python3 bench/kernelbench/harness.py OUTDIR [PROBLEM.mlir ...]
       [--budget 60s] [--check-bytes 20e9] [--report DATE-h200]
       [--shard K/N] [--stop-after SECONDS] [--problem-timeout 300]
-      [--suite kernelbench|models] [--fresh-library]
+      [--suite kernelbench|models] [--fresh-library] [--library PATH]
+      [--installed] [--launcher "mpirun -np 8"]
 
 The same protocol runs the model kernels of bench/models (--suite models,
 or their paths): their PyTorch functions are bench/models/torch_models.py's,
@@ -45,6 +46,13 @@ they share OUTDIR and its library. --stop-after starts no new problem once
 that many seconds have passed, so a run cut off by a time limit loses no
 half-done problem. --problem-timeout kills a search that runs that long
 (a stalled child, say) and records the problem as failed.
+
+On a cluster (docs/distributed.md, bench/slurm/): --installed runs the
+foundry tools found on PATH instead of the bundle; as a Slurm job array each
+task takes --shard $SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT with a
+--library of its own (SQLite is never written from two hosts), merged at
+the end with foundry-library import; as one MPI job, --launcher "mpirun -np
+N" runs every search distributed over N ranks, one GPU each.
 
 Each finished problem leaves OUTDIR/<level>/<stem>/result.json and is
 skipped on the next run, so the table is built over several short runs.
@@ -140,15 +148,24 @@ def commit():
         return None
 
 
+# How tools run: through the bundle (scripts/device-run.sh), or as found on
+# PATH (--installed); foundry-evolve after the --launcher prefix, if any.
+TOOLS = {"installed": False, "launcher": []}
+
+
 def run_tool(args, log, timeout=None):
     """Runs a bundled tool, its output appended to `log`; its exit status,
     or None when it ran past `timeout` seconds (then it and its children are
     killed, and the log says so)."""
+    if args[0] == "foundry-evolve":
+        args = TOOLS["launcher"] + args
+    if not TOOLS["installed"]:
+        args = ["bash", os.path.join(ROOT, "scripts", "device-run.sh")] + args
     with open(log, "a") as f:
         f.write("$ " + " ".join(args) + "\n")
         f.flush()
         child = subprocess.Popen(
-            ["bash", os.path.join(ROOT, "scripts", "device-run.sh")] + args,
+            args,
             stdout=f, stderr=subprocess.STDOUT, cwd=ROOT,
             start_new_session=True)
         try:
@@ -317,7 +334,7 @@ def run_problem(path, outdir, args):
     # --fresh-library: every problem starts from an empty library of its
     # own (nothing learned from the problems before it in the run).
     library = (os.path.join(work, "library.sqlite") if args.fresh_library
-               else os.path.join(outdir, "library.sqlite"))
+               else args.library or os.path.join(outdir, "library.sqlite"))
     code = run_tool(["foundry-evolve", path, "--target", "cuda",
                      "--budget-time", args.budget, "--library", library,
                      "-o", evolve_dir], log, timeout=args.problem_timeout)
@@ -514,7 +531,17 @@ def main():
                              "killed (recorded as a failure)")
     parser.add_argument("--stop-after", type=float, default=0,
                         help="seconds after which no new problem starts")
+    parser.add_argument("--library", default="",
+                        help="the experience library (default "
+                             "OUTDIR/library.sqlite); one per array task")
+    parser.add_argument("--installed", action="store_true",
+                        help="run the foundry tools on PATH, not the bundle")
+    parser.add_argument("--launcher", default="",
+                        help="command that starts foundry-evolve's ranks, "
+                             "e.g. 'mpirun -np 8' or 'srun'")
     args = parser.parse_intermixed_args()
+    TOOLS["installed"] = args.installed
+    TOOLS["launcher"] = args.launcher.split()
     try:
         shard, shards = (int(v) for v in args.shard.split("/"))
         if not 0 <= shard < shards:

@@ -547,12 +547,12 @@ FailureOr<SearchResult> Search::run() {
          library_->retrieve(fingerprint_, islands + 64, /*beatNaive=*/true))
       if (!resumedRun_ || record.run != resumedRun_)
         byLevel[record.match].push_back(record.genome);
-    for (size_t rank = 0; int(retrieved.size()) < islands; ++rank) {
+    for (size_t position = 0; int(retrieved.size()) < islands; ++position) {
       bool any = false;
       for (const char *level : {"exact", "graph", "family"}) {
         const std::vector<std::string> &genomes = byLevel[level];
-        if (rank < genomes.size() && int(retrieved.size()) < islands) {
-          retrieved.push_back(genomes[rank]);
+        if (position < genomes.size() && int(retrieved.size()) < islands) {
+          retrieved.push_back(genomes[position]);
           retrievedLevels.push_back(level);
           any = true;
         }
@@ -579,12 +579,18 @@ FailureOr<SearchResult> Search::run() {
     if (e.genome.empty() && e.ok && result_.naiveMs == 0)
       result_.naiveMs = e.medianMs;
     e.seconds = secondsElapsed();
+    e.rank = rank();
     result_.evaluated.push_back(e);
+    ++ownRecords_;
     evaluations_ += !e.cached || e.resumed;
     if (options_.onEvaluated)
       options_.onEvaluated(e);
     if (e.ok && (!result_.best.ok || e.medianMs < result_.best.medianMs))
       result_.best = e;
+    if (distributed()) {
+      shareEvaluation(e);
+      serveRanks();
+    }
     if (options_.progress) {
       std::string line;
       llvm::raw_string_ostream os(line);
@@ -604,11 +610,6 @@ FailureOr<SearchResult> Search::run() {
   };
   // Each batch of proposals is compiled together (a thread pool on the cuda
   // target), then evaluated one at a time in proposal order.
-  struct Proposal {
-    std::string genome, expert;
-    /// The passing parent it mutates, if any (for the library's insights).
-    const Evaluated *parent = nullptr;
-  };
   // `baseline`: the naive schedule, evaluated whatever the budget says.
   auto evaluateAll = [&](const std::vector<Proposal> &proposals, int i,
                          int generation, std::vector<Evaluated> &into,
@@ -625,13 +626,16 @@ FailureOr<SearchResult> Search::run() {
       const Proposal &p = proposals[k];
       Evaluated e = evaluate(p.genome, p.expert, i, generation);
       note(e);
-      if (p.parent && library_ && !e.cached) {
+      if (p.parent && !e.cached) {
+        std::string change = scheduleChange(p.parent->genome, e.genome);
+        double speedup =
+            e.ok && e.medianMs > 0 ? p.parent->medianMs / e.medianMs : 0;
         std::string error;
-        (void)library_->recordInsight(
-            fingerprint_.familyKey(), p.expert,
-            scheduleChange(p.parent->genome, e.genome), run_,
-            e.ok && e.medianMs > 0 ? p.parent->medianMs / e.medianMs : 0,
-            error);
+        if (library_)
+          (void)library_->recordInsight(fingerprint_.familyKey(), p.expert,
+                                        change, run_, speedup, error);
+        else if (distributed())
+          shareInsight(p.expert, change, speedup);
       }
       into.push_back(e);
     }
@@ -677,10 +681,12 @@ FailureOr<SearchResult> Search::run() {
   // The first generation: every island's proposals compiled together, then
   // evaluated round-robin over the islands, so that a time budget is shared
   // by all experts rather than spent on the first island's.
+  // In a distributed search rank 0 proposes them all, as the search of one
+  // process would, and each rank evaluates those of its islands.
   {
     std::vector<std::vector<Proposal>> seeds(islands);
     std::vector<std::string> genomes;
-    for (int i = 0; i < islands; ++i) {
+    for (int i = 0; i < islands && rank() == 0; ++i) {
       const Expert &expert = experts_[i % experts_.size()];
       // The island's first fresh proposal may be its expert's classic
       // configuration (after the library's seed, if there is one).
@@ -697,17 +703,24 @@ FailureOr<SearchResult> Search::run() {
           name = other.name;
         }
         seeds[i].push_back({genome, name});
-        genomes.push_back(genome);
       }
     }
+    if (distributed() && !shareSeeds(seeds))
+      islands = 0; // rank 0 failed, was lost, or the search was stopped
+    for (int i = 0; i < islands; ++i)
+      if (ownsIsland(i))
+        for (const Proposal &seed : seeds[i])
+          genomes.push_back(seed.genome);
     precompile(genomes);
     // Round-robin over the islands (`order`), each taken as
     // soon as it is compiled.
     // For a GEMM the precision lets on the tensor cores (compute-bound: a
     // SIMT candidate alone can take a quarter of a one-minute budget), the
     // islands whose seed is on the tensor cores go first, waited for.
-    std::vector<int> islandOrder(islands);
-    std::iota(islandOrder.begin(), islandOrder.end(), 0);
+    std::vector<int> islandOrder;
+    for (int i = 0; i < islands; ++i)
+      if (ownsIsland(i))
+        islandOrder.push_back(i);
     size_t inOrder = 0;
     if (shape_.gemm && shape_.tensorCores)
       inOrder = std::stable_partition(
@@ -721,6 +734,8 @@ FailureOr<SearchResult> Search::run() {
     std::vector<std::pair<int, int>> slots;
     for (int p = 0; p < population; ++p)
       for (int i : islandOrder) {
+        if (p >= int(seeds[i].size()))
+          continue;
         order.push_back(seeds[i][p].genome);
         slots.push_back({i, p});
       }
@@ -741,9 +756,14 @@ FailureOr<SearchResult> Search::run() {
   double bestSoFar = result_.best.ok ? result_.best.medianMs : INFINITY;
   int stale = 0, idle = 0, evaluationsBefore = evaluations_;
   int generation = 1;
-  for (; !outOfBudget(); ++generation) {
+  for (; islands > 0 && !outOfBudget(); ++generation) {
     for (int i = 0; i < islands && !outOfBudget(); ++i) {
+      if (!ownsIsland(i))
+        continue;
       std::vector<Evaluated> &members = island[i];
+      takeMigrants(i, members);
+      if (members.empty())
+        continue;
       std::sort(members.begin(), members.end(), better);
       std::vector<Evaluated> next(members.begin(),
                                   members.begin() +
@@ -782,11 +802,20 @@ FailureOr<SearchResult> Search::run() {
     }
     if (options_.migrateEvery > 0 && generation % options_.migrateEvery == 0)
       for (int i = 0; i < islands; ++i) {
+        if (!ownsIsland(i))
+          continue;
         std::vector<Evaluated> &from = island[i];
-        std::vector<Evaluated> &to = island[(i + 1) % islands];
+        int next = (i + 1) % islands;
         std::sort(from.begin(), from.end(), better);
-        for (int m = 0; m < options_.migrants && m < int(from.size()); ++m)
-          to.push_back(from[m]);
+        std::vector<Evaluated> migrants(
+            from.begin(),
+            from.begin() + std::min<size_t>(std::max(0, options_.migrants),
+                                            from.size()));
+        if (ownsIsland(next))
+          island[next].insert(island[next].end(), migrants.begin(),
+                              migrants.end());
+        else
+          sendMigrants(next, migrants);
       }
     double now = result_.best.ok ? result_.best.medianMs : INFINITY;
     stale = now < bestSoFar ? 0 : stale + 1;
@@ -835,6 +864,8 @@ FailureOr<SearchResult> Search::run() {
               .str());
     ++generation;
     for (int i = 0; i < islands && !outOfBudget(); ++i) {
+      if (!ownsIsland(i))
+        continue;
       const Expert &expert = experts_[(i + result_.restarts) % experts_.size()];
       std::vector<Proposal> fresh;
       for (int p = 0; p < population; ++p) {
@@ -858,14 +889,22 @@ FailureOr<SearchResult> Search::run() {
     }
   }
   result_.generations = generation;
+  if (result_.stopReason.empty() && distributed() && rankZeroLost())
+    result_.stopReason = "rank 0 lost";
+  if (result_.stopReason.empty() && finishRequested_)
+    result_.stopReason = "stopped by rank 0";
+  finishRanks();
   result_.structuralClass = describeStructure(shape_, fingerprint_.family);
   std::set<std::string> proposers;
   for (const Evaluated &e : result_.evaluated)
     proposers.insert(e.expert);
   result_.strategiesTried.assign(proposers.begin(), proposers.end());
-  remeasureLibraryBest();
+  // Rank 0 verifies the best of every rank.
+  if (rank() == 0)
+    remeasureLibraryBest();
   stopCompiling();
-  verifyBest();
+  if (rank() == 0)
+    verifyBest();
   // The reference's cached outputs (up to a few GB for large kernels) are
   // of no use after the search.
   if (!options_.workDirectory.empty())
@@ -875,6 +914,11 @@ FailureOr<SearchResult> Search::run() {
     result_.stopReason = noGpu_ ? "no GPU: foundry-run found no CUDA driver"
                          : stop_ && stop_() ? "interrupted"
                                             : "budget spent";
+  else if (distributed() && stop_ && stop_() &&
+           !llvm::StringRef(result_.stopReason).contains("interrupted"))
+    // Interrupted while rank 0 waited for the other ranks (a launcher
+    // stopping the job).
+    result_.stopReason += ", then interrupted";
   return result_;
 }
 

@@ -67,6 +67,13 @@ inline constexpr llvm::StringLiteral kCodegen = " codegen=8";
 /// (before: a second check against its fp32 output).
 inline constexpr llvm::StringLiteral kCheckRule = " check=naive-error";
 
+/// A genome to evaluate, the proposer it came from and the passing parent
+/// it mutates, if any (for the library's insights).
+struct Proposal {
+  std::string genome, expert;
+  const Evaluated *parent = nullptr;
+};
+
 /// The state of one search.
 class Search {
 public:
@@ -80,8 +87,12 @@ public:
                     : TargetInfo::hostCpu()),
         experts_(options.experts.empty() ? builtinExperts() : options.experts) {
   }
-  /// A search that ended early (an error) still stops its compilations.
-  ~Search() { stopCompiling(); }
+  /// A search that ended early (an error) still stops its compilations, and
+  /// in a distributed search tells the other ranks it is over (Ranks.cpp).
+  ~Search() {
+    stopCompiling();
+    abandonRanks();
+  }
 
   FailureOr<SearchResult> run();
 
@@ -158,16 +169,65 @@ private:
 
   bool outOfBudget() const {
     // Cached genomes cost nothing but still count a little, so that a
-    // search that keeps rediscovering the same schedules ends.
-    if (options_.budgetEvals > 0 &&
-        (evaluations_ >= options_.budgetEvals ||
-         int(result_.evaluated.size()) >= 4 * options_.budgetEvals))
+    // search that keeps rediscovering the same schedules ends. (A rank of a
+    // distributed search has its share of the evaluations.)
+    int budget = evaluationBudget();
+    if (budget > 0 && (evaluations_ >= budget ||
+                       ownRecords_ >= 4 * budget))
+      return true;
+    // A rank whose rank 0 is gone has no one to record its results.
+    if (distributed() && (rankZeroLost() || finishRequested_))
       return true;
     if (options_.budgetSeconds > 0 && secondsLeft() <= 0)
       return true;
     // Without a GPU every candidate would end the same way.
     return noGpu_ || (stop_ && stop_());
   }
+  // The distributed search (Ranks.cpp; SearchOptions::exchange).
+  bool distributed() const {
+    return options_.exchange && options_.exchange->size() > 1;
+  }
+  int rank() const { return distributed() ? options_.exchange->rank() : 0; }
+  bool ownsIsland(int island) const {
+    return !distributed() || island % options_.exchange->size() == rank();
+  }
+  bool rankZeroLost() const {
+    return rank() != 0 && options_.exchange->lost(0);
+  }
+  /// SearchOptions::budgetEvals, or this rank's share of it: the share of
+  /// the islands it owns, rounded down, rank 0 taking what rounding leaves.
+  int evaluationBudget() const;
+  /// Rank 0: sends every rank the first generation's `seeds` and what the
+  /// library gave (retrieved_, expertSuccess_). The other ranks: wait for
+  /// them and fill `seeds`, then draw their own random numbers from here
+  /// on. False when the search must end instead (rank 0 failed before its
+  /// first generation, was lost, or the search was interrupted).
+  bool shareSeeds(std::vector<std::vector<Proposal>> &seeds);
+  /// A rank but 0: sends rank 0 `record` (a candidate it evaluated) or one
+  /// mutation's outcome for the library's insights.
+  void shareEvaluation(const Evaluated &record);
+  void shareInsight(const std::string &expert, const std::string &change,
+                    double speedup);
+  /// Handles what other ranks sent, waiting at most `seconds` for the first
+  /// message: rank 0 records their candidates (in the library, result_ and
+  /// through onEvaluated) and insights, and notes their ends; every rank
+  /// keeps the migrants sent to its islands.
+  void serveRanks(double seconds = 0);
+  /// serveRanks for one message.
+  void handleMessage(const ExchangeMessage &message);
+  /// Sends `migrants` to the rank that owns `island`.
+  void sendMigrants(int island, const std::vector<Evaluated> &migrants);
+  /// Adds the migrants that arrived for `island` to `members`.
+  void takeMigrants(int island, std::vector<Evaluated> &members);
+  /// The end of the island loop: a rank but 0 sends its summary; rank 0
+  /// waits for every rank's (or its loss) and fills result_.ranks.
+  void finishRanks();
+  /// What ~Search sends when the search ended early: rank 0 a start that
+  /// says so (the others wait for one), the others their end.
+  void abandonRanks();
+  /// rank 0: one candidate another rank evaluated.
+  void acceptRemote(Evaluated record);
+
   /// Evaluates (or finds in the cache) `genome`; returns its record.
   Evaluated evaluate(const std::string &genome, const std::string &expert,
                      int island, int generation);
@@ -364,6 +424,19 @@ private:
   /// Rationales of proposals, by genome as proposed.
   std::map<std::string, std::string> rationales_;
   std::vector<std::string> retrieved_;
+  /// The distributed search: whether rank 0 sent the first generation (or
+  /// this rank received it), whether this rank sent its end, the rank 0's
+  /// order to stop; migrants that arrived, by island; rank 0: the ranks'
+  /// ends, by rank.
+  bool seedsShared_ = false, doneSent_ = false, finishRequested_ = false;
+  std::map<int, std::vector<Evaluated>> arrivedMigrants_;
+  /// A rank but 0: rank 0's start of this kernel, if it came before
+  /// shareSeeds waited for it.
+  std::optional<std::string> startPayload_;
+  std::map<int, SearchResult::RankSummary> rankEnds_;
+  /// Candidates this rank evaluated or found cached (result_.evaluated
+  /// holds other ranks' too on rank 0).
+  int ownRecords_ = 0;
   SearchResult result_;
   std::chrono::steady_clock::time_point start_ =
       std::chrono::steady_clock::now();

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "HtmlReport.h"
+#include "Ranks.h"
 
 #include "foundry/Dialect/Foundry/IR/Foundry.h"
 #include "foundry/Evolve/LlmExpert.h"
@@ -29,6 +30,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
@@ -115,6 +117,11 @@ static cl::opt<bool> resumeOpt(
              "library): what it evaluated is taken from the library and "
              "counted, history.jsonl is appended to."),
     cl::cat(category));
+static cl::opt<std::string> rankTimeout(
+    "rank-timeout",
+    cl::desc("Under mpirun or srun: a rank not heard from for this long is "
+             "lost, and the search goes on without it (default 20s)."),
+    cl::init("20s"), cl::cat(category));
 static cl::opt<std::string> outputDir("o", cl::desc("Output directory."),
                                       cl::init("out/evolve"),
                                       cl::cat(category));
@@ -162,6 +169,7 @@ static llvm::json::Object candidateJson(const Evaluated &e,
                             {"expert", e.expert},
                             {"island", e.island},
                             {"generation", e.generation},
+                            {"rank", e.rank},
                             {"stage", e.stage},
                             {"ok", e.ok},
                             {"median_ms", e.medianMs},
@@ -182,6 +190,71 @@ static llvm::json::Object candidateJson(const Evaluated &e,
         {"spill_bytes", e.diag.spillBytes},
         {"blocks", e.diag.blocks}};
   return object;
+}
+
+/// A distributed search's part of the report: the ranks and their GPUs, the
+/// evaluations of each, and the rate of all of them together against the
+/// mean rank's (report.json's "distributed"); its text goes to `markdown`.
+static llvm::json::Value distributedJson(const SearchResult &result,
+                                         const Ranks &ranks,
+                                         std::string &markdown) {
+  if (result.ranks.empty())
+    return nullptr;
+  std::set<std::pair<std::string, int>> gpus;
+  llvm::json::Array members;
+  int total = 0;
+  double wall = result.ranks.front().seconds, rateSum = 0;
+  std::string table = "| rank | host | GPU | evaluations | seconds | "
+                      "evaluations/s | stopped |\n|---|---|---|---|---|---|---|\n";
+  for (const SearchResult::RankSummary &end : result.ranks) {
+    Ranks::Member member;
+    if (end.rank < int(ranks.members.size()))
+      member = ranks.members[end.rank];
+    if (member.device >= 0)
+      gpus.insert({member.host, member.device});
+    double rate = end.seconds > 0 ? end.evaluations / end.seconds : 0;
+    total += end.evaluations;
+    rateSum += rate;
+    wall = std::max(wall, end.seconds);
+    std::string gpu =
+        member.device >= 0
+            ? std::to_string(member.device) + " (" + member.gpu + ")"
+            : std::string("-");
+    members.push_back(llvm::json::Object{
+        {"rank", end.rank},
+        {"host", member.host},
+        {"local_rank", member.localRank},
+        {"device", member.device},
+        {"gpu", member.gpu},
+        {"evaluations", end.evaluations},
+        {"seconds", end.seconds},
+        {"evaluations_per_second", rate},
+        {"stop_reason", end.stopReason},
+        {"lost", end.lost}});
+    table += llvm::formatv("| {0} | {1} | {2} | {3} | {4:F1} | {5:F2} | {6} |\n",
+                           end.rank, member.host, gpu, end.evaluations,
+                           end.seconds, rate, end.stopReason)
+                 .str();
+  }
+  double rate = wall > 0 ? total / wall : 0;
+  double meanRate = rateSum / result.ranks.size();
+  double speedup = meanRate > 0 ? rate / meanRate : 0;
+  markdown += llvm::formatv(
+                  "Distributed over {0} ranks ({1} GPUs): {2} evaluations in "
+                  "{3:F1} s, {4:F2} per second, {5:F2}x the mean rank's "
+                  "{6:F2}.\n\n",
+                  result.ranks.size(), gpus.size(), total, wall, rate,
+                  speedup, meanRate)
+                  .str() +
+              table + "\n";
+  return llvm::json::Object{{"ranks", int64_t(result.ranks.size())},
+                            {"gpus", int64_t(gpus.size())},
+                            {"evaluations", total},
+                            {"seconds", wall},
+                            {"evaluations_per_second", rate},
+                            {"mean_rank_evaluations_per_second", meanRate},
+                            {"speedup", speedup},
+                            {"members", std::move(members)}};
 }
 
 static bool writeFile(const std::string &path, llvm::StringRef text) {
@@ -312,6 +385,44 @@ int main(int argc, char **argv) {
     return 2;
   }
 
+  // Started by mpirun or srun: one rank of a distributed search
+  // (docs/distributed.md). A single rank is a plain search.
+  double lostAfter = parseDuration(rankTimeout);
+  if (lostAfter < 0) {
+    llvm::errs() << "foundry-evolve: --rank-timeout must be like 20s or 1m, "
+                    "got '"
+                 << rankTimeout << "'\n";
+    return 2;
+  }
+  Ranks ranks;
+  if (int launched = launchedRanks()) {
+    if (launched > 1 && resumeOpt) {
+      llvm::errs() << "foundry-evolve: --resume continues a search of one "
+                      "process; it cannot resume a distributed one\n";
+      return 2;
+    }
+    if (islandsOpt.getNumOccurrences() && islandsOpt < launched) {
+      llvm::errs() << "foundry-evolve: --islands " << islandsOpt
+                   << " is fewer than the " << launched
+                   << " ranks (each rank evolves islands of its own)\n";
+      return 2;
+    }
+    if (!islandsOpt.getNumOccurrences())
+      islandsOpt = std::max<int>(islandsOpt, launched);
+    std::string error;
+    if (!joinRanks(ranks, target == "cuda" ? runner : "", lostAfter, error)) {
+      // Rank 0 says it for all.
+      if (ranks.rank() == 0)
+        llvm::errs() << "foundry-evolve: " << error << "\n";
+      return 2;
+    }
+  }
+  // Only rank 0 writes the library, the reports and best.mlir. Every way
+  // out ends the ranks; a rank but 0 that stops early leaves at once.
+  bool writes = ranks.rank() == 0;
+  bool orderlyEnd = false;
+  llvm::scope_exit leaveRanks([&] { endRanks(ranks, orderlyEnd); });
+
   DialectRegistry registry;
   registerAllDialects(registry);
   MLIRContext context(registry);
@@ -341,7 +452,7 @@ int main(int argc, char **argv) {
   // The library before the output folder: a library it refuses leaves no
   // trace.
   std::unique_ptr<ExperienceLibrary> library;
-  if (libraryOpt != "none") {
+  if (libraryOpt != "none" && writes) {
     library = ExperienceLibrary::open(libraryOpt, error);
     if (!library) {
       llvm::errs() << "foundry-evolve: " << error << "\n";
@@ -356,7 +467,9 @@ int main(int argc, char **argv) {
   // Every candidate as it completes, one JSON object per line: what is left
   // of a search that was killed.
   std::error_code historyError;
-  llvm::raw_fd_ostream history(outputDir + "/history.jsonl", historyError,
+  llvm::raw_fd_ostream history(writes ? outputDir + "/history.jsonl"
+                                      : std::string("/dev/null"),
+                               historyError,
                                resumeOpt ? llvm::sys::fs::OF_Append
                                          : llvm::sys::fs::OF_None);
   if (historyError) {
@@ -428,7 +541,8 @@ int main(int argc, char **argv) {
   };
   bool anyFailure = false;
   for (const std::string &name : kernels) {
-    llvm::errs() << "== @" << name << "\n";
+    if (writes)
+      llvm::errs() << "== @" << name << "\n";
     SearchOptions options;
     options.islands = islandsOpt;
     options.population = populationOpt;
@@ -446,6 +560,11 @@ int main(int argc, char **argv) {
     options.pruneFactor = pruneFactor;
     options.reference = referenceOpt;
     options.resume = resumeOpt;
+    options.exchange = ranks.exchange.get();
+    options.device = ranks.device;
+    if (!writes)
+      options.workDirectory = outputDir + "/rank-" +
+                              std::to_string(ranks.rank()) + "/gpu-" + name;
     // LLM experts first (island 0 is seeded by the first expert), then the
     // built-in ones the configuration keeps.
     for (const LlmExpertConfig &config : expertsConfig.llm) {
@@ -511,6 +630,18 @@ int main(int argc, char **argv) {
                    e.medianMs < status->islands[e.island]))
         status->islands[e.island] = e.medianMs;
     };
+    if (!writes) {
+      // Rank 0 reports every rank's candidates; this one says only what is
+      // not a candidate.
+      options.progress = [rank = ranks.rank()](const std::string &line) {
+        if (!llvm::StringRef(line).starts_with("["))
+          llvm::errs() << "[rank " << rank << "] " << line << "\n";
+      };
+      options.onEvaluated = nullptr;
+      (void)searchCpu(*module, name, options, nullptr,
+                      [] { return interrupted.load(); });
+      continue;
+    }
     FailureOr<SearchResult> result =
         searchCpu(*module, name, options, library.get(),
                   [] { return interrupted.load(); });
@@ -608,6 +739,9 @@ int main(int argc, char **argv) {
             : 0;
     std::string artifacts = writeBestArtifacts(name, best, target,
                                                kernels.size() > 1);
+    std::string distributedText;
+    llvm::json::Value distributed =
+        distributedJson(*result, ranks, distributedText);
     llvm::json::Array rejected;
     std::string rejectedText;
     for (const Evaluated &e : result->rejected) {
@@ -666,6 +800,7 @@ int main(int argc, char **argv) {
         {"structural_class", result->structuralClass},
         {"strategies_tried", llvm::json::Array(result->strategiesTried)},
         {"restarts", result->restarts},
+        {"distributed", std::move(distributed)},
         {"rejected_at_final_verification", std::move(rejected)},
         {"islands", std::move(islands)},
         {"progression", std::move(progression)},
@@ -687,7 +822,7 @@ int main(int argc, char **argv) {
                (result->restarts > 0
                     ? ", " + std::to_string(result->restarts) + " restart(s)"
                     : std::string()) +
-               artifacts + ".\n\n" +
+               artifacts + ".\n\n" + distributedText +
                (result->referenceSchedule.empty()
                     ? std::string()
                     : "Reference: `" + result->referenceSchedule +
@@ -720,6 +855,10 @@ int main(int argc, char **argv) {
     }
     if (best.diagnosed && !best.diag.hint.empty())
       details += "\nDiagnosis of the best: " + best.diag.hint + ".\n";
+  }
+  if (!writes) {
+    orderlyEnd = true;
+    return interrupted ? 130 : 0;
   }
   markdown += summary + details;
   std::string best;

@@ -106,6 +106,12 @@ static cl::opt<unsigned>
                    cl::init(300), cl::cat(category));
 static cl::opt<int> device("device", cl::desc("CUDA device ordinal."),
                            cl::init(0), cl::cat(category));
+static cl::opt<bool> checkDevice(
+    "check-device",
+    cl::desc("Open device --device, print its name and exit: 0 when it is "
+             "there, 3 when not (a distributed search's rank checks its "
+             "GPU)."),
+    cl::cat(category));
 static cl::opt<bool> noBaselineTiming(
     "no-baseline-timing",
     cl::desc("Do not time the reference (a search times it once)."),
@@ -491,6 +497,16 @@ int main(int argc, char **argv) {
   if (printRuntimePtx || printTensorPeakPtx) {
     llvm::outs() << (printRuntimePtx ? deviceKernelsPtx()
                                      : tensorPeakKernelsPtx());
+    return Passed;
+  }
+  if (checkDevice) {
+    std::string error;
+    std::unique_ptr<Cuda> cuda = Cuda::open(device, error);
+    if (!cuda) {
+      llvm::errs() << "foundry-run: " << error << "\n";
+      return NoGpu;
+    }
+    llvm::outs() << cuda->deviceName() << "\n";
     return Passed;
   }
   return batchPath.empty() ? runOne() : runBatch(argv[0]);

@@ -14,6 +14,7 @@
 
 #include "foundry/Evolve/Diagnosis.h"
 #include "foundry/Evolve/Genome.h"
+#include "foundry/Evolve/IslandExchange.h"
 #include "foundry/Evolve/Library.h"
 #include "foundry/Target/TargetInfo.h"
 
@@ -389,6 +390,16 @@ struct SearchOptions {
   /// The experts; empty: builtinExperts(). Island i is seeded by expert
   /// i modulo their number.
   std::vector<Expert> experts;
+  /// A distributed search (IslandExchange.h): this process is one of
+  /// several ranks. Island i belongs to rank i modulo their number; rank 0
+  /// proposes the first generation of every island (the single-process
+  /// search's), is the only one with a `library` (the others send it their
+  /// results) and the only one whose result holds every rank's candidates.
+  /// Null, or one rank: the search of one process.
+  IslandExchange *exchange = nullptr;
+  /// cuda target: the CUDA device ordinal foundry-run uses (-1: its
+  /// default).
+  int device = -1;
   /// Progress lines (one per evaluation) go here when set.
   std::function<void(const std::string &)> progress;
   /// Called with every evaluated (or cached) candidate, as it completes.
@@ -402,6 +413,8 @@ struct Evaluated {
   std::string expert;
   int island = 0;
   int generation = 0;
+  /// The rank that evaluated it (a distributed search; 0 otherwise).
+  int rank = 0;
   /// "ok", or the stage where it failed ("schedule", "correctness").
   std::string stage;
   bool ok = false;
@@ -465,6 +478,19 @@ struct SearchResult {
   /// the naive fp32 schedule's largest error against f64 when that is over
   /// the kernel's (referenceReason says so).
   double atol = 0, rtol = 0;
+  /// A distributed search, on rank 0: what each rank did, by rank.
+  struct RankSummary {
+    int rank = 0;
+    /// Candidates it evaluated (not found in a cache), and the seconds from
+    /// the search's start to its end.
+    int evaluations = 0;
+    double seconds = 0;
+    std::string stopReason;
+    /// Not heard from before the end (its process died): its summary is
+    /// what rank 0 received of it.
+    bool lost = false;
+  };
+  std::vector<RankSummary> ranks;
   /// cuda target: candidates that passed the search's trials but failed the
   /// final verification (in the order tried, each with its diagnosis); the
   /// best is then the next fastest that passed it.

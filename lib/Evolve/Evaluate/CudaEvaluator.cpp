@@ -163,6 +163,8 @@ Search::runRunner(const std::string &cubin, const std::string &reference,
                                    resultPath,
                                    "--ceilings",
                                    options_.workDirectory + "/ceilings.json"};
+  if (options_.device >= 0)
+    args.push_back("--device=" + std::to_string(options_.device));
   args.insert(args.end(), extra.begin(), extra.end());
   std::vector<llvm::StringRef> argRefs(args.begin(), args.end());
   // No candidate's child outlives the search's time budget by much (the

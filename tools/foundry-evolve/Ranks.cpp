@@ -1,0 +1,261 @@
+//===- Ranks.cpp - foundry-evolve under mpirun or srun --------------------===//
+//
+// This file implements how foundry-evolve joins the ranks of a distributed
+// search: the launcher's variables, the MPI exchange (lib/Mpi, where the
+// build has MPI), each rank's GPU, the hello every rank sends rank 0 and
+// rank 0's word to go on or to stop.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Ranks.h"
+
+#ifdef FOUNDRY_HAVE_MPI
+#include "foundry/Mpi/MpiExchange.h"
+#endif
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdlib>
+#include <optional>
+
+using namespace mlir;
+using namespace mlir::foundry;
+
+int mlir::foundry::launchedRanks() {
+  // Open MPI's mpirun, MPICH's and Intel MPI's Hydra (and srun --mpi=pmi2),
+  // PMIx launchers, and any srun step.
+  for (const char *name : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_SIZE",
+                           "SLURM_STEP_NUM_TASKS"}) {
+    const char *value = std::getenv(name);
+    int ranks = 0;
+    if (value && !llvm::StringRef(value).getAsInteger(10, ranks) && ranks > 0)
+      return ranks;
+  }
+  return 0;
+}
+
+bool mlir::foundry::haveMpi() {
+#ifdef FOUNDRY_HAVE_MPI
+  return true;
+#else
+  return false;
+#endif
+}
+
+static std::string print(const llvm::json::Value &value) {
+  std::string text;
+  llvm::raw_string_ostream(text) << value;
+  return text;
+}
+
+static std::optional<llvm::json::Object> parseObject(llvm::StringRef text) {
+  llvm::Expected<llvm::json::Value> value = llvm::json::parse(text);
+  if (!value) {
+    llvm::consumeError(value.takeError());
+    return std::nullopt;
+  }
+  if (llvm::json::Object *object = value->getAsObject())
+    return std::move(*object);
+  return std::nullopt;
+}
+
+/// Whether rank 0's word to finish (`word`) says every rank is alive to
+/// leave the job with MPI_Finalize: its list of lost ranks is empty.
+static bool everyoneLeaves(const std::optional<llvm::json::Object> &word) {
+  const llvm::json::Array *lost = word ? word->getArray("lost") : nullptr;
+  return lost && lost->empty();
+}
+
+/// The CUDA device ordinal of the rank with node-local rank `localRank`.
+static int selectDevice(int localRank) {
+  // A launcher that gave each rank a GPU of its own (srun
+  // --gpus-per-task=1) leaves one visible: ordinal 0.
+  const char *visible = std::getenv("CUDA_VISIBLE_DEVICES");
+  if (visible && *visible && !llvm::StringRef(visible).contains(','))
+    return 0;
+  return localRank;
+}
+
+/// Runs `runner --check-device --device=device`; the GPU's name, or nothing
+/// with `error`.
+static std::optional<std::string> checkDevice(const std::string &runner,
+                                              int device, std::string &error) {
+  llvm::SmallString<128> out, err;
+  if (llvm::sys::fs::createTemporaryFile("foundry-device", "out", out) ||
+      llvm::sys::fs::createTemporaryFile("foundry-device", "err", err)) {
+    error = "cannot create a temporary file";
+    return std::nullopt;
+  }
+  std::string flag = "--device=" + std::to_string(device);
+  llvm::StringRef args[] = {runner, "--check-device", flag};
+  std::optional<llvm::StringRef> redirects[] = {std::nullopt, out.str(),
+                                                err.str()};
+  std::string message;
+  int code = llvm::sys::ExecuteAndWait(runner, args, std::nullopt, redirects,
+                                       /*SecondsToWait=*/60, 0, &message);
+  auto read = [](llvm::StringRef path) {
+    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
+        llvm::MemoryBuffer::getFile(path);
+    return buffer ? (*buffer)->getBuffer().trim().str() : std::string();
+  };
+  std::string name = read(out), text = read(err);
+  llvm::sys::fs::remove(out);
+  llvm::sys::fs::remove(err);
+  if (code != 0) {
+    error = text.empty() ? (message.empty() ? "exit status " +
+                                                  std::to_string(code)
+                                            : message)
+                         : text;
+    return std::nullopt;
+  }
+  return name;
+}
+
+bool mlir::foundry::joinRanks(Ranks &ranks, const std::string &runner,
+                              double lostAfterSeconds, std::string &error) {
+#ifndef FOUNDRY_HAVE_MPI
+  (void)ranks;
+  (void)runner;
+  (void)lostAfterSeconds;
+  error = "started by a launcher as one of " + std::to_string(launchedRanks()) +
+          " ranks, but this foundry-evolve was built without MPI (install "
+          "libopenmpi-dev and build again)";
+  return false;
+#else
+  ranks.exchange = startMpiExchange(lostAfterSeconds, error);
+  if (!ranks.exchange)
+    return false;
+  IslandExchange &exchange = *ranks.exchange;
+  int rank = exchange.rank(), size = exchange.size();
+  Ranks::Member self{exchange.host(), exchange.localRank(), -1, ""};
+  std::string problem;
+  if (!runner.empty()) {
+    ranks.device = self.device = selectDevice(self.localRank);
+    std::string why;
+    if (std::optional<std::string> name =
+            checkDevice(runner, ranks.device, why))
+      self.gpu = *name;
+    else
+      problem = "rank " + std::to_string(rank) + " (node-local rank " +
+                std::to_string(self.localRank) + " on " + self.host +
+                ") has no GPU of its own: device " +
+                std::to_string(ranks.device) + ": " + why;
+  }
+  auto fail = [&](const std::string &why, bool finalize = true) {
+    error = why;
+    exchange.finish(finalize);
+    return false;
+  };
+  if (size == 1) {
+    ranks.members = {self};
+    return problem.empty() ? true : fail(problem);
+  }
+  if (rank != 0) {
+    exchange.send(0, ExchangeKind::Hello,
+                  print(llvm::json::Object{{"host", self.host},
+                                           {"local_rank", self.localRank},
+                                           {"device", self.device},
+                                           {"gpu", self.gpu},
+                                           {"error", problem}}));
+    // Rank 0's word: go on, or stop (a rank's problem).
+    while (!exchange.lost(0)) {
+      std::optional<ExchangeMessage> message = exchange.receive(0.5);
+      if (!message)
+        continue;
+      std::optional<llvm::json::Object> word = parseObject(message->payload);
+      if (message->kind == ExchangeKind::Hello)
+        return problem.empty() ? true : fail(problem);
+      if (message->kind == ExchangeKind::Finish)
+        return fail(word ? word->getString("error").value_or("").str()
+                         : std::string("stopped by rank 0"),
+                    everyoneLeaves(word));
+    }
+    error = "rank " + std::to_string(rank) + ": rank 0 was lost";
+    exchange.finish(/*finalize=*/false);
+    return false;
+  }
+  // Rank 0: every rank's hello, or its loss.
+  ranks.members.assign(size, {});
+  ranks.members[0] = self;
+  std::vector<bool> heard(size, false);
+  heard[0] = true;
+  std::vector<std::string> problems;
+  if (!problem.empty())
+    problems.push_back(problem);
+  auto waiting = [&] {
+    for (int r = 1; r < size; ++r)
+      if (!heard[r] && !exchange.lost(r))
+        return true;
+    return false;
+  };
+  while (waiting()) {
+    std::optional<ExchangeMessage> message = exchange.receive(0.5);
+    if (!message || message->kind != ExchangeKind::Hello)
+      continue;
+    std::optional<llvm::json::Object> hello = parseObject(message->payload);
+    if (!hello)
+      continue;
+    Ranks::Member &member = ranks.members[message->from];
+    member.host = hello->getString("host").value_or("").str();
+    member.localRank = int(hello->getInteger("local_rank").value_or(0));
+    member.device = int(hello->getInteger("device").value_or(-1));
+    member.gpu = hello->getString("gpu").value_or("").str();
+    if (llvm::StringRef why = hello->getString("error").value_or("");
+        !why.empty())
+      problems.push_back(why.str());
+    heard[message->from] = true;
+  }
+  llvm::json::Array lost;
+  for (int r = 1; r < size; ++r)
+    if (!heard[r]) {
+      lost.push_back(r);
+      problems.push_back("rank " + std::to_string(r) + " did not answer");
+    }
+  if (problems.empty()) {
+    for (int r = 1; r < size; ++r)
+      exchange.send(r, ExchangeKind::Hello, "{}");
+    return true;
+  }
+  std::string why = llvm::join(problems, "; ");
+  bool everyone = lost.empty();
+  std::string word =
+      print(llvm::json::Object{{"error", why}, {"lost", std::move(lost)}});
+  for (int r = 1; r < size; ++r)
+    exchange.send(r, ExchangeKind::Finish, word);
+  return fail(why, everyone);
+#endif
+}
+
+void mlir::foundry::endRanks(Ranks &ranks, bool orderly) {
+  if (!ranks.exchange)
+    return;
+  IslandExchange &exchange = *ranks.exchange;
+  int size = exchange.size();
+  if (exchange.rank() == 0) {
+    llvm::json::Array lost;
+    for (int r = 1; r < size; ++r)
+      if (exchange.lost(r))
+        lost.push_back(r);
+    bool everyone = lost.empty();
+    std::string word = print(llvm::json::Object{{"lost", std::move(lost)}});
+    for (int r = 1; r < size; ++r)
+      exchange.send(r, ExchangeKind::Finish, word);
+    exchange.finish(everyone);
+    return;
+  }
+  // The others wait for rank 0's word (it may still be verifying the best
+  // and writing the report), dropping what a search left behind.
+  while (orderly && !exchange.lost(0)) {
+    std::optional<ExchangeMessage> message = exchange.receive(0.5);
+    if (!message || message->kind != ExchangeKind::Finish)
+      continue;
+    exchange.finish(everyoneLeaves(parseObject(message->payload)));
+    return;
+  }
+  exchange.finish(/*finalize=*/false);
+}
