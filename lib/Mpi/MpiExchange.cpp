@@ -276,3 +276,8 @@ mlir::foundry::startMpiExchange(double lostAfterSeconds, std::string &error) {
     return nullptr;
   return exchange;
 }
+
+extern "C" __attribute__((visibility("default"))) IslandExchange *
+foundryStartMpiExchange(double lostAfterSeconds, std::string *error) {
+  return startMpiExchange(lostAfterSeconds, *error).release();
+}

@@ -9,14 +9,14 @@
 
 #include "Ranks.h"
 
-#ifdef FOUNDRY_HAVE_MPI
 #include "foundry/Mpi/MpiExchange.h"
-#endif
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -39,12 +39,37 @@ int mlir::foundry::launchedRanks() {
   return 0;
 }
 
-bool mlir::foundry::haveMpi() {
-#ifdef FOUNDRY_HAVE_MPI
-  return true;
-#else
-  return false;
-#endif
+/// The MPI exchange, from the module next to the tool's lib/ (a build or
+/// an installed tree), else wherever the dynamic loader finds it.
+static std::unique_ptr<IslandExchange>
+loadMpiExchange(double lostAfterSeconds, std::string &error) {
+  std::string self = llvm::sys::fs::getMainExecutable(
+      nullptr, reinterpret_cast<void *>(&launchedRanks));
+  llvm::SmallString<256> beside(llvm::sys::path::parent_path(
+      llvm::sys::path::parent_path(self)));
+  llvm::sys::path::append(beside, "lib", kMpiExchangeModule);
+  std::string why;
+  llvm::sys::DynamicLibrary module =
+      llvm::sys::DynamicLibrary::getPermanentLibrary(beside.c_str(), &why);
+  if (!module.isValid())
+    module = llvm::sys::DynamicLibrary::getPermanentLibrary(kMpiExchangeModule,
+                                                            &why);
+  if (!module.isValid()) {
+    error = "started by a launcher as one of " +
+            std::to_string(launchedRanks()) + " ranks, but " +
+            kMpiExchangeModule + " cannot be loaded (" + why +
+            "): this foundry was built without MPI (install libopenmpi-dev "
+            "and build again), or the module is not in " +
+            llvm::sys::path::parent_path(beside).str();
+    return nullptr;
+  }
+  auto start = reinterpret_cast<StartMpiExchangeFn>(
+      module.getAddressOfSymbol(kMpiExchangeEntry));
+  if (!start) {
+    error = std::string(kMpiExchangeModule) + " has no " + kMpiExchangeEntry;
+    return nullptr;
+  }
+  return std::unique_ptr<IslandExchange>(start(lostAfterSeconds, &error));
 }
 
 static std::string print(const llvm::json::Value &value) {
@@ -118,16 +143,7 @@ static std::optional<std::string> checkDevice(const std::string &runner,
 
 bool mlir::foundry::joinRanks(Ranks &ranks, const std::string &runner,
                               double lostAfterSeconds, std::string &error) {
-#ifndef FOUNDRY_HAVE_MPI
-  (void)ranks;
-  (void)runner;
-  (void)lostAfterSeconds;
-  error = "started by a launcher as one of " + std::to_string(launchedRanks()) +
-          " ranks, but this foundry-evolve was built without MPI (install "
-          "libopenmpi-dev and build again)";
-  return false;
-#else
-  ranks.exchange = startMpiExchange(lostAfterSeconds, error);
+  ranks.exchange = loadMpiExchange(lostAfterSeconds, error);
   if (!ranks.exchange)
     return false;
   IslandExchange &exchange = *ranks.exchange;
@@ -228,7 +244,6 @@ bool mlir::foundry::joinRanks(Ranks &ranks, const std::string &runner,
   for (int r = 1; r < size; ++r)
     exchange.send(r, ExchangeKind::Finish, word);
   return fail(why, everyone);
-#endif
 }
 
 void mlir::foundry::endRanks(Ranks &ranks, bool orderly) {

@@ -40,9 +40,6 @@ struct Ranks {
 /// it started (mpirun, mpiexec, srun), 0 when none did.
 int launchedRanks();
 
-/// Whether this build can run as one rank of several (built with MPI).
-bool haveMpi();
-
 /// Joins the other ranks. On the cuda target (`runner` is foundry-run)
 /// each rank takes the GPU its node-local rank selects and checks that it
 /// is there; rank 0 hears from every rank where it runs. False with

@@ -1,8 +1,9 @@
 //===- MpiExchange.h - The ranks of a search over MPI -----------*- C++ -*-===//
 //
 // IslandExchange over MPI (Open MPI from Debian, or any MPI-3 library),
-// for a search started by mpirun or srun. Built only where CMake finds MPI
-// (FOUNDRY_HAVE_MPI).
+// for a search started by mpirun or srun: a module of its own, built only
+// where CMake finds MPI (FOUNDRY_HAVE_MPI), that foundry-evolve loads when a
+// launcher started it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,6 +24,16 @@ namespace mlir::foundry {
 /// `lostAfterSeconds` is lost. Null with `error` when MPI cannot start.
 std::unique_ptr<IslandExchange> startMpiExchange(double lostAfterSeconds,
                                                  std::string &error);
+
+/// The module (lib/Mpi builds it) that holds startMpiExchange: a tool
+/// loads it with dlopen only when a launcher started it, so that neither
+/// the tool nor a plain run needs an MPI library on the machine.
+inline constexpr const char *kMpiExchangeModule = "libFoundryMpiExchange.so";
+/// Its entry point (extern "C"): startMpiExchange, the exchange released
+/// to the caller (null with `*error` set).
+inline constexpr const char *kMpiExchangeEntry = "foundryStartMpiExchange";
+using StartMpiExchangeFn = IslandExchange *(*)(double lostAfterSeconds,
+                                               std::string *error);
 
 } // namespace mlir::foundry
 
