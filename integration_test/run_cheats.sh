@@ -24,7 +24,7 @@ mkdir -p "$OUT"
 # cheat  distribution  expected (stage:NAME or check:NAME)
 EXPECTED="
 noop        uniform  check:every-output-written
-fault       uniform  stage:crash
+fault       uniform  stage:launch
 hang        uniform  stage:timeout
 zero        uniform  stage:correctness
 partial     uniform  check:every-output-written

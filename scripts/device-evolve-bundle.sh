@@ -21,7 +21,9 @@ cd "$(dirname "$0")/.."
 BUILD_DIR=${FOUNDRY_BUILD_DIR:-build}
 OUT=device-bundle/evolve
 mkdir -p "$OUT/bin"
-ninja -C "$BUILD_DIR" foundry-evolve foundry-library foundry-compile foundry-run
+ninja -C "$BUILD_DIR" foundry-evolve foundry-library foundry-compile foundry-run \
+  $(ninja -C "$BUILD_DIR" -t targets all | grep -q '^FoundryMpiExchange:' &&
+    echo FoundryMpiExchange)
 git describe --always --dirty --abbrev=7 > "$OUT/COMMIT"
 # foundry-evolve, foundry-library and foundry-compile share most of their
 # code (MLIR and LLVM linked in): one solid tarball with a dictionary larger
@@ -38,6 +40,14 @@ tar -C "$work" -cf - foundry-evolve foundry-library foundry-compile |
   xz -9e --lzma2=preset=9e,dict=192MiB > "$OUT/bin/tools.tar.xz"
 rm -rf "$work"
 strip -o "$OUT/bin/foundry-run" "$BUILD_DIR/bin/foundry-run"
+# The MPI exchange foundry-evolve loads under mpirun (it links the host's
+# libmpi.so.40; built where MPI is found).
+rm -rf "$OUT/lib"
+if [[ -f "$BUILD_DIR/lib/libFoundryMpiExchange.so" ]]; then
+  mkdir -p "$OUT/lib"
+  strip -o "$OUT/lib/libFoundryMpiExchange.so" \
+    "$BUILD_DIR/lib/libFoundryMpiExchange.so"
+fi
 # The libraries the tools load, from the Debian packages at the installed
 # version, in one tarball at xz's strongest setting (a megabyte less than
 # the packages: the working tree and the bundle must travel in 64 MiB).

@@ -18,6 +18,10 @@ if [[ ! -x "$PREFIX/bin/foundry-evolve" ]]; then
   tar -C "$PREFIX" -xJf "$BUNDLE/libs.tar.xz"
   tar -C "$PREFIX/bin" -xJf "$BUNDLE/bin/tools.tar.xz"
   cp "$BUNDLE/bin/foundry-run" "$PREFIX/bin/"
+  if [[ -d "$BUNDLE/lib" ]]; then
+    mkdir -p "$PREFIX/lib"
+    cp "$BUNDLE"/lib/*.so "$PREFIX/lib/"
+  fi
   chmod +x "$PREFIX"/bin/*
 fi
 export LD_LIBRARY_PATH=$PREFIX/usr/lib/x86_64-linux-gnu:$PREFIX/usr/lib/llvm-22/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
