@@ -13,6 +13,8 @@
 
 #include "llvm/Support/FormatVariadic.h"
 
+#include <cmath>
+
 using namespace mlir;
 using namespace mlir::foundry;
 using namespace mlir::foundry::detail;
@@ -175,7 +177,7 @@ bool Search::shareSeeds(std::vector<std::vector<Proposal>> &seeds) {
   // kernel's search left behind is dropped), unless it came while they
   // timed the naive schedule.
   while (true) {
-    if (!startPayload_) {
+    if (!startMessage_) {
       if (exchange.lost(0)) {
         result_.stopReason = "rank 0 lost before the first generation";
         return false;
@@ -187,15 +189,16 @@ bool Search::shareSeeds(std::vector<std::vector<Proposal>> &seeds) {
       // Migrants from a rank that started first are kept.
       if (std::optional<ExchangeMessage> message = exchange.receive(0.5))
         handleMessage(*message);
-      if (finishRequested_) {
+      if (finishRequested()) {
         result_.stopReason = "stopped by rank 0";
         return false;
       }
       continue;
     }
-    std::string payload = std::move(*startPayload_);
-    startPayload_.reset();
-    llvm::Expected<llvm::json::Value> parsed = llvm::json::parse(payload);
+    ExchangeMessage message = std::move(*startMessage_);
+    startMessage_.reset();
+    llvm::Expected<llvm::json::Value> parsed =
+        llvm::json::parse(message.payload);
     if (!parsed) {
       llvm::consumeError(parsed.takeError());
       continue;
@@ -208,9 +211,12 @@ bool Search::shareSeeds(std::vector<std::vector<Proposal>> &seeds) {
       result_.stopReason = "rank 0 failed before the first generation";
       return false;
     }
-    // The search's clock is rank 0's: the time budget is global.
-    if (std::optional<double> elapsed = start->getNumber("elapsed"))
-      start_ = std::chrono::steady_clock::now() -
+    // The search's clock is rank 0's when it sent the start: the time
+    // budget is global.
+    if (std::optional<double> elapsed = start->getNumber("elapsed");
+        elapsed && std::isfinite(*elapsed) && *elapsed >= 0 &&
+        *elapsed < 1e7)
+      start_ = message.arrived -
                std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                    std::chrono::duration<double>(*elapsed));
     if (const llvm::json::Array *islands = start->getArray("islands"))
@@ -304,10 +310,11 @@ void Search::serveRanks(double seconds) {
 }
 
 void Search::handleMessage(const ExchangeMessage &message) {
-  if (message.kind == ExchangeKind::Finish) {
-    finishRequested_ = true;
+  // Only rank 0 starts and ends a search (the exchange keeps its word to
+  // finish: finishRequested).
+  if (message.kind == ExchangeKind::Finish ||
+      (message.kind == ExchangeKind::Start && message.from != 0))
     return;
-  }
   llvm::Expected<llvm::json::Value> parsed =
       llvm::json::parse(message.payload);
   if (!parsed) {
@@ -322,7 +329,7 @@ void Search::handleMessage(const ExchangeMessage &message) {
     case ExchangeKind::Start:
       // The first generation, come early: for shareSeeds.
       if (rank() != 0)
-        startPayload_ = message.payload;
+        startMessage_ = message;
       break;
     case ExchangeKind::Result: {
       Evaluated record;
@@ -412,7 +419,9 @@ void Search::finishRanks() {
     doneSent_ = true;
     return;
   }
-  // Rank 0: every rank's end, or its loss.
+  // Rank 0: every rank's end, or its loss. Its own seconds end here, before
+  // the wait.
+  double ownSeconds = secondsElapsed();
   auto pending = [&] {
     for (int r = 1; r < exchange.size(); ++r)
       if (!rankEnds_.count(r) && !exchange.lost(r))
@@ -434,7 +443,7 @@ void Search::finishRanks() {
   }
   serveRanks();
   result_.ranks.clear();
-  result_.ranks.push_back({0, evaluations_, secondsElapsed(), reason, false});
+  result_.ranks.push_back({0, evaluations_, ownSeconds, reason, false});
   for (int r = 1; r < exchange.size(); ++r) {
     SearchResult::RankSummary end;
     if (auto it = rankEnds_.find(r); it != rankEnds_.end()) {

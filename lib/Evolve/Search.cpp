@@ -583,6 +583,8 @@ FailureOr<SearchResult> Search::run() {
     result_.evaluated.push_back(e);
     ++ownRecords_;
     evaluations_ += !e.cached || e.resumed;
+    ownBaselines_ += e.genome.empty() && e.expert == "naive" &&
+                     (!e.cached || e.resumed);
     if (options_.onEvaluated)
       options_.onEvaluated(e);
     if (e.ok && (!result_.best.ok || e.medianMs < result_.best.medianMs))
@@ -726,8 +728,9 @@ FailureOr<SearchResult> Search::run() {
       inOrder = std::stable_partition(
                     islandOrder.begin(), islandOrder.end(),
                     [&](int i) {
-                      return llvm::StringRef(seeds[i].front().genome)
-                          .contains("foundry-mma");
+                      return !seeds[i].empty() &&
+                             llvm::StringRef(seeds[i].front().genome)
+                                 .contains("foundry-mma");
                     }) -
                 islandOrder.begin();
     std::vector<std::string> order;
@@ -891,7 +894,7 @@ FailureOr<SearchResult> Search::run() {
   result_.generations = generation;
   if (result_.stopReason.empty() && distributed() && rankZeroLost())
     result_.stopReason = "rank 0 lost";
-  if (result_.stopReason.empty() && finishRequested_)
+  if (result_.stopReason.empty() && finishRequested())
     result_.stopReason = "stopped by rank 0";
   finishRanks();
   result_.structuralClass = describeStructure(shape_, fingerprint_.family);

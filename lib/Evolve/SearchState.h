@@ -171,12 +171,14 @@ private:
     // Cached genomes cost nothing but still count a little, so that a
     // search that keeps rediscovering the same schedules ends. (A rank of a
     // distributed search has its share of the evaluations.)
+    // A rank but 0 times the naive schedule for itself, outside its share.
     int budget = evaluationBudget();
-    if (budget > 0 && (evaluations_ >= budget ||
-                       ownRecords_ >= 4 * budget))
+    int spent = evaluations_ - (rank() != 0 ? ownBaselines_ : 0);
+    if (options_.budgetEvals > 0 &&
+        (spent >= budget || ownRecords_ >= 4 * std::max(budget, 1)))
       return true;
     // A rank whose rank 0 is gone has no one to record its results.
-    if (distributed() && (rankZeroLost() || finishRequested_))
+    if (distributed() && (rankZeroLost() || finishRequested()))
       return true;
     if (options_.budgetSeconds > 0 && secondsLeft() <= 0)
       return true;
@@ -194,8 +196,13 @@ private:
   bool rankZeroLost() const {
     return rank() != 0 && options_.exchange->lost(0);
   }
+  /// Rank 0 told the others the search is over (it stopped early).
+  bool finishRequested() const {
+    return rank() != 0 && options_.exchange->finishWord().has_value();
+  }
   /// SearchOptions::budgetEvals, or this rank's share of it: the share of
-  /// the islands it owns, rounded down, rank 0 taking what rounding leaves.
+  /// the islands it owns, rounded down, rank 0 taking what rounding leaves
+  /// (a share may be 0: that rank then evaluates only its baseline).
   int evaluationBudget() const;
   /// Rank 0: sends every rank the first generation's `seeds` and what the
   /// library gave (retrieved_, expertSuccess_). The other ranks: wait for
@@ -428,15 +435,17 @@ private:
   /// this rank received it), whether this rank sent its end, the rank 0's
   /// order to stop; migrants that arrived, by island; rank 0: the ranks'
   /// ends, by rank.
-  bool seedsShared_ = false, doneSent_ = false, finishRequested_ = false;
+  bool seedsShared_ = false, doneSent_ = false;
   std::map<int, std::vector<Evaluated>> arrivedMigrants_;
   /// A rank but 0: rank 0's start of this kernel, if it came before
   /// shareSeeds waited for it.
-  std::optional<std::string> startPayload_;
+  std::optional<ExchangeMessage> startMessage_;
   std::map<int, SearchResult::RankSummary> rankEnds_;
   /// Candidates this rank evaluated or found cached (result_.evaluated
   /// holds other ranks' too on rank 0).
   int ownRecords_ = 0;
+  /// Of evaluations_, the naive schedule's (evaluated as the baseline).
+  int ownBaselines_ = 0;
   SearchResult result_;
   std::chrono::steady_clock::time_point start_ =
       std::chrono::steady_clock::now();

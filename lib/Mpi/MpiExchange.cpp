@@ -82,6 +82,11 @@ public:
     return rank >= 0 && rank < size_ && lost_[rank];
   }
 
+  std::optional<std::string> finishWord() const override {
+    std::lock_guard lock(mutex_);
+    return finishWord_;
+  }
+
   void finish(bool finalize) override {
     {
       std::lock_guard lock(mutex_);
@@ -116,6 +121,7 @@ private:
   bool finishing_ = false, finalize_ = false, ended_ = false;
   std::deque<Outgoing> outbox_;
   std::deque<ExchangeMessage> inbox_;
+  std::optional<std::string> finishWord_;
   std::vector<Clock::time_point> lastHeard_;
   std::vector<char> lost_;
 };
@@ -130,6 +136,17 @@ void MpiExchange::serve() {
       MPI_SUCCESS) {
     std::lock_guard lock(mutex_);
     startError_ = "MPI_Init_thread failed";
+    ended_ = true;
+    changed_.notify_all();
+    return;
+  }
+  // This thread makes every MPI call while the search's thread runs: the
+  // library must allow other threads beside it.
+  if (provided < MPI_THREAD_FUNNELED) {
+    MPI_Finalize();
+    std::lock_guard lock(mutex_);
+    startError_ = "the MPI library gives no thread support (MPI_Init_thread "
+                  "provided MPI_THREAD_SINGLE)";
     ended_ = true;
     changed_.notify_all();
     return;
@@ -214,8 +231,10 @@ void MpiExchange::serve() {
       lastHeard_[from] = Clock::now();
       // A rank once lost stays lost: the search went on without it.
       if (status.MPI_TAG != kHeartbeatTag && !lost_[from]) {
+        if (status.MPI_TAG == int(ExchangeKind::Finish) && from == 0)
+          finishWord_ = payload;
         inbox_.push_back({from, ExchangeKind(status.MPI_TAG),
-                          std::move(payload)});
+                          std::move(payload), Clock::now()});
         changed_.notify_all();
       }
     }
@@ -260,6 +279,22 @@ void MpiExchange::serve() {
   // MPI_Finalize waits for every rank: only when all of them will call it.
   // Sends not delivered keep their buffers to the end of the process.
   abandoned.splice(abandoned.end(), sending);
+  // MPI_Finalize waits for every rank: only once a barrier shows that all
+  // of them got here (one that died since rank 0 last heard from it would
+  // hold the others in MPI_Finalize for ever).
+  if (finalize && abandoned.empty()) {
+    MPI_Request barrier;
+    int done = 0;
+    Clock::time_point until = Clock::now() + lostAfter_;
+    if (MPI_Ibarrier(MPI_COMM_WORLD, &barrier) == MPI_SUCCESS)
+      while (!done && Clock::now() < until) {
+        if (MPI_Test(&barrier, &done, MPI_STATUS_IGNORE) != MPI_SUCCESS)
+          break;
+        if (!done)
+          std::this_thread::sleep_for(std::chrono::milliseconds(2));
+      }
+    finalize = done;
+  }
   if (finalize && abandoned.empty())
     MPI_Finalize();
   else if (!abandoned.empty())

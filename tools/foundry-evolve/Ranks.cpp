@@ -21,6 +21,8 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdlib>
+#include <map>
+#include <tuple>
 #include <optional>
 
 using namespace mlir;
@@ -45,12 +47,19 @@ static std::unique_ptr<IslandExchange>
 loadMpiExchange(double lostAfterSeconds, std::string &error) {
   std::string self = llvm::sys::fs::getMainExecutable(
       nullptr, reinterpret_cast<void *>(&launchedRanks));
-  llvm::SmallString<256> beside(llvm::sys::path::parent_path(
-      llvm::sys::path::parent_path(self)));
-  llvm::sys::path::append(beside, "lib", kMpiExchangeModule);
+  // A build tree's lib/, or the installed library directory.
+  llvm::sys::DynamicLibrary module;
   std::string why;
-  llvm::sys::DynamicLibrary module =
-      llvm::sys::DynamicLibrary::getPermanentLibrary(beside.c_str(), &why);
+  llvm::SmallString<256> beside;
+  for (const char *dir : {"lib", FOUNDRY_INSTALL_LIBDIR}) {
+    beside = llvm::sys::path::parent_path(llvm::sys::path::parent_path(self));
+    llvm::sys::path::append(beside, dir, kMpiExchangeModule);
+    if (llvm::sys::fs::exists(beside)) {
+      module =
+          llvm::sys::DynamicLibrary::getPermanentLibrary(beside.c_str(), &why);
+      break;
+    }
+  }
   if (!module.isValid())
     module = llvm::sys::DynamicLibrary::getPermanentLibrary(kMpiExchangeModule,
                                                             &why);
@@ -106,10 +115,10 @@ static int selectDevice(int localRank) {
   return localRank;
 }
 
-/// Runs `runner --check-device --device=device`; the GPU's name, or nothing
-/// with `error`.
-static std::optional<std::string> checkDevice(const std::string &runner,
-                                              int device, std::string &error) {
+/// Runs `runner --check-device --device=device`; the GPU's name and PCI
+/// address, or nothing with `error`.
+static std::optional<std::pair<std::string, std::string>>
+checkDevice(const std::string &runner, int device, std::string &error) {
   llvm::SmallString<128> out, err;
   if (llvm::sys::fs::createTemporaryFile("foundry-device", "out", out) ||
       llvm::sys::fs::createTemporaryFile("foundry-device", "err", err)) {
@@ -138,7 +147,8 @@ static std::optional<std::string> checkDevice(const std::string &runner,
                          : text;
     return std::nullopt;
   }
-  return name;
+  auto [gpu, pci] = llvm::StringRef(name).split('\n');
+  return std::make_pair(gpu.trim().str(), pci.trim().str());
 }
 
 bool mlir::foundry::joinRanks(Ranks &ranks, const std::string &runner,
@@ -148,14 +158,13 @@ bool mlir::foundry::joinRanks(Ranks &ranks, const std::string &runner,
     return false;
   IslandExchange &exchange = *ranks.exchange;
   int rank = exchange.rank(), size = exchange.size();
-  Ranks::Member self{exchange.host(), exchange.localRank(), -1, ""};
+  Ranks::Member self{exchange.host(), exchange.localRank(), -1, "", ""};
   std::string problem;
   if (!runner.empty()) {
     ranks.device = self.device = selectDevice(self.localRank);
     std::string why;
-    if (std::optional<std::string> name =
-            checkDevice(runner, ranks.device, why))
-      self.gpu = *name;
+    if (auto found = checkDevice(runner, ranks.device, why))
+      std::tie(self.gpu, self.pci) = *found;
     else
       problem = "rank " + std::to_string(rank) + " (node-local rank " +
                 std::to_string(self.localRank) + " on " + self.host +
@@ -177,11 +186,12 @@ bool mlir::foundry::joinRanks(Ranks &ranks, const std::string &runner,
                                            {"local_rank", self.localRank},
                                            {"device", self.device},
                                            {"gpu", self.gpu},
+                                           {"pci", self.pci},
                                            {"error", problem}}));
     // Rank 0's word: go on, or stop (a rank's problem).
     while (!exchange.lost(0)) {
       std::optional<ExchangeMessage> message = exchange.receive(0.5);
-      if (!message)
+      if (!message || message->from != 0)
         continue;
       std::optional<llvm::json::Object> word = parseObject(message->payload);
       if (message->kind == ExchangeKind::Hello)
@@ -221,10 +231,25 @@ bool mlir::foundry::joinRanks(Ranks &ranks, const std::string &runner,
     member.localRank = int(hello->getInteger("local_rank").value_or(0));
     member.device = int(hello->getInteger("device").value_or(-1));
     member.gpu = hello->getString("gpu").value_or("").str();
+    member.pci = hello->getString("pci").value_or("").str();
     if (llvm::StringRef why = hello->getString("error").value_or("");
         !why.empty())
       problems.push_back(why.str());
     heard[message->from] = true;
+  }
+  // One GPU per rank: two ranks on one GPU would time each other.
+  std::map<std::pair<std::string, std::string>, int> owner;
+  for (int r = 0; r < size; ++r) {
+    const Ranks::Member &member = ranks.members[r];
+    if (!heard[r] || member.pci.empty())
+      continue;
+    auto [it, fresh] = owner.try_emplace({member.host, member.pci}, r);
+    if (!fresh)
+      problems.push_back("ranks " + std::to_string(it->second) + " and " +
+                         std::to_string(r) + " share the GPU at " +
+                         member.pci + " on " + member.host +
+                         " (one GPU per rank: start as many ranks as a host "
+                         "has GPUs)");
   }
   llvm::json::Array lost;
   for (int r = 1; r < size; ++r)
@@ -264,13 +289,14 @@ void mlir::foundry::endRanks(Ranks &ranks, bool orderly) {
     return;
   }
   // The others wait for rank 0's word (it may still be verifying the best
-  // and writing the report), dropping what a search left behind.
+  // and writing the report; a search may have read it already), dropping
+  // what a search left behind.
   while (orderly && !exchange.lost(0)) {
-    std::optional<ExchangeMessage> message = exchange.receive(0.5);
-    if (!message || message->kind != ExchangeKind::Finish)
-      continue;
-    exchange.finish(everyoneLeaves(parseObject(message->payload)));
-    return;
+    if (std::optional<std::string> word = exchange.finishWord()) {
+      exchange.finish(everyoneLeaves(parseObject(*word)));
+      return;
+    }
+    (void)exchange.receive(0.5);
   }
   exchange.finish(/*finalize=*/false);
 }

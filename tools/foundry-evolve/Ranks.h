@@ -27,8 +27,8 @@ struct Ranks {
   struct Member {
     std::string host;
     int localRank = 0, device = -1;
-    /// The GPU's name (cuda target).
-    std::string gpu;
+    /// The GPU's name and PCI address (cuda target).
+    std::string gpu, pci;
   };
   std::vector<Member> members;
 
@@ -37,7 +37,8 @@ struct Ranks {
 };
 
 /// What the launcher that started this process says: the number of ranks
-/// it started (mpirun, mpiexec, srun), 0 when none did.
+/// it started (mpirun, mpiexec, srun), 0 when none did. One rank is a
+/// plain search: only with more does foundry-evolve join them.
 int launchedRanks();
 
 /// Joins the other ranks. On the cuda target (`runner` is foundry-run)

@@ -200,7 +200,7 @@ static llvm::json::Value distributedJson(const SearchResult &result,
                                          std::string &markdown) {
   if (result.ranks.empty())
     return nullptr;
-  std::set<std::pair<std::string, int>> gpus;
+  std::set<std::pair<std::string, std::string>> gpus;
   llvm::json::Array members;
   int total = 0;
   double wall = result.ranks.front().seconds, rateSum = 0;
@@ -210,8 +210,10 @@ static llvm::json::Value distributedJson(const SearchResult &result,
     Ranks::Member member;
     if (end.rank < int(ranks.members.size()))
       member = ranks.members[end.rank];
+    // GPUs told apart by host and PCI address (every rank may see its own
+    // as device 0).
     if (member.device >= 0)
-      gpus.insert({member.host, member.device});
+      gpus.insert({member.host, member.pci});
     double rate = end.seconds > 0 ? end.evaluations / end.seconds : 0;
     total += end.evaluations;
     rateSum += rate;
@@ -226,6 +228,7 @@ static llvm::json::Value distributedJson(const SearchResult &result,
         {"local_rank", member.localRank},
         {"device", member.device},
         {"gpu", member.gpu},
+        {"pci", member.pci},
         {"evaluations", end.evaluations},
         {"seconds", end.seconds},
         {"evaluations_per_second", rate},
@@ -387,16 +390,18 @@ int main(int argc, char **argv) {
 
   // Started by mpirun or srun: one rank of a distributed search
   // (docs/distributed.md). A single rank is a plain search.
+  // Heartbeats come every half second: a shorter timeout would lose ranks
+  // at random.
   double lostAfter = parseDuration(rankTimeout);
-  if (lostAfter < 0) {
+  if (lostAfter < 2) {
     llvm::errs() << "foundry-evolve: --rank-timeout must be like 20s or 1m, "
-                    "got '"
+                    "at least 2s, got '"
                  << rankTimeout << "'\n";
     return 2;
   }
   Ranks ranks;
-  if (int launched = launchedRanks()) {
-    if (launched > 1 && resumeOpt) {
+  if (int launched = launchedRanks(); launched > 1) {
+    if (resumeOpt) {
       llvm::errs() << "foundry-evolve: --resume continues a search of one "
                       "process; it cannot resume a distributed one\n";
       return 2;
@@ -631,6 +636,9 @@ int main(int argc, char **argv) {
         status->islands[e.island] = e.medianMs;
     };
     if (!writes) {
+      // Rank 0 stopped early, or is gone: no more searches.
+      if (ranks.exchange->finishWord() || ranks.exchange->lost(0))
+        break;
       // Rank 0 reports every rank's candidates; this one says only what is
       // not a candidate.
       options.progress = [rank = ranks.rank()](const std::string &line) {

@@ -19,6 +19,7 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -108,9 +109,9 @@ static cl::opt<int> device("device", cl::desc("CUDA device ordinal."),
                            cl::init(0), cl::cat(category));
 static cl::opt<bool> checkDevice(
     "check-device",
-    cl::desc("Open device --device, print its name and exit: 0 when it is "
-             "there, 3 when not (a distributed search's rank checks its "
-             "GPU)."),
+    cl::desc("Open device --device, print its name and PCI address "
+             "(domain:bus:device) and exit: 0 when it is there, 3 when not "
+             "(a distributed search's rank checks its GPU)."),
     cl::cat(category));
 static cl::opt<bool> noBaselineTiming(
     "no-baseline-timing",
@@ -506,7 +507,13 @@ int main(int argc, char **argv) {
       llvm::errs() << "foundry-run: " << error << "\n";
       return NoGpu;
     }
-    llvm::outs() << cuda->deviceName() << "\n";
+    // Its name, then its PCI address: what tells two ranks' GPUs apart.
+    llvm::outs() << cuda->deviceName() << "\n"
+                 << llvm::format("%04x:%02x:%02x",
+                                 cuda->attribute(CU_DEVICE_ATTRIBUTE_PCI_DOMAIN_ID),
+                                 cuda->attribute(CU_DEVICE_ATTRIBUTE_PCI_BUS_ID),
+                                 cuda->attribute(CU_DEVICE_ATTRIBUTE_PCI_DEVICE_ID))
+                 << "\n";
     return Passed;
   }
   return batchPath.empty() ? runOne() : runBatch(argv[0]);

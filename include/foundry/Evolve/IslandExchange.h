@@ -12,6 +12,7 @@
 #ifndef FOUNDRY_EVOLVE_ISLANDEXCHANGE_H
 #define FOUNDRY_EVOLVE_ISLANDEXCHANGE_H
 
+#include <chrono>
 #include <optional>
 #include <string>
 
@@ -41,6 +42,8 @@ struct ExchangeMessage {
   int from = 0;
   ExchangeKind kind = ExchangeKind::Start;
   std::string payload;
+  /// When it arrived (not when it was read).
+  std::chrono::steady_clock::time_point arrived;
 };
 
 /// The ranks of one search and the messages between them. Messages from one
@@ -65,6 +68,9 @@ public:
   /// A rank that has not been heard from for a while (its process died, or
   /// its host): the search goes on without it.
   virtual bool lost(int rank) const = 0;
+  /// Rank 0's word to finish (the payload of a Finish from rank 0), once one
+  /// arrived, whoever read the message itself.
+  virtual std::optional<std::string> finishWord() const = 0;
   /// Delivers what is queued (to ranks not lost) and leaves the engine;
   /// after it, nothing is sent or received. `finalize`: every rank is known
   /// to be alive and to leave too (MPI_Finalize waits for all of them).
