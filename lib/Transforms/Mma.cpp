@@ -55,11 +55,15 @@ bool mlir::foundry::hasHalfFloatOperands(linalg::LinalgOp op) {
 /// Bounds on one warp tile: accumulator fragments (32 = a 64x64 tile, 128
 /// registers per lane) and m16n8k8 products (fragments times k-steps).
 static constexpr int64_t kMaxMmaFragments = 32, kMaxMmaOps = 256;
-/// The wgmma shapes for tf32 (PTX ISA, "Matrix shape"): m64nNk8, N a
-/// multiple of 8 up to 256; and the accumulator registers per thread one
-/// warpgroup tile may take (a second set holds each k-step's 3xtf32 sum).
+/// The wgmma shapes (PTX ISA, "Matrix shape"): m64nNk8 for tf32, m64nNk16
+/// for f16 and bf16, N a multiple of 8 up to 256; and the accumulator
+/// registers per thread one warpgroup tile may take: for fp32 operands a
+/// second set holds each k-step's sum, f16 and bf16 ones accumulate in
+/// place (Wgmma.cpp).
 static constexpr int64_t kWgmmaM = 64, kWgmmaN = 8, kWgmmaK = 8,
-                         kMaxWgmmaN = 256, kMaxWgmmaAccumulators = 64;
+                         kWgmmaKF16 = 16, kMaxWgmmaN = 256,
+                         kMaxWgmmaAccumulators = 64,
+                         kMaxWgmmaAccumulatorsF16 = 128;
 
 /// True if `generic`'s body is exactly `acc + x * y` (either operand order),
 /// x and y its two input block arguments, each possibly extended
@@ -107,9 +111,9 @@ checkTensorCoreMatmul(linalg::LinalgOp op, StringRef unit,
       op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1)
     return op.emitOpError("foundry-mma: only 2-D matmuls go on the tensor "
                           "cores");
-  // f32 operands (tf32), or, on warp tiles, f16 (bf16) operands with an
-  // f32 accumulator (an f16 one is refused below).
-  bool f16 = instruction == "mma.sync" && hasHalfFloatOperands(op);
+  // f32 operands (tf32), or f16 (bf16) operands with an f32 accumulator
+  // (an f16 one is refused below).
+  bool f16 = hasHalfFloatOperands(op);
   for (OpOperand &operand : op->getOpOperands()) {
     auto type = dyn_cast<RankedTensorType>(operand.get().getType());
     Type element = type ? type.getElementType() : Type();
@@ -119,12 +123,10 @@ checkTensorCoreMatmul(linalg::LinalgOp op, StringRef unit,
     if (!ok)
       return op.emitOpError("foundry-mma: tensor cores here take f32 "
                             "operands (tf32 ")
-             << instruction << ")"
-             << (instruction == "mma.sync"
-                     ? " or f16 or bf16 operands with an f32 accumulator "
-                       "(m16n8k16)"
-                     : "")
-             << ", not " << operand.get().getType();
+             << instruction << ") or f16 or bf16 operands with an f32 "
+             << "accumulator ("
+             << (instruction == "mma.sync" ? "m16n8k16" : "m64nNk16")
+             << "), not " << operand.get().getType();
   }
   // A generic whose body does more than acc + a * b (an exp of an operand)
   // is not what the tensor cores compute.
@@ -204,12 +206,14 @@ static bool isSharedMemoryTile(Value value) {
 }
 
 /// Checks that `op`, the matmul of a warpgroup tile, is what the GPU tail's
-/// wgmma lowering takes: an f32 2-D matmul of static shape m x n x k with m
-/// a multiple of 64 (m64nNk8 per 64 rows), n a multiple of 8 up to 256, k a
-/// multiple of 8, both operands K-major (A stored MxK, B stored NxK as
-/// nn.Linear does: wgmma reads tf32 only so) and staged in shared memory by
-/// foundry-promote, and at most 64 accumulator registers per thread (the
-/// 3xtf32 sum of each k-step goes to a second set).
+/// wgmma lowering takes: a 2-D matmul of f32 operands, or of f16 or bf16
+/// operands, into an f32 accumulator, of static shape m x n x k with m a
+/// multiple of 64 (m64nNk8 or m64nNk16 per 64 rows), n a multiple of 8 up
+/// to 256, k a multiple of the instruction's k, both operands K-major (A
+/// stored MxK, B stored NxK as nn.Linear does: wgmma reads tf32 only so,
+/// and the lowering here reads f16 and bf16 so too) and staged in shared
+/// memory by foundry-promote, and at most 64 accumulator registers per
+/// thread (the sum of each k-step goes to a second set).
 static LogicalResult checkWgmmaShape(linalg::LinalgOp op) {
   FailureOr<linalg::ContractionDimensions> dims =
       checkTensorCoreMatmul(op, "warpgroup", "wgmma");
@@ -232,12 +236,12 @@ static LogicalResult checkWgmmaShape(linalg::LinalgOp op) {
                           "this matmul's output is indexed otherwise");
   if (!kMajor(0, mDim))
     return op.emitOpError("foundry-mma: operand A is not stored MxK; wgmma "
-                          "reads tf32 operands K-major only (copy it with "
-                          "foundry-transpose-a)");
+                          "here reads its operands K-major only (copy it "
+                          "with foundry-transpose-a)");
   if (!kMajor(1, nDim))
     return op.emitOpError("foundry-mma: operand B is not stored NxK; wgmma "
-                          "reads tf32 operands K-major only (B as nn.Linear "
-                          "stores its weight): copy a KxN B with "
+                          "here reads its operands K-major only (B as "
+                          "nn.Linear stores its weight): copy a KxN B with "
                           "foundry-transpose-b, or keep it on warp tiles "
                           "(mma.sync)");
   for (unsigned input : {0u, 1u})
@@ -247,19 +251,28 @@ static LogicalResult checkWgmmaShape(linalg::LinalgOp op) {
              << " of a warpgroup matmul must be staged in shared memory "
                 "(foundry-promote{operands=0,1} before "
                 "foundry-tile-warpgroups): wgmma reads it there";
+  bool half = hasHalfFloatOperands(op);
+  if (half && !getElementTypeOrSelf(op.getDpsInitOperand(0)->get().getType())
+                   .isF32())
+    return op.emitOpError("foundry-mma: wgmma of f16 and bf16 operands "
+                          "accumulates into f32 here; the accumulator is ")
+           << op.getDpsInitOperand(0)->get().getType();
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   int64_t m = ranges[mDim], n = ranges[nDim], k = ranges[kDim];
-  if (m % kWgmmaM || n % kWgmmaN || n > kMaxWgmmaN || k % kWgmmaK)
+  int64_t stepK = half ? kWgmmaKF16 : kWgmmaK;
+  if (m % kWgmmaM || n % kWgmmaN || n > kMaxWgmmaN || k % stepK)
     return op.emitOpError("foundry-mma: the warpgroup tile is ")
-           << m << "x" << n << "x" << k << "; wgmma m64nNk8 needs m a "
-           << "multiple of 64, n a multiple of 8 up to 256, k a multiple "
-              "of 8";
-  if (m * n / kWarpgroupSize > kMaxWgmmaAccumulators)
+           << m << "x" << n << "x" << k << "; wgmma m64nNk" << stepK
+           << " needs m a multiple of 64, n a multiple of 8 up to 256, k a "
+              "multiple of "
+           << stepK;
+  int64_t limit = half ? kMaxWgmmaAccumulatorsF16 : kMaxWgmmaAccumulators;
+  if (m * n / kWarpgroupSize > limit)
     return op.emitOpError("foundry-mma: the warpgroup tile ")
            << m << "x" << n << " needs " << m * n / kWarpgroupSize
-           << " accumulator registers per thread, twice with the sum of "
-              "each k-step; at most "
-           << kMaxWgmmaAccumulators << " (e.g. 64x128 or 128x64)";
+           << " accumulator registers per thread"
+           << (half ? "" : ", twice with the sum of each k-step") << "; at most "
+           << limit << (half ? " (e.g. 64x256 or 128x128)" : " (e.g. 64x128 or 128x64)");
   return success();
 }
 

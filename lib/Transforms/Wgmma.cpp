@@ -5,15 +5,22 @@
 // tile of a block-level k-loop whose operand tiles foundry-promote stages in
 // shared memory) to sm_90a's wgmma.mma_async.
 //
+// Operands. fp32 operands are read as tf32 (m64nNk8, or 3xtf32 below);
+// f16 and bf16 operands as they are (m64nNk16), into f32 accumulators.
+// Either way one k-step of wgmma reads 32 bytes of each row of K, so the
+// layout below is the same in bytes for both; only the elements per
+// 16-byte chunk (4 or 8) and per k-step (8 or 16) differ (OperandFormat).
+//
 // Shared tiles. wgmma reads its operands from shared memory through 64-bit
 // matrix descriptors (PTX ISA, "Matrix Descriptor Format": start address,
-// leading and stride byte offsets, layout type). For tf32 both operands
-// must be K-major. Each staged tile of R rows x KT columns (KT a multiple of
-// 32) is laid out in the 128-byte swizzle that TMA writes: K in atoms of 32
-// tf32, atom a holding R rows of 128 bytes, the 16-byte chunk c of row r at
-// chunk c ^ (r % 8) of that row (sets 1024-byte aligned). The descriptor
-// has layout type 1, a stride byte offset of 1024 (8 rows), and a start
-// address advanced 32 bytes per k8-step inside an atom (the hardware
+// leading and stride byte offsets, layout type). Both operands are K-major
+// here (tf32 allows no other; for f16 and bf16, B stored NxK as nn.Linear
+// stores it). Each staged tile of R rows x KT columns (KT bytes a multiple
+// of 128) is laid out in the 128-byte swizzle that TMA writes: K in atoms
+// of 128 bytes, atom a holding R rows of 128 bytes, the 16-byte chunk c of
+// row r at chunk c ^ (r % 8) of that row (sets 1024-byte aligned). The
+// descriptor has layout type 1, a stride byte offset of 1024 (8 rows), and
+// a start address advanced 32 bytes per k-step inside an atom (the hardware
 // applies the swizzle). The block copies each tile itself, 16-byte cp.async
 // pieces in row-major order: a quarter warp (which the L1 coalesces 16-byte
 // accesses over) reads one 128-byte row of global memory and writes it to
@@ -38,7 +45,12 @@
 // itself truncates as it accumulates, a bias that would grow with K.
 // Source of the scheme: the 3xTF32 mode of NVIDIA CUTLASS.
 //
-// Accumulators. m64nNk8 leaves D (64 x N) in the warpgroup's registers:
+// Accumulators. For fp32 operands each k-step's products go to a fresh
+// accumulator added in fp32 to the running one (below); f16 and bf16
+// products are accumulated by wgmma itself, as mma.sync accumulates them,
+// with one k-step's wgmma in flight while the next is issued in a
+// pipelined k-loop. m64nNk8 and m64nNk16 leave D (64 x N) in the
+// warpgroup's registers, in the same fragment:
 // warp w of the group holds rows 16w to 16w + 15; lane l = 4g + t holds, for
 // each 8-column block j, D[16w + g + 8h][8j + 2t + c] (h, c in {0, 1}) in
 // register 4j + 2h + c (PTX ISA, "Register Fragments", wgmma 64nNk8 D).
@@ -71,57 +83,90 @@
 using namespace mlir;
 using namespace mlir::foundry;
 
-/// tf32 elements per 16-byte row of a core matrix, and its rows.
-static constexpr int64_t kChunk = 4, kCoreRows = 8;
-/// Rows of one wgmma (m64nNk8) and its k.
-static constexpr int64_t kSlabRows = 64, kStepK = 8;
+/// Bytes of a 16-byte row of a core matrix (a chunk), its rows, and the
+/// bytes of K one wgmma reads per row (k8 of tf32, k16 of f16 and bf16).
+static constexpr int64_t kChunkBytes = 16, kCoreRows = 8, kStepBytes = 32;
+/// Rows of one wgmma (m64nNk8, m64nNk16).
+static constexpr int64_t kSlabRows = 64;
+/// tf32 elements per chunk (the residual split of 3xtf32).
+static constexpr int64_t kChunk = 4;
 /// The register file of an sm_90 SM (64K 32-bit registers), the most one
 /// thread may have, and a low estimate of what a warpgroup matmul's thread
 /// needs besides its accumulators (descriptors, addresses, indices).
 static constexpr int64_t kRegistersPerSM = 65536, kMaxRegistersPerThread = 255,
                          kWgmmaSpareRegisters = 24;
-/// 16-byte chunks of a 128-byte swizzled row (an atom is 8 such rows x 32
-/// tf32 of K), and the bytes of the 8-row pattern.
-static constexpr int64_t kSwizzleChunks = 8, kSwizzleBytes = 1024;
+/// 16-byte chunks of a 128-byte swizzled row (an atom is R such rows x 128
+/// bytes of K), its bytes, and the bytes of the 8-row pattern.
+static constexpr int64_t kSwizzleChunks = 8, kRowBytes = 128,
+                         kSwizzleBytes = 1024;
 
 namespace {
+/// The element type of a warpgroup matmul's operands, as wgmma reads it.
+struct OperandFormat {
+  /// Bytes of one element: 4 (f32 read as tf32), 2 (f16, bf16).
+  int64_t elementBytes = 4;
+  NVVM::WGMMATypes type = NVVM::WGMMATypes::tf32;
+
+  /// The format of operand tiles of element type `element`, if wgmma
+  /// reads it.
+  static std::optional<OperandFormat> of(Type element) {
+    if (element.isF32())
+      return OperandFormat{4, NVVM::WGMMATypes::tf32};
+    if (element.isF16())
+      return OperandFormat{2, NVVM::WGMMATypes::f16};
+    if (element.isBF16())
+      return OperandFormat{2, NVVM::WGMMATypes::bf16};
+    return std::nullopt;
+  }
+  /// Elements per 16-byte chunk and per k-step.
+  int64_t chunk() const { return kChunkBytes / elementBytes; }
+  int64_t stepK() const { return kStepBytes / elementBytes; }
+  /// Elements of K in a 128-byte swizzled row.
+  int64_t atomK() const { return kRowBytes / elementBytes; }
+  bool isTf32() const { return type == NVVM::WGMMATypes::tf32; }
+};
+
 /// A staged operand of a warpgroup matmul: rows [rowOffset, rowOffset +
-/// rows) of the shared tile `root` (a workgroup attribution of R x KT f32),
-/// all of its KT columns.
+/// rows) of the shared tile `root` (a workgroup attribution of R x KT
+/// elements of `format`), all of its KT columns.
 struct StagedOperand {
   BlockArgument root;
   Value rowOffset;
   int64_t rows;
+  OperandFormat format;
 };
 
-/// The wgmma form of a staged tile: `canonical`, [sets][R x KT / 4][4] (one
-/// set per pipeline stage, 16-byte chunks in the swizzled order of
-/// canonicalChunk), replaces the tile; `residual`, [residual sets][R x KT /
-/// 4][4], holds its lo parts at the same places (3xtf32 only).
+/// The wgmma form of a staged tile: `canonical`, [sets][R x KT / C][C] (C
+/// elements per 16-byte chunk; one set per pipeline stage, chunks in the
+/// swizzled order of canonicalChunk), replaces the tile; `residual`,
+/// [residual sets][R x KT / 4][4], holds its lo parts at the same places
+/// (3xtf32 only).
 struct CanonicalTile {
   BlockArgument canonical;
   BlockArgument residual;
   int64_t rows = 0, columns = 0;
   int64_t sets = 1, residualSets = 1;
+  OperandFormat format;
 
   /// Bytes of one set.
-  int64_t setBytes() const { return rows * columns * 4; }
+  int64_t setBytes() const { return rows * columns * format.elementBytes; }
 };
 } // namespace
 
 /// The chunk index in a set of `tile` of element (`row`, `column`), column a
-/// multiple of 4: K in atoms of 32 (128 bytes), atom a holding R rows of 128
-/// bytes, the 16-byte chunk c of row r of an atom at chunk c ^ (r % 8) (the
+/// multiple of the chunk's elements: K in atoms of 128 bytes, atom a holding
+/// R rows of 128 bytes, the 16-byte chunk c of row r of an atom at chunk c ^ (r % 8) (the
 /// 128-byte swizzle of wgmma descriptors and TMA, PTX ISA "Shared Memory
 /// Matrix Layout", on sets aligned to 1024 bytes).
 static Value canonicalChunk(RewriterBase &rewriter, Location loc,
                             const CanonicalTile &tile, Value row,
                             Value column) {
   AffineExpr r = rewriter.getAffineDimExpr(0), k = rewriter.getAffineDimExpr(1);
-  AffineExpr atomChunk = k.floorDiv(kChunk) % kSwizzleChunks;
+  int64_t elements = tile.format.chunk();
+  AffineExpr atomChunk = k.floorDiv(elements) % kSwizzleChunks;
   Value atomBase = affine::makeComposedAffineApply(
       rewriter, loc,
-      k.floorDiv(kSwizzleChunks * kChunk) * tile.rows * kSwizzleChunks +
+      k.floorDiv(kSwizzleChunks * elements) * tile.rows * kSwizzleChunks +
           r * kSwizzleChunks,
       {row, column});
   Value chunk =
@@ -133,7 +178,8 @@ static Value canonicalChunk(RewriterBase &rewriter, Location loc,
 }
 
 /// `memref` seen through unit-stride 2-D subviews up to a workgroup
-/// attribution of `launch` of static R x KT f32 with identity layout,
+/// attribution of `launch` of static R x KT f32, f16 or bf16 with identity
+/// layout,
 /// whose columns the view takes whole: the row offset (the sum of the
 /// subviews' row offsets) and the rows. Fails with a diagnostic at `user`.
 static FailureOr<StagedOperand> resolveStaged(RewriterBase &rewriter,
@@ -170,24 +216,27 @@ static FailureOr<StagedOperand> resolveStaged(RewriterBase &rewriter,
            << name
            << " is not a tile staged in shared memory (foundry-promote)";
   auto rootType = cast<MemRefType>(root.getType());
+  std::optional<OperandFormat> format =
+      OperandFormat::of(rootType.getElementType());
   if (rootType.getRank() != 2 || !rootType.getLayout().isIdentity() ||
-      !rootType.getElementType().isF32() ||
-      rootType.getDimSize(1) != columns)
+      !format || rootType.getDimSize(1) != columns)
     return user->emitOpError("foundry-map-forall-to-gpu: wgmma operand ")
            << name << " reads a shared tile of type " << rootType
            << "; it takes a dense R x " << columns
-           << " f32 tile (foundry-promote without padding)";
-  if (columns % (kSwizzleChunks * kChunk) != 0 ||
+           << " tile of f32, f16 or bf16 (foundry-promote without padding)";
+  if (columns % format->atomK() != 0 ||
       rootType.getDimSize(0) % kCoreRows != 0)
     return user->emitOpError("foundry-map-forall-to-gpu: the shared tile of "
                              "wgmma operand ")
            << name << " is " << rootType.getDimSize(0) << "x" << columns
            << "; wgmma tiles here take rows in multiples of 8 and a k-step "
-              "in multiples of 32 (128-byte swizzled rows)";
+              "in multiples of "
+           << format->atomK() << " (128-byte swizzled rows of "
+           << rootType.getElementType() << ")";
   Value offset = arith::ConstantIndexOp::create(rewriter, loc, 0);
   for (Value part : offsets)
     offset = arith::AddIOp::create(rewriter, loc, offset, part);
-  return StagedOperand{root, offset, rows};
+  return StagedOperand{root, offset, rows, *format};
 }
 
 /// Removes the workgroup attribution `buffer`, which nothing uses any more,
@@ -281,7 +330,8 @@ static SmallVector<Value> emitTileCopies(RewriterBase &rewriter,
                                          Value global,
                                          const CanonicalTile &tile, Value set) {
   auto [tid, threads] = linearThreadId(rewriter, launch, loc);
-  int64_t chunksPerRow = tile.columns / kChunk;
+  int64_t chunk = tile.format.chunk();
+  int64_t chunksPerRow = tile.columns / chunk;
   int64_t pieces = tile.rows * chunksPerRow;
   AffineExpr d0 = rewriter.getAffineDimExpr(0);
   auto tokenType = nvgpu::DeviceAsyncTokenType::get(rewriter.getContext());
@@ -299,13 +349,13 @@ static SmallVector<Value> emitTileCopies(RewriterBase &rewriter,
         rewriter, loc, (d0.floorDiv(kSwizzleChunks)) % tile.rows, {piece});
     Value column = affine::makeComposedAffineApply(
         rewriter, loc,
-        d0.floorDiv(kSwizzleChunks * tile.rows) * kSwizzleChunks * kChunk +
-            (d0 % kSwizzleChunks) * kChunk,
+        d0.floorDiv(kSwizzleChunks * tile.rows) * kSwizzleChunks * chunk +
+            (d0 % kSwizzleChunks) * chunk,
         {piece});
     Value slot = canonicalChunk(rewriter, loc, tile, row, column);
     tokens.push_back(nvgpu::DeviceAsyncCopyOp::create(
         rewriter, loc, tokenType, tile.canonical, ValueRange{set, slot, zero},
-        global, ValueRange{row, column}, rewriter.getIndexAttr(kChunk),
+        global, ValueRange{row, column}, rewriter.getIndexAttr(chunk),
         /*srcElements=*/Value(), rewriter.getUnitAttr()));
   }
   return tokens;
@@ -492,7 +542,7 @@ static Value descriptor(RewriterBase &rewriter, Location loc, Value address,
   };
   Value rowBytes = arith::MulIOp::create(
       rewriter, loc, arith::IndexCastUIOp::create(rewriter, loc, i64, row),
-      constant(kSwizzleChunks * kChunk * 4));
+      constant(kRowBytes));
   Value start = arith::AddIOp::create(rewriter, loc, address, rowBytes);
   Value field = arith::AndIOp::create(
       rewriter, loc, arith::ShRUIOp::create(rewriter, loc, start, constant(4)),
@@ -521,13 +571,15 @@ static Value sharedAddress(RewriterBase &rewriter, Location loc, Value buffer,
 
 /// Issues the wgmma of one k-step of `mm` (fence, products, commit) on set
 /// `set` of its operand tiles and set `residualSet` of their residuals:
-/// per 64-row slab one fresh accumulator, its first product overwriting it.
-/// Returns the slabs' accumulators (LLVM structs), still in flight.
+/// per 64-row slab into the accumulator `running` holds (LLVM structs, one
+/// per slab) or, where `running` is empty, into a fresh one that its first
+/// product overwrites. Returns the slabs' accumulators, still in flight.
 static SmallVector<Value> issueWgmma(RewriterBase &rewriter, Location loc,
                                      const WarpgroupMatmul &mm,
                                      const CanonicalTile &ta,
                                      const CanonicalTile &tb, Value set,
-                                     Value residualSet, bool split) {
+                                     Value residualSet, bool split,
+                                     ArrayRef<Value> running = {}) {
   MLIRContext *ctx = rewriter.getContext();
   Type i64 = rewriter.getI64Type();
   auto constant = [&](int64_t value) -> Value {
@@ -550,14 +602,14 @@ static SmallVector<Value> issueWgmma(RewriterBase &rewriter, Location loc,
   auto [aHi, aLo] = descriptors(ta, mm.a.rowOffset);
   auto [bHi, bLo] = descriptors(tb, mm.b.rowOffset);
   // Moves a descriptor to K chunk `kChunks` and `rows` rows on: the atom
-  // (R rows of 128 bytes), then 32 bytes per k8 inside the row (the
+  // (R rows of 128 bytes), then 32 bytes per k-step inside the row (the
   // hardware applies the swizzle to the address), in 16-byte units (the
   // start address field cannot carry: shared memory ends below 2^18 bytes).
   auto advance = [&](Value desc, const CanonicalTile &tile, int64_t kChunks,
                      int64_t rows) -> Value {
     int64_t atom = kChunks / kSwizzleChunks, within = kChunks % kSwizzleChunks;
-    int64_t bytes = atom * tile.rows * kSwizzleChunks * kChunk * 4 +
-                    rows * kSwizzleChunks * kChunk * 4 + within * kChunk * 4;
+    int64_t bytes = atom * tile.rows * kRowBytes + rows * kRowBytes +
+                    within * kChunkBytes;
     if (bytes == 0)
       return desc;
     return arith::AddIOp::create(rewriter, loc, desc, constant(bytes / 16));
@@ -565,18 +617,23 @@ static SmallVector<Value> issueWgmma(RewriterBase &rewriter, Location loc,
 
   auto structType = LLVM::LLVMStructType::getLiteral(
       ctx, SmallVector<Type>(mm.n / 2, rewriter.getF32Type()));
-  auto shape = NVVM::MMAShapeAttr::get(ctx, kSlabRows, mm.n, kStepK);
-  auto tf32 = NVVM::WGMMATypesAttr::get(ctx, NVVM::WGMMATypes::tf32);
+  OperandFormat format = ta.format;
+  int64_t stepK = format.stepK();
+  auto shape = NVVM::MMAShapeAttr::get(ctx, kSlabRows, mm.n, stepK);
+  auto operandType = NVVM::WGMMATypesAttr::get(ctx, format.type);
   auto f32 = NVVM::WGMMATypesAttr::get(ctx, NVVM::WGMMATypes::f32);
   auto one = NVVM::WGMMAScaleInAttr::get(ctx, NVVM::WGMMAScaleIn::one);
   auto row = NVVM::MMALayoutAttr::get(ctx, NVVM::MMALayout::row);
   auto col = NVVM::MMALayoutAttr::get(ctx, NVVM::MMALayout::col);
   NVVM::WgmmaFenceAlignedOp::create(rewriter, loc);
-  SmallVector<Value> fresh(mm.slabs);
-  for (Value &value : fresh)
-    value = LLVM::PoisonOp::create(rewriter, loc, structType);
-  for (int64_t step = 0; step < mm.k / kStepK; ++step) {
-    int64_t chunks = step * kStepK / kChunk;
+  SmallVector<Value> fresh(running);
+  if (fresh.empty()) {
+    fresh.resize(mm.slabs);
+    for (Value &value : fresh)
+      value = LLVM::PoisonOp::create(rewriter, loc, structType);
+  }
+  for (int64_t step = 0; step < mm.k / stepK; ++step) {
+    int64_t chunks = step * kStepBytes / kChunkBytes;
     Value b0 = advance(bHi, tb, chunks, 0);
     Value b1 = split ? advance(bLo, tb, chunks, 0) : Value();
     for (int64_t slab = 0; slab < mm.slabs; ++slab) {
@@ -590,12 +647,12 @@ static SmallVector<Value> issueWgmma(RewriterBase &rewriter, Location loc,
       for (auto [index, pair] : llvm::enumerate(products)) {
         auto [descA, descB] = pair;
         // The first product of the k-step overwrites the fresh accumulator.
-        bool first = step == 0 && index == 0;
+        bool first = running.empty() && step == 0 && index == 0;
         auto scaleD = NVVM::WGMMAScaleOutAttr::get(
             ctx, first ? NVVM::WGMMAScaleOut::zero : NVVM::WGMMAScaleOut::one);
         fresh[slab] = NVVM::WgmmaMmaAsyncOp::create(
-            rewriter, loc, structType, fresh[slab], descA, descB, shape, tf32,
-            tf32, f32, scaleD, one, one, row, col,
+            rewriter, loc, structType, fresh[slab], descA, descB, shape,
+            operandType, operandType, f32, scaleD, one, one, row, col,
             /*satfinite=*/NVVM::MMAIntOverflowAttr());
       }
     }
@@ -604,22 +661,60 @@ static SmallVector<Value> issueWgmma(RewriterBase &rewriter, Location loc,
   return fresh;
 }
 
+/// Register 4 j + 2 h + c of slab s's accumulator struct is element
+/// [s][h][j][c] of the accumulator fragment (fragmentType): calls `each`
+/// with (slab, register, element index) for every element, in the
+/// fragment's row-major order.
+template <typename Fn>
+static void forEachFragmentElement(const WarpgroupMatmul &mm, Fn each) {
+  for (int64_t slab = 0; slab < mm.slabs; ++slab)
+    for (int64_t h = 0; h < 2; ++h)
+      for (int64_t j = 0; j < mm.n / 8; ++j)
+        for (int64_t c = 0; c < 2; ++c)
+          each(slab, 4 * j + 2 * h + c, SmallVector<int64_t>{slab, h, j, c});
+}
+
+/// The accumulator structs `structs` (one per slab) as a fragment vector.
+static Value structsToFragment(RewriterBase &rewriter, Location loc,
+                               const WarpgroupMatmul &mm,
+                               ArrayRef<Value> structs) {
+  SmallVector<Value> elements;
+  forEachFragmentElement(mm, [&](int64_t slab, int64_t reg, auto) {
+    elements.push_back(
+        LLVM::ExtractValueOp::create(rewriter, loc, structs[slab], reg));
+  });
+  return vector::FromElementsOp::create(
+      rewriter, loc, fragmentType(rewriter.getContext(), mm.slabs, mm.n),
+      elements);
+}
+
+/// The fragment vector `fragment` as accumulator structs, one per slab.
+static SmallVector<Value> fragmentToStructs(RewriterBase &rewriter,
+                                            Location loc,
+                                            const WarpgroupMatmul &mm,
+                                            Value fragment) {
+  auto structType = LLVM::LLVMStructType::getLiteral(
+      rewriter.getContext(),
+      SmallVector<Type>(mm.n / 2, rewriter.getF32Type()));
+  SmallVector<Value> structs(mm.slabs);
+  for (Value &value : structs)
+    value = LLVM::PoisonOp::create(rewriter, loc, structType);
+  forEachFragmentElement(
+      mm, [&](int64_t slab, int64_t reg, ArrayRef<int64_t> position) {
+        Value element =
+            vector::ExtractOp::create(rewriter, loc, fragment, position);
+        structs[slab] = LLVM::InsertValueOp::create(rewriter, loc,
+                                                    structs[slab], element, reg);
+      });
+  return structs;
+}
+
 /// Waits for the wgmma in flight and returns their accumulators `fresh` in
 /// the accumulator fragment's shape (fragmentType).
 static Value collectWgmma(RewriterBase &rewriter, Location loc,
                           const WarpgroupMatmul &mm, ArrayRef<Value> fresh) {
   NVVM::WgmmaWaitGroupSyncOp::create(rewriter, loc, uint64_t{0});
-  // Register 4 j + 2 h + c of slab s is element [s][h][j][c].
-  SmallVector<Value> elements;
-  for (int64_t slab = 0; slab < mm.slabs; ++slab)
-    for (int64_t h = 0; h < 2; ++h)
-      for (int64_t j = 0; j < mm.n / 8; ++j)
-        for (int64_t c = 0; c < 2; ++c)
-          elements.push_back(LLVM::ExtractValueOp::create(
-              rewriter, loc, fresh[slab], 4 * j + 2 * h + c));
-  return vector::FromElementsOp::create(
-      rewriter, loc, fragmentType(rewriter.getContext(), mm.slabs, mm.n),
-      elements);
+  return structsToFragment(rewriter, loc, mm, fresh);
 }
 
 /// The accumulator fragment view of `mm`'s output tile for this thread.
@@ -636,7 +731,8 @@ static Value accumulatorFragment(RewriterBase &rewriter, gpu::LaunchOp launch,
 /// Replaces `mm` with its warpgroup's wgmma code on set 0 of its tiles (the
 /// k-loop around it staged as the GPU tail stages any: see the file
 /// comment): the thread's accumulator fragment read, the k-step's products
-/// added, the fragment written back.
+/// added (for fp32 operands through a fresh accumulator, for f16 and bf16
+/// by wgmma itself), the fragment written back.
 static void emitWarpgroupMatmul(RewriterBase &rewriter, gpu::LaunchOp launch,
                                 const WarpgroupMatmul &mm,
                                 const CanonicalTile &ta,
@@ -651,10 +747,19 @@ static void emitWarpgroupMatmul(RewriterBase &rewriter, gpu::LaunchOp launch,
   SmallVector<bool> inBounds(4, true);
   Value acc = vector::TransferReadOp::create(rewriter, loc, accType, fragment,
                                              origin, std::nullopt, inBounds);
-  SmallVector<Value> fresh =
-      issueWgmma(rewriter, loc, mm, ta, tb, zero, zero, split);
-  Value sum = arith::AddFOp::create(rewriter, loc, acc,
-                                    collectWgmma(rewriter, loc, mm, fresh));
+  Value sum;
+  if (ta.format.isTf32()) {
+    SmallVector<Value> fresh =
+        issueWgmma(rewriter, loc, mm, ta, tb, zero, zero, split);
+    sum = arith::AddFOp::create(rewriter, loc, acc,
+                                collectWgmma(rewriter, loc, mm, fresh));
+  } else {
+    // f16 and bf16: into the running accumulator itself.
+    SmallVector<Value> running = fragmentToStructs(rewriter, loc, mm, acc);
+    sum = collectWgmma(
+        rewriter, loc, mm,
+        issueWgmma(rewriter, loc, mm, ta, tb, zero, zero, split, running));
+  }
   vector::TransferWriteOp::create(rewriter, loc, sum, fragment, origin,
                                   inBounds);
   rewriter.eraseOp(mm.op);
@@ -724,13 +829,14 @@ planPipeline(gpu::LaunchOp launch, const WarpgroupMatmul &mm, bool split,
       return std::nullopt;
   for (const StagedOperand *operand : {&mm.a, &mm.b}) {
     auto type = cast<MemRefType>(operand->root.getType());
-    if (type.getNumElements() / kChunk % threads != 0)
+    if (type.getNumElements() / operand->format.chunk() % threads != 0)
       return std::nullopt;
   }
   int64_t bytes = 0;
   for (Value buffer : launch.getWorkgroupAttributions()) {
     auto type = cast<MemRefType>(buffer.getType());
-    int64_t tileBytes = type.getNumElements() * 4;
+    int64_t tileBytes =
+        type.getNumElements() * type.getElementTypeBitWidth() / 8;
     bool staged = buffer == mm.a.root || buffer == mm.b.root;
     bytes += staged ? tileBytes * (plan.stages + (split ? 2 : 0)) : tileBytes;
   }
@@ -739,10 +845,14 @@ planPipeline(gpu::LaunchOp launch, const WarpgroupMatmul &mm, bool split,
   return plan;
 }
 
-/// Replaces the k-loop of `mm` (planPipeline) with one that keeps S - 1
-/// k-steps of copies in flight and overlaps each k-step's products with the
-/// next one's residuals, with one barrier per k-step. Operand tiles have S
-/// sets, residuals 2. k-step j:
+/// Replaces the k-loop of `mm` (planPipeline) with one that keeps k-steps
+/// of copies in flight and overlaps them with the k-step's products, with
+/// one barrier per k-step. Operand tiles have S sets, residuals 2.
+///
+/// fp32 operands (tf32, 3xtf32): each k-step's products go to a fresh
+/// accumulator, added to the running one in fp32 (wgmma truncates as it
+/// accumulates), so each k-step waits for its own wgmma; S - 1 k-steps of
+/// copies are in flight. k-step j:
 ///   wait for the copies of k-step j + 1, barrier;
 ///   copy k-step j + S - 1 (the last one again past the end) into set
 ///   (j + S - 1) % S, whose last reader, k-step j - 1's wgmma, is done;
@@ -753,6 +863,19 @@ planPipeline(gpu::LaunchOp launch, const WarpgroupMatmul &mm, bool split,
 ///   wait for the wgmma, add the fresh accumulator to the running one.
 /// The running accumulator fragment is loop-carried; the prologue copies
 /// k-steps 0 to S - 2 and writes k-step 0's residuals.
+///
+/// f16 and bf16 operands: wgmma accumulates into the running accumulator
+/// itself (as mma.sync does for them: the tensor core adds its products to
+/// C), kept in wgmma's registers across the loop, and one k-step's wgmma
+/// stays in flight while the next is issued; S - 2 k-steps of copies are
+/// in flight. k-step j:
+///   wait for the copies of k-step j, proxy fence, barrier (every
+///   warpgroup is then past its wait for k-step j - 2's wgmma);
+///   copy k-step j + S - 2 (the last one again past the end) into set
+///   (j + S - 2) % S, whose last reader was k-step j - 2's wgmma;
+///   issue k-step j's wgmma on set j % S into the running accumulator;
+///   wait until only it is in flight (k-step j - 1's is done).
+/// The prologue copies k-steps 0 to S - 3.
 static void emitPipelinedLoop(RewriterBase &rewriter, gpu::LaunchOp launch,
                               const WarpgroupMatmul &mm,
                               const WarpgroupPipeline &plan,
@@ -763,7 +886,10 @@ static void emitPipelinedLoop(RewriterBase &rewriter, gpu::LaunchOp launch,
   Location loc = old.getLoc();
   MLIRContext *ctx = rewriter.getContext();
   rewriter.setInsertionPoint(old);
+  bool accumulate = !ta.format.isTf32();
   int64_t stages = plan.stages, trips = plan.trips;
+  // k-steps of copies in flight ahead of the one computed.
+  int64_t ahead = accumulate ? stages - 2 : stages - 1;
   Value lower = old.getLowerBound(), step = old.getStep();
   auto index = [&](int64_t v) -> Value {
     return arith::ConstantIndexOp::create(rewriter, loc, v);
@@ -825,53 +951,87 @@ static void emitPipelinedLoop(RewriterBase &rewriter, gpu::LaunchOp launch,
   SmallVector<bool> inBounds(4, true);
   Value acc = vector::TransferReadOp::create(rewriter, loc, accType, fragment,
                                              origin, std::nullopt, inBounds);
+  // Loop-carried: the fragment vector, or wgmma's accumulator structs.
+  SmallVector<Value> carried;
+  if (accumulate)
+    carried = fragmentToStructs(rewriter, loc, mm, acc);
+  else
+    carried = {acc};
 
   // Prologue.
   Value token;
-  for (int64_t j = 0; j + 1 < stages; ++j)
+  for (int64_t j = 0; j < ahead; ++j)
     token = issueCopies(index(j), index(j));
-  wait(token, stages - 2);
-  gpu::BarrierOp::create(rewriter, loc);
-  residuals(zero, zero);
-  fence();
+  if (!accumulate) {
+    wait(token, stages - 2);
+    gpu::BarrierOp::create(rewriter, loc);
+    residuals(zero, zero);
+    fence();
+  }
 
   // The operands' row offsets were computed at the matmul, inside the old
   // loop (they do not depend on k).
   WarpgroupMatmul inner = mm;
   inner.a.rowOffset = cloneSlice(rewriter, body, mm.a.rowOffset, outside);
   inner.b.rowOffset = cloneSlice(rewriter, body, mm.b.rowOffset, outside);
+  SmallVector<Value> initial(carried);
+  initial.push_back(token);
   // Without a body builder, a loop with iter_args gets no terminator.
-  auto loop = scf::ForOp::create(rewriter, loc, zero, index(trips), index(1),
-                                 ValueRange{acc, token});
+  auto loop =
+      scf::ForOp::create(rewriter, loc, zero, index(trips), index(1), initial);
   {
     OpBuilder::InsertionGuard guard(rewriter);
     rewriter.setInsertionPointToEnd(loop.getBody());
     Value j = loop.getInductionVar();
-    Value running = loop.getRegionIterArgs()[0];
-    Value latest = loop.getRegionIterArgs()[1];
+    ValueRange iterArgs = loop.getRegionIterArgs();
+    ValueRange running = iterArgs.drop_back();
+    Value latest = iterArgs.back();
     auto modulo = [&](int64_t offset, int64_t m) {
       return affine::makeComposedAffineApply(rewriter, loc, (d0 + offset) % m,
                                              {j});
     };
-    wait(latest, stages - 3);
-    gpu::BarrierOp::create(rewriter, loc);
-    Value ahead = affine::makeComposedAffineApply(rewriter, loc,
+    SmallVector<Value> yielded;
+    Value next;
+    if (accumulate) {
+      wait(latest, stages - 3);
+      fence();
+      gpu::BarrierOp::create(rewriter, loc);
+      Value far = affine::makeComposedAffineApply(rewriter, loc,
+                                                  d0 + (stages - 2), {j});
+      next = issueCopies(far, modulo(stages - 2, stages));
+      SmallVector<Value> runningStructs(running);
+      yielded = issueWgmma(rewriter, loc, inner, ta, tb, modulo(0, stages),
+                           zero, /*split=*/false, runningStructs);
+      NVVM::WgmmaWaitGroupSyncOp::create(rewriter, loc, uint64_t{1});
+    } else {
+      wait(latest, stages - 3);
+      gpu::BarrierOp::create(rewriter, loc);
+      Value far = affine::makeComposedAffineApply(rewriter, loc,
                                                   d0 + (stages - 1), {j});
-    Value next = issueCopies(ahead, modulo(stages - 1, stages));
-    SmallVector<Value> fresh = issueWgmma(rewriter, loc, inner, ta, tb,
-                                          modulo(0, stages), modulo(0, 2),
-                                          split);
-    residuals(modulo(1, stages), modulo(1, 2));
-    fence();
-    Value sum = arith::AddFOp::create(rewriter, loc, running,
-                                      collectWgmma(rewriter, loc, inner, fresh));
-    scf::YieldOp::create(rewriter, loc, ValueRange{sum, next});
+      next = issueCopies(far, modulo(stages - 1, stages));
+      SmallVector<Value> fresh = issueWgmma(rewriter, loc, inner, ta, tb,
+                                            modulo(0, stages), modulo(0, 2),
+                                            split);
+      residuals(modulo(1, stages), modulo(1, 2));
+      fence();
+      yielded = {arith::AddFOp::create(
+          rewriter, loc, running[0],
+          collectWgmma(rewriter, loc, inner, fresh))};
+    }
+    yielded.push_back(next);
+    scf::YieldOp::create(rewriter, loc, yielded);
   }
   loop->setAttr(kWgmmaPipelineAttr, rewriter.getUnitAttr());
   rewriter.setInsertionPointAfter(loop);
-  wait(loop.getResult(1), 0);
-  vector::TransferWriteOp::create(rewriter, loc, loop.getResult(0), fragment,
-                                  origin, inBounds);
+  wait(loop.getResults().back(), 0);
+  Value result = loop.getResult(0);
+  if (accumulate) {
+    NVVM::WgmmaWaitGroupSyncOp::create(rewriter, loc, uint64_t{0});
+    SmallVector<Value> structs(loop.getResults().drop_back());
+    result = structsToFragment(rewriter, loc, mm, structs);
+  }
+  vector::TransferWriteOp::create(rewriter, loc, result, fragment, origin,
+                                  inBounds);
   rewriter.eraseOp(old);
 }
 
@@ -893,7 +1053,6 @@ LogicalResult mlir::foundry::lowerWarpgroupMatmuls(RewriterBase &rewriter,
            << chip
            << " (compile with foundry-to-nvvm{chip=sm_90a}, or "
               "foundry-compile --target=sm_90a)";
-  bool split = precision == Precision::tf32x3;
   // The thread mapping computes the warpgroup ids of each forall anew: one
   // computation of each, so that a fill and the matmul it initializes take
   // the same view.
@@ -943,8 +1102,25 @@ LogicalResult mlir::foundry::lowerWarpgroupMatmuls(RewriterBase &rewriter,
                             "accumulator tile must have a static row stride "
                             "and contiguous rows; got ")
              << cType;
+    if (a->format.type != b->format.type)
+      return op.emitOpError("foundry-map-forall-to-gpu: the operands of a "
+                            "wgmma matmul must have one element type; A "
+                            "and B are staged as ")
+             << a->root.getType() << " and " << b->root.getType();
+    if (k % a->format.stepK() != 0)
+      return op.emitOpError("foundry-map-forall-to-gpu: a wgmma matmul's "
+                            "k-step must be a multiple of ")
+             << a->format.stepK() << "; got " << k;
     matmuls.push_back({op, *a, *b, a->rows / kSlabRows, b->rows, k});
   }
+  // 3xtf32 splits fp32 operands into two tf32 parts; f16 and bf16
+  // operands are read exactly as they are. One launch takes one kind.
+  bool split = precision == Precision::tf32x3 && matmuls.front().a.format.isTf32();
+  for (const WarpgroupMatmul &mm : matmuls)
+    if (mm.a.format.isTf32() != matmuls.front().a.format.isTf32())
+      return mm.op.emitOpError("foundry-map-forall-to-gpu: the warpgroup "
+                               "matmuls of one kernel must all read fp32 "
+                               "operands or all half-precision ones");
   // Each thread holds its fragment of the running accumulator and of the
   // k-step's fresh one: with too many threads per block the register file
   // (64K 32-bit registers per SM, at most 255 per thread) cannot hold both,
@@ -956,15 +1132,18 @@ LogicalResult mlir::foundry::lowerWarpgroupMatmuls(RewriterBase &rewriter,
   int64_t registerLimit =
       std::min<int64_t>(kMaxRegistersPerThread,
                         kRegistersPerSM / std::max<int64_t>(blockThreads, 1));
+  // (f16 and bf16 operands need only the running one.)
   for (const WarpgroupMatmul &mm : matmuls) {
-    int64_t accumulators = mm.slabs * mm.n / 2;
-    if (2 * accumulators + kWgmmaSpareRegisters > registerLimit)
+    int64_t sets = mm.a.format.isTf32() ? 2 : 1;
+    int64_t registers = sets * mm.slabs * mm.n / 2;
+    if (registers + kWgmmaSpareRegisters > registerLimit)
       return mm.op.emitOpError("foundry-map-forall-to-gpu: ")
              << blockThreads << " threads per block leave "
              << registerLimit << " registers per thread; the warpgroup tile "
-             << mm.slabs * kSlabRows << "x" << mm.n << " needs "
-             << 2 * accumulators << " for its two accumulators and more "
-                "(fewer warpgroups per block, or smaller warpgroup tiles)";
+             << mm.slabs * kSlabRows << "x" << mm.n << " needs " << registers
+             << (sets == 2 ? " for its two accumulators" : " for its accumulator")
+             << " and more (fewer warpgroups per block, or smaller warpgroup "
+                "tiles)";
   }
 
   llvm::SmallPtrSet<Operation *, 8> matmulOps;
@@ -994,8 +1173,10 @@ LogicalResult mlir::foundry::lowerWarpgroupMatmuls(RewriterBase &rewriter,
       tile.columns = columns;
       tile.sets = plan ? plan->stages : 1;
       tile.residualSets = plan ? 2 : 1;
+      tile.format = operand->format;
+      int64_t chunk = tile.format.chunk();
       auto setsType = [&](int64_t sets) {
-        return MemRefType::get({sets, rows * columns / kChunk, kChunk},
+        return MemRefType::get({sets, rows * columns / chunk, chunk},
                                type.getElementType(),
                                MemRefLayoutAttrInterface(),
                                type.getMemorySpace());

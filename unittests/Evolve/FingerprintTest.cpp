@@ -1987,10 +1987,46 @@ TEST(SpliceSchedules, HeadsKeepTheirKernelRewrites) {
             "");
 }
 
+/// Counts the proposals of the built-in experts for `shape` (32 seeds each,
+/// every other one an island's seed) that put it on the tensor cores, and
+/// checks each: warp tiles take m16n8k16's k-steps of 16 in rows padded by
+/// 8 halves; warpgroup tiles take k-steps of 64 halves (one 128-byte
+/// swizzled row of m64nNk16) staged unpadded, B copied NxK first where
+/// `copiesB`. Returns {warp-tile proposals, warpgroup-tile proposals}.
+static std::pair<int, int> checkHalfGemmProposals(const KernelShape &shape,
+                                                   bool copiesB) {
+  int warp = 0, warpgroup = 0;
+  for (const Expert &expert : builtinExperts())
+    for (unsigned seed = 0; seed < 32; ++seed) {
+      std::mt19937 rng(seed);
+      ExpertRequest request{shape};
+      request.initial = seed % 2;
+      std::string proposal = expert.propose(request, rng);
+      llvm::StringRef schedule = proposal;
+      if (!schedule.contains("foundry-mma"))
+        continue;
+      EXPECT_FALSE(schedule.contains("padding=4")) << schedule.str();
+      if (schedule.contains("foundry-tile-warpgroups")) {
+        ++warpgroup;
+        EXPECT_TRUE(schedule.contains("foundry-tile-reduction{sizes=64},"
+                                      "foundry-promote{operands=0,1 stages="))
+            << schedule.str();
+        EXPECT_EQ(schedule.contains("foundry-transpose-b"), copiesB)
+            << schedule.str();
+        continue;
+      }
+      ++warp;
+      EXPECT_TRUE(schedule.contains("foundry-tile-reduction{sizes=16},"
+                                    "foundry-mma"))
+          << schedule.str();
+    }
+  return {warp, warpgroup};
+}
+
 TEST_F(FingerprintTest, HalfGemmsTakeSixteenDeepKSteps) {
-  // f16 operands into f32: proposals on the tensor cores use m16n8k16's
-  // k-steps of 16, staged rows padded by 8 halves, and no warpgroup tiles
-  // (foundry-mma's wgmma takes f32).
+  // f16 operands into f32, B stored KxN: tensor-core proposals on warp
+  // tiles (m16n8k16) and on warpgroup tiles after a copy of B (wgmma
+  // reads K-major operands).
   KernelShape shape = shapeOf(R"mlir(
 foundry.kernel @gemm(%a: tensor<512x256xf16>, %b: tensor<256x512xf16>) -> tensor<512x512xf32> attributes {precision = #foundry.precision<3xtf32>} {
   %zero = arith.constant 0.0 : f32
@@ -2002,25 +2038,28 @@ foundry.kernel @gemm(%a: tensor<512x256xf16>, %b: tensor<256x512xf16>) -> tensor
   ASSERT_TRUE(shape.halfGemm);
   ASSERT_TRUE(shape.tensorCores);
   EXPECT_FALSE(shape.gemmWgmma);
-  EXPECT_FALSE(shape.gemmWgmmaAfterCopies);
-  int mma = 0;
-  for (const Expert &expert : builtinExperts())
-    for (unsigned seed = 0; seed < 32; ++seed) {
-      std::mt19937 rng(seed);
-      ExpertRequest request{shape};
-      request.initial = seed % 2;
-      llvm::StringRef schedule = expert.propose(request, rng);
-      if (!schedule.contains("foundry-mma"))
-        continue;
-      ++mma;
-      EXPECT_TRUE(schedule.contains("foundry-tile-reduction{sizes=16},"
-                                    "foundry-mma"))
-          << schedule.str();
-      EXPECT_FALSE(schedule.contains("foundry-tile-warpgroups"))
-          << schedule.str();
-      EXPECT_FALSE(schedule.contains("padding=4")) << schedule.str();
-    }
-  EXPECT_GT(mma, 0);
+  EXPECT_TRUE(shape.gemmWgmmaAfterCopies);
+  auto [warp, warpgroup] = checkHalfGemmProposals(shape, /*copiesB=*/true);
+  EXPECT_GT(warp, 0);
+  EXPECT_GT(warpgroup, 0);
+  // bf16 with B stored NxK (nn.Linear's weight): wgmma reads it in place.
+  KernelShape linear = shapeOf(R"mlir(
+#x = affine_map<(m, n, k) -> (m, k)>
+#w = affine_map<(m, n, k) -> (n, k)>
+#y = affine_map<(m, n, k) -> (m, n)>
+foundry.kernel @linear(%a: tensor<512x256xbf16>, %b: tensor<512x256xbf16>) -> tensor<512x512xf32> attributes {precision = #foundry.precision<3xtf32>} {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<512x512xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<512x512xf32>) -> tensor<512x512xf32>
+  %m = linalg.matmul indexing_maps = [#x, #w, #y] ins(%a, %b : tensor<512x256xbf16>, tensor<512x256xbf16>) outs(%f : tensor<512x512xf32>) -> tensor<512x512xf32>
+  foundry.yield %m : tensor<512x512xf32>
+})mlir");
+  ASSERT_TRUE(linear.halfGemm);
+  EXPECT_TRUE(linear.gemmWgmma);
+  auto [linearWarp, linearWarpgroup] =
+      checkHalfGemmProposals(linear, /*copiesB=*/false);
+  (void)linearWarp;
+  EXPECT_GT(linearWarpgroup, 0);
   // The same GEMM on f32 keeps k-steps of 8.
   KernelShape f32 = shapeOf(R"mlir(
 foundry.kernel @gemm(%a: tensor<512x256xf32>, %b: tensor<256x512xf32>) -> tensor<512x512xf32> attributes {precision = #foundry.precision<3xtf32>} {

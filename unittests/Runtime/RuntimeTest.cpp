@@ -339,6 +339,22 @@ TEST(Integrity, PrecisionPolicy) {
                        "{%r1}, {%r2}, {%r3}, {%r4};\n";
   EXPECT_EQ(checkPtxPrecision(f16Acc, "3xtf32", {"f16", "f16"}).status,
             "failed");
+  // wgmma on the kernel's own 16-bit values into f32: allowed as mma.sync
+  // is; on fp32 inputs, or accumulating in f16, it is not.
+  const char *wgmmaBf16 =
+      "  wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {%f1}, %rd1, "
+      "%rd2, p, 1, 1, 0, 0;\n";
+  const char *wgmmaF16Acc =
+      "  wgmma.mma_async.sync.aligned.m64n128k16.f16.f16.f16 {%r1}, %rd1, "
+      "%rd2, p, 1, 1, 0, 0;\n";
+  EXPECT_EQ(checkPtxPrecision(wgmmaBf16, "3xtf32", {"bf16", "bf16"}).status,
+            "passed");
+  EXPECT_EQ(checkPtxPrecision(wgmmaBf16, "ieee", {"bf16", "bf16"}).status,
+            "failed");
+  EXPECT_EQ(checkPtxPrecision(wgmmaBf16, "3xtf32", {"f32", "f32"}).status,
+            "failed");
+  EXPECT_EQ(checkPtxPrecision(wgmmaF16Acc, "3xtf32", {"f16", "f16"}).status,
+            "failed");
   // fp32 values rounded to f16 (an intermediate for a second GEMM) are
   // reduced precision, unless the kernel's output is f16 itself.
   std::string rounded = std::string("  cvt.rn.f16.f32 %h1, %f1;\n") + f16;

@@ -96,11 +96,11 @@ struct KernelShape {
   bool gemmKMajorA = false;
   /// The first contraction is a 2-D matmul whose operands are both K-major
   /// (A stored MxK, B stored NxK, as nn.Linear stores its weight;
-  /// hasWgmmaOperandLayout): what wgmma reads in tf32, so tensor-core
-  /// schedules may put it on warpgroup tiles.
+  /// hasWgmmaOperandLayout): what wgmma reads, so tensor-core schedules
+  /// may put it on warpgroup tiles.
   bool gemmWgmma = false;
   /// The first contraction's A and B are both f16 or both bf16, into f32:
-  /// mma.sync m16n8k16 (k-steps of 16), no warpgroup tiles.
+  /// mma.sync m16n8k16 and wgmma m64nNk16 (k-steps of 16).
   bool halfGemm = false;
   /// The first contraction's column operand (the B) is stored KxN
   /// (kMajorColumnOperand: torch.matmul(A, B)); warpgroup schedules copy it

@@ -528,8 +528,8 @@ def FoundryMmaPass : SchedulePass<"foundry-mma", "::mlir::ModuleOp"> {
     that extends its operands is taken as one when its maps are a matmul's
     with B KxN or NxK, and named with its maps: upstream's specialization
     alone would give it the default maps, reading the wrong elements);
-    k not a multiple of 16; A and B of different types. Warpgroup tiles
-    take f32 only.
+    k not a multiple of 16; A and B of different types. On warpgroup tiles
+    they go on wgmma m64nNk16 (below).
 
     bf16 operands take the same path onto `mma.sync` m16n8k16
     (`f32.bf16.bf16.f32`). Upstream's conversion (LLVM 22) knows f16
@@ -539,21 +539,28 @@ def FoundryMmaPass : SchedulePass<"foundry-mma", "::mlir::ModuleOp"> {
 
     Every matmul inside a `foundry-tile-warpgroups` tile is checked and
     marked (`foundry.wgmma`) for sm_90a's `wgmma`, which the GPU tail emits
-    (`foundry-to-nvvm{chip=sm_90a}`): m64nNk8 per 64 rows, reading both
-    operands from the shared tiles of `foundry-promote` through matrix
-    descriptors (128-byte swizzle), each k-step into a fresh accumulator
-    added to a running one per thread (wgmma truncates as it accumulates),
-    three products per k8-step in 3xtf32. Errors: as above for the
-    precision; an operand that is not K-major (A must be stored MxK and B
-    NxK, as nn.Linear stores its weight: wgmma reads tf32 only so; a KxN B
-    stays on warp tiles) or not staged in shared memory; a tile whose m is
-    not a multiple of 64, n not a multiple of 8 up to 256 or k not a
-    multiple of 8; more than 64 accumulator registers per thread (64x128 or
-    128x64 at most). The GPU tail also wants a k-step of a multiple of 32,
-    staged without padding, and no k-loop inside the warpgroup tile. With
-    `foundry-promote{stages=S}`, S >= 3, it pipelines the k-loop itself:
-    S - 1 k-steps of copies in flight, one barrier per k-step, each
-    k-step's residuals written while the previous one's wgmma run.
+    (`foundry-to-nvvm{chip=sm_90a}`), reading both operands from the
+    shared tiles of `foundry-promote` through matrix descriptors (128-byte
+    swizzle). fp32 operands: m64nNk8 per 64 rows, each k-step into a fresh
+    accumulator added to a running one per thread (wgmma truncates as it
+    accumulates), three products per k8-step in 3xtf32. f16 and bf16
+    operands into f32: m64nNk16, accumulated by wgmma itself as mma.sync
+    accumulates them (the kernel's 3xtf32 contract splits fp32 operands
+    only). Errors: as above for the precision; an operand that is not
+    K-major (A must be stored MxK and B NxK, as nn.Linear stores its
+    weight: wgmma reads tf32 only so, and 16-bit operands are read so here
+    too; a KxN B stays on warp tiles or is copied by `foundry-transpose-b`)
+    or not staged in shared memory; a tile whose m is not a multiple of 64,
+    n not a multiple of 8 up to 256 or k not a multiple of 8 (16 for 16-bit
+    operands); more accumulator registers per thread than 64 for fp32
+    operands (64x128 or 128x64 at most) or 128 for 16-bit ones (64x256 or
+    128x128). The GPU tail also wants a k-step of whole 128-byte rows (32
+    fp32, 64 f16 or bf16), staged without padding, and no k-loop inside the
+    warpgroup tile. With `foundry-promote{stages=S}`, S >= 3, it pipelines
+    the k-loop itself: for fp32 operands S - 1 k-steps of copies in flight,
+    one barrier per k-step, each k-step's residuals written while the
+    previous one's wgmma run; for 16-bit operands S - 2 k-steps of copies
+    in flight and one k-step's wgmma while the next is issued.
 
     Example, the best measured on the H200 for `torch.matmul(A, B.T)` of
     2048x4096 outputs, K = 8192 (1.34 ms in 3xtf32 against 2.21 ms on warp

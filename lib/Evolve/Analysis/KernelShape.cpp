@@ -401,16 +401,15 @@ FailureOr<KernelShape> mlir::foundry::analyzeKernel(KernelOp kernel,
           return product;
         };
         shape.gemmKMajorA = kMajorRowOperand(op).has_value();
-        // f16 and bf16 operands go on mma.sync m16n8k16 only (foundry-mma's
-        // warpgroup tiles take f32).
-        // (Into an f32 accumulator: foundry-mma refuses an f16 one.)
+        // f16 and bf16 operands go on mma.sync m16n8k16 and wgmma
+        // m64nNk16 into an f32 accumulator (foundry-mma refuses an f16
+        // one); K-major operands on wgmma, as fp32 ones.
         shape.halfGemm =
             hasHalfFloatOperands(op) && op.getNumDpsInits() == 1 &&
             getElementTypeOrSelf(op.getDpsInits()[0].getType()).isF32();
-        shape.gemmWgmma = !shape.halfGemm && hasWgmmaOperandLayout(op);
+        shape.gemmWgmma = hasWgmmaOperandLayout(op);
         shape.gemmKMajorB = kMajorColumnOperand(op).has_value();
-        shape.gemmWgmmaAfterCopies =
-            !shape.halfGemm && hasWgmmaOperandLayoutAfterCopies(op);
+        shape.gemmWgmmaAfterCopies = hasWgmmaOperandLayoutAfterCopies(op);
         if (succeeded(dims)) {
           shape.gemmM = extent(dims->m);
           shape.gemmN = extent(dims->n);

@@ -44,9 +44,10 @@ Expert mlir::foundry::memoryExpert() {
             (request.initial || rng() % 3 == 0)) {
           bool wgmma = shape.gemmWgmma || (shape.gemmWgmmaAfterCopies &&
                                            (request.initial || rng() % 2));
-          MmaTiles tiles =
-              tunedGemmTiles(*shape.target, wgmma ? GemmTiling::WarpgroupTiles
-                                                  : GemmTiling::WarpTiles);
+          MmaTiles tiles = tunedGemmTiles(
+              *shape.target,
+              wgmma ? GemmTiling::WarpgroupTiles : GemmTiling::WarpTiles,
+              shape.halfGemm);
           // The epilogue fused: in the seed on warpgroup tiles (measured
           // faster there), one time in two otherwise.
           tiles.fuseEpilogue = request.initial ? wgmma : bool(rng() % 2);

@@ -117,14 +117,17 @@ std::string mmaGemm(int64_t loops, bool ownKernel, const MmaTiles &t, bool half,
 enum class GemmTiling {
   /// Warp tiles on mma.sync, operands staged in padded shared-memory rows.
   WarpTiles,
-  /// Warpgroup tiles on wgmma, K-major operands in swizzled shared tiles.
+  /// Warpgroup tiles on wgmma, K-major operands in swizzled shared tiles
+  /// (tf32 or 3xtf32 for fp32 operands, m64nNk16 for f16 and bf16).
   WarpgroupTiles,
 };
 
-/// The tiles measured best for `tiling` on `target` (a row of the tuned
-/// table, which names the measurement it came from), or, for a target
-/// without its own row, those of the nearest known target (Hopper's).
-const MmaTiles &tunedGemmTiles(const TargetInfo &target, GemmTiling tiling);
+/// The tiles measured best for `tiling` on `target` for fp32 operands or,
+/// with `half`, f16 and bf16 ones (a row of the tuned table, which names
+/// the measurement it came from), or, for a target without its own row,
+/// those of the nearest known target (Hopper's).
+const MmaTiles &tunedGemmTiles(const TargetInfo &target, GemmTiling tiling,
+                               bool half);
 
 /// "foundry-pad{m=BM n=BN k=BK}," when the kernel's first contraction
 /// (KernelShape::gemmM/N/K) is not a multiple of the block tile BM x BN and

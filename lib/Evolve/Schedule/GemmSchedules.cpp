@@ -317,7 +317,8 @@ std::string im2colSchedule(const KernelShape &shape, std::mt19937 &rng,
     fitM *= 2;
   std::string schedule = "foundry-im2col,";
   if (shape.tensorCores) {
-    MmaTiles tiles = tunedGemmTiles(*shape.target, GemmTiling::WarpTiles);
+    MmaTiles tiles = tunedGemmTiles(*shape.target, GemmTiling::WarpTiles,
+                                   shape.halfGemm);
     if (rng() % 2) {
       tiles.blockN = pick<int64_t>({64, 128}, rng);
       tiles.stagedK = rng() % 2 ? 32 : 0;
@@ -387,7 +388,8 @@ std::string splitKSchedule(const KernelShape &shape, std::mt19937 &rng) {
   if (!shape.gemm || !shape.contraction || shape.numParallel() != 2 ||
       shape.gemmM <= 0 || shape.gemmN <= 0 || shape.gemmK <= 0)
     return "";
-  MmaTiles tiles = tunedGemmTiles(*shape.target, GemmTiling::WarpTiles);
+  MmaTiles tiles = tunedGemmTiles(*shape.target, GemmTiling::WarpTiles,
+                                   shape.halfGemm);
   if (!shape.tensorCores || rng() % 2)
     tiles.blockM = tiles.blockN = 64;
   if (shape.gemmM % tiles.blockM || shape.gemmN % tiles.blockN)
@@ -438,7 +440,8 @@ std::string splitGemmPrefix(const KernelShape &shape, bool mma,
     if (best || rng() % 3 == 0) {
       const MmaTiles &tiles = tunedGemmTiles(
           *shape.target,
-          shape.gemmWgmma ? GemmTiling::WarpgroupTiles : GemmTiling::WarpTiles);
+          shape.gemmWgmma ? GemmTiling::WarpgroupTiles : GemmTiling::WarpTiles,
+          shape.halfGemm);
       return padFor(shape, tiles.blockM, tiles.blockN, tiles.stagedK) +
              mmaGemm(loops, /*ownKernel=*/true, tiles, shape.halfGemm) + ",";
     }
