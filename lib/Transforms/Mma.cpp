@@ -238,10 +238,18 @@ static LogicalResult checkWgmmaShape(linalg::LinalgOp op) {
     return op.emitOpError("foundry-mma: operand A is not stored MxK; wgmma "
                           "here reads its operands K-major only (copy it "
                           "with foundry-transpose-a)");
-  if (!kMajor(1, nDim))
+  // A 16-bit B stored KxN is read MN-major (wgmma's transposed B).
+  auto storedKxN = [&]() {
+    AffineMap map = op.getMatchingIndexingMap(op.getDpsInputOperand(1));
+    return map.getNumResults() == 2 &&
+           map.getResult(0) == getAffineDimExpr(kDim, ctx) &&
+           map.getResult(1) == getAffineDimExpr(nDim, ctx);
+  };
+  if (!kMajor(1, nDim) && !(hasHalfFloatOperands(op) && storedKxN()))
     return op.emitOpError("foundry-mma: operand B is not stored NxK; wgmma "
-                          "here reads its operands K-major only (B as "
-                          "nn.Linear stores its weight): copy a KxN B with "
+                          "here reads fp32 operands K-major only (B as "
+                          "nn.Linear stores its weight; f16 and bf16 ones "
+                          "also stored KxN): copy a KxN B with "
                           "foundry-transpose-b, or keep it on warp tiles "
                           "(mma.sync)");
   for (unsigned input : {0u, 1u})
@@ -451,7 +459,11 @@ static bool wgmmaOperandLayout(linalg::LinalgOp op, bool afterCopies) {
     return is(map, row, k) || (afterCopies && is(map, k, row));
   };
   unsigned m = dims->m[0], n = dims->n[0], k = dims->k[0];
-  return kMajor(0, m, k) && kMajor(1, n, k) &&
+  // wgmma reads a 16-bit B stored KxN in place (MN-major).
+  bool b = kMajor(1, n, k) ||
+           (hasHalfFloatOperands(op) &&
+            is(op.getMatchingIndexingMap(op.getDpsInputOperand(1)), k, n));
+  return kMajor(0, m, k) && b &&
          is(op.getMatchingIndexingMap(op.getDpsInitOperand(0)), m, n);
 }
 

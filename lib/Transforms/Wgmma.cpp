@@ -13,15 +13,20 @@
 //
 // Shared tiles. wgmma reads its operands from shared memory through 64-bit
 // matrix descriptors (PTX ISA, "Matrix Descriptor Format": start address,
-// leading and stride byte offsets, layout type). Both operands are K-major
-// here (tf32 allows no other; for f16 and bf16, B stored NxK as nn.Linear
-// stores it). Each staged tile of R rows x KT columns (KT bytes a multiple
-// of 128) is laid out in the 128-byte swizzle that TMA writes: K in atoms
-// of 128 bytes, atom a holding R rows of 128 bytes, the 16-byte chunk c of
-// row r at chunk c ^ (r % 8) of that row (sets 1024-byte aligned). The
-// descriptor has layout type 1, a stride byte offset of 1024 (8 rows), and
-// a start address advanced 32 bytes per k-step inside an atom (the hardware
-// applies the swizzle). The block copies each tile itself, 16-byte cp.async
+// leading and stride byte offsets, layout type). A is K-major (stored MxK;
+// tf32 allows no other). So is B where it is stored NxK, as nn.Linear
+// stores it; a 16-bit B stored KxN (torch.matmul's) is read in place,
+// MN-major (wgmma's transposed B). Each staged tile of R rows x C columns
+// (C bytes a multiple of 128) is laid out in the 128-byte swizzle that TMA
+// writes: the columns in atoms of 128 bytes, atom a holding R rows of 128
+// bytes, the 16-byte chunk c of row r at chunk c ^ (r % 8) of that row
+// (sets 1024-byte aligned). For a K-major tile the rows are M or N and the
+// columns K: the descriptor has layout type 1, a stride byte offset of
+// 1024 (8 rows), and a start address advanced 32 bytes per k-step inside
+// an atom (the hardware applies the swizzle). For an MN-major B the rows
+// are K and the columns N: the stride byte offset is still 1024 (8 rows of
+// K), the leading byte offset R x 128 (from one atom of 64 N to the next),
+// and the start address moves 16 rows (k16) per k-step. The block copies each tile itself, 16-byte cp.async
 // pieces in row-major order: a quarter warp (which the L1 coalesces 16-byte
 // accesses over) reads one 128-byte row of global memory and writes it to
 // the 8 chunks of one swizzled row, no bank conflict. Without the swizzle
@@ -128,12 +133,15 @@ struct OperandFormat {
 
 /// A staged operand of a warpgroup matmul: rows [rowOffset, rowOffset +
 /// rows) of the shared tile `root` (a workgroup attribution of R x KT
-/// elements of `format`), all of its KT columns.
+/// elements of `format`), all of its KT columns; or, `mnMajor` (a B stored
+/// KxN), all KT rows of a K x C root and its columns [rowOffset,
+/// rowOffset + rows), the warpgroup's N.
 struct StagedOperand {
   BlockArgument root;
   Value rowOffset;
   int64_t rows;
   OperandFormat format;
+  bool mnMajor = false;
 };
 
 /// The wgmma form of a staged tile: `canonical`, [sets][R x KT / C][C] (C
@@ -179,19 +187,23 @@ static Value canonicalChunk(RewriterBase &rewriter, Location loc,
 
 /// `memref` seen through unit-stride 2-D subviews up to a workgroup
 /// attribution of `launch` of static R x KT f32, f16 or bf16 with identity
-/// layout,
-/// whose columns the view takes whole: the row offset (the sum of the
-/// subviews' row offsets) and the rows. Fails with a diagnostic at `user`.
+/// layout, whose columns (K) the view takes whole: the row offset (the sum
+/// of the subviews' row offsets) and the rows. With `mnMajor` (a 16-bit B
+/// stored KxN), the root is K x C and the view takes its rows (K) whole:
+/// the column offset and the columns. Fails with a diagnostic at `user`.
 static FailureOr<StagedOperand> resolveStaged(RewriterBase &rewriter,
                                               gpu::LaunchOp launch,
                                               Operation *user, Value memref,
-                                              StringRef name) {
+                                              StringRef name,
+                                              bool mnMajor = false) {
   Location loc = user->getLoc();
   auto type = dyn_cast<MemRefType>(memref.getType());
   if (!type || type.getRank() != 2 || !type.hasStaticShape())
     return user->emitOpError("foundry-map-forall-to-gpu: wgmma operand ")
            << name << " is not a static 2-D tile";
-  int64_t rows = type.getDimSize(0), columns = type.getDimSize(1);
+  // The dimension the warpgroup takes part of (M or N), and K.
+  unsigned part = mnMajor ? 1 : 0, whole = mnMajor ? 0 : 1;
+  int64_t rows = type.getDimSize(part), columns = type.getDimSize(whole);
   SmallVector<Value> offsets;
   Value view = memref;
   while (auto subview = view.getDefiningOp<memref::SubViewOp>()) {
@@ -199,7 +211,7 @@ static FailureOr<StagedOperand> resolveStaged(RewriterBase &rewriter,
         llvm::any_of(subview.getStaticStrides(),
                      [](int64_t s) { return s != 1; }))
       break;
-    OpFoldResult column = subview.getMixedOffsets()[1];
+    OpFoldResult column = subview.getMixedOffsets()[whole];
     if (!isConstantIntValue(column, 0))
       return user->emitOpError("foundry-map-forall-to-gpu: wgmma operand ")
              << name
@@ -207,7 +219,7 @@ static FailureOr<StagedOperand> resolveStaged(RewriterBase &rewriter,
                 "of a warpgroup matmul must be the whole staged tile (no "
                 "foundry-tile-reduction after foundry-tile-warpgroups)";
     offsets.push_back(getValueOrCreateConstantIndexOp(
-        rewriter, loc, subview.getMixedOffsets()[0]));
+        rewriter, loc, subview.getMixedOffsets()[part]));
     view = subview.getSource();
   }
   auto root = dyn_cast<BlockArgument>(view);
@@ -219,13 +231,27 @@ static FailureOr<StagedOperand> resolveStaged(RewriterBase &rewriter,
   std::optional<OperandFormat> format =
       OperandFormat::of(rootType.getElementType());
   if (rootType.getRank() != 2 || !rootType.getLayout().isIdentity() ||
-      !format || rootType.getDimSize(1) != columns)
+      !format || rootType.getDimSize(whole) != columns)
     return user->emitOpError("foundry-map-forall-to-gpu: wgmma operand ")
            << name << " reads a shared tile of type " << rootType
-           << "; it takes a dense R x " << columns
+           << "; it takes a dense "
+           << (mnMajor ? std::to_string(columns) + " x C"
+                       : "R x " + std::to_string(columns))
            << " tile of f32, f16 or bf16 (foundry-promote without padding)";
-  if (columns % format->atomK() != 0 ||
-      rootType.getDimSize(0) % kCoreRows != 0)
+  if (mnMajor) {
+    // 64 N per 128-byte row; each warpgroup's N whole rows of it.
+    if (rootType.getDimSize(1) % format->atomK() != 0 ||
+        rows % format->atomK() != 0 || columns % format->stepK() != 0)
+      return user->emitOpError("foundry-map-forall-to-gpu: the shared tile "
+                               "of wgmma operand ")
+             << name << " (stored KxN) is " << columns << "x"
+             << rootType.getDimSize(1) << " with " << rows
+             << " columns per warpgroup; wgmma reads it MN-major here in "
+                "128-byte swizzled rows: N in multiples of "
+             << format->atomK() << " (the block's and each warpgroup's), K "
+             << "in multiples of " << format->stepK();
+  } else if (columns % format->atomK() != 0 ||
+             rootType.getDimSize(0) % kCoreRows != 0)
     return user->emitOpError("foundry-map-forall-to-gpu: the shared tile of "
                              "wgmma operand ")
            << name << " is " << rootType.getDimSize(0) << "x" << columns
@@ -236,7 +262,7 @@ static FailureOr<StagedOperand> resolveStaged(RewriterBase &rewriter,
   Value offset = arith::ConstantIndexOp::create(rewriter, loc, 0);
   for (Value part : offsets)
     offset = arith::AddIOp::create(rewriter, loc, offset, part);
-  return StagedOperand{root, offset, rows, *format};
+  return StagedOperand{root, offset, rows, *format, mnMajor};
 }
 
 /// Removes the workgroup attribution `buffer`, which nothing uses any more,
@@ -526,28 +552,43 @@ struct WarpgroupMatmul {
 };
 } // namespace
 
-/// The 64-bit wgmma matrix descriptor of a K-major canonical tile (128-byte
+/// The 64-bit wgmma matrix descriptor of the canonical tile `tile` (128-byte
 /// swizzle) whose set starts at the i64 shared-memory address `address`
-/// (1024-byte aligned), starting at row `row` (index) of its first atom:
-/// start address, leading byte offset (unused with this swizzle: 1), stride
-/// byte offset (between 8-row groups: 1024 bytes), layout type 1 (128-byte
-/// swizzle) in bits 62-63; address fields in 16-byte units (PTX ISA,
-/// "Matrix Descriptor Format").
+/// (1024-byte aligned), for the operand's part from `offset` (index) on:
+/// start address, leading byte offset, stride byte offset (between 8-row
+/// groups: 1024 bytes), layout type 1 (128-byte swizzle) in bits 62-63;
+/// address fields in 16-byte units (PTX ISA, "Matrix Descriptor Format").
+/// K-major: `offset` rows into the first atom, no leading byte offset (1,
+/// unused with this swizzle). MN-major (`mnMajor`): `offset` columns, a
+/// whole number of atoms, and the atoms R x 128 bytes apart.
 static Value descriptor(RewriterBase &rewriter, Location loc, Value address,
-                        Value row) {
+                        Value offset, const CanonicalTile &tile,
+                        bool mnMajor) {
   Type i64 = rewriter.getI64Type();
   auto constant = [&](int64_t value) -> Value {
     return arith::ConstantOp::create(rewriter, loc, i64,
                                      rewriter.getI64IntegerAttr(value));
   };
-  Value rowBytes = arith::MulIOp::create(
-      rewriter, loc, arith::IndexCastUIOp::create(rewriter, loc, i64, row),
-      constant(kRowBytes));
-  Value start = arith::AddIOp::create(rewriter, loc, address, rowBytes);
+  Value bytes;
+  if (mnMajor)
+    bytes = arith::MulIOp::create(
+        rewriter, loc,
+        arith::DivUIOp::create(
+            rewriter, loc,
+            arith::IndexCastUIOp::create(rewriter, loc, i64, offset),
+            constant(tile.format.atomK())),
+        constant(tile.rows * kRowBytes));
+  else
+    bytes = arith::MulIOp::create(
+        rewriter, loc,
+        arith::IndexCastUIOp::create(rewriter, loc, i64, offset),
+        constant(kRowBytes));
+  Value start = arith::AddIOp::create(rewriter, loc, address, bytes);
   Value field = arith::AndIOp::create(
       rewriter, loc, arith::ShRUIOp::create(rewriter, loc, start, constant(4)),
       constant(0x3FFF));
-  int64_t leading = 1, stride = kSwizzleBytes / 16;
+  int64_t leading = mnMajor ? tile.rows * kRowBytes / 16 : 1,
+          stride = kSwizzleBytes / 16;
   uint64_t high = (uint64_t{1} << 62) | (uint64_t(stride) << 32) |
                   (uint64_t(leading) << 16);
   return arith::OrIOp::create(rewriter, loc, field,
@@ -586,21 +627,22 @@ static SmallVector<Value> issueWgmma(RewriterBase &rewriter, Location loc,
     return arith::ConstantOp::create(rewriter, loc, i64,
                                      rewriter.getI64IntegerAttr(value));
   };
-  // Descriptors of each operand's rows, hi (the staged tile) and lo.
-  auto descriptors = [&](const CanonicalTile &tile, Value row) {
+  // Descriptors of each operand's part, hi (the staged tile) and lo.
+  auto descriptors = [&](const CanonicalTile &tile,
+                         const StagedOperand &operand) {
     Value hi = descriptor(
         rewriter, loc,
         sharedAddress(rewriter, loc, tile.canonical, set, tile.setBytes()),
-        row);
+        operand.rowOffset, tile, operand.mnMajor);
     Value lo = split ? descriptor(rewriter, loc,
                                   sharedAddress(rewriter, loc, tile.residual,
                                                 residualSet, tile.setBytes()),
-                                  row)
+                                  operand.rowOffset, tile, operand.mnMajor)
                      : Value();
     return std::make_pair(hi, lo);
   };
-  auto [aHi, aLo] = descriptors(ta, mm.a.rowOffset);
-  auto [bHi, bLo] = descriptors(tb, mm.b.rowOffset);
+  auto [aHi, aLo] = descriptors(ta, mm.a);
+  auto [bHi, bLo] = descriptors(tb, mm.b);
   // Moves a descriptor to K chunk `kChunks` and `rows` rows on: the atom
   // (R rows of 128 bytes), then 32 bytes per k-step inside the row (the
   // hardware applies the swizzle to the address), in 16-byte units (the
@@ -624,7 +666,10 @@ static SmallVector<Value> issueWgmma(RewriterBase &rewriter, Location loc,
   auto f32 = NVVM::WGMMATypesAttr::get(ctx, NVVM::WGMMATypes::f32);
   auto one = NVVM::WGMMAScaleInAttr::get(ctx, NVVM::WGMMAScaleIn::one);
   auto row = NVVM::MMALayoutAttr::get(ctx, NVVM::MMALayout::row);
-  auto col = NVVM::MMALayoutAttr::get(ctx, NVVM::MMALayout::col);
+  // B K-major (stored NxK) is wgmma's "col" B; MN-major its "row" B (the
+  // transposed read of 16-bit operands).
+  auto layoutB = NVVM::MMALayoutAttr::get(
+      ctx, mm.b.mnMajor ? NVVM::MMALayout::row : NVVM::MMALayout::col);
   NVVM::WgmmaFenceAlignedOp::create(rewriter, loc);
   SmallVector<Value> fresh(running);
   if (fresh.empty()) {
@@ -634,7 +679,14 @@ static SmallVector<Value> issueWgmma(RewriterBase &rewriter, Location loc,
   }
   for (int64_t step = 0; step < mm.k / stepK; ++step) {
     int64_t chunks = step * kStepBytes / kChunkBytes;
-    Value b0 = advance(bHi, tb, chunks, 0);
+    // An MN-major B moves stepK rows of K per k-step.
+    Value b0 = mm.b.mnMajor
+                   ? (step ? arith::AddIOp::create(
+                                 rewriter, loc, bHi,
+                                 constant(step * stepK * kRowBytes / 16))
+                                 .getResult()
+                           : bHi)
+                   : advance(bHi, tb, chunks, 0);
     Value b1 = split ? advance(bLo, tb, chunks, 0) : Value();
     for (int64_t slab = 0; slab < mm.slabs; ++slab) {
       Value a0 = advance(aHi, ta, chunks, slab * kSlabRows);
@@ -652,7 +704,7 @@ static SmallVector<Value> issueWgmma(RewriterBase &rewriter, Location loc,
             ctx, first ? NVVM::WGMMAScaleOut::zero : NVVM::WGMMAScaleOut::one);
         fresh[slab] = NVVM::WgmmaMmaAsyncOp::create(
             rewriter, loc, structType, fresh[slab], descA, descB, shape,
-            operandType, operandType, f32, scaleD, one, one, row, col,
+            operandType, operandType, f32, scaleD, one, one, row, layoutB,
             /*satfinite=*/NVVM::MMAIntOverflowAttr());
       }
     }
@@ -1035,6 +1087,17 @@ static void emitPipelinedLoop(RewriterBase &rewriter, gpu::LaunchOp launch,
   rewriter.eraseOp(old);
 }
 
+/// True if `op`'s B is stored KxN: its indexing map's first result is the
+/// reduction loop.
+static bool isStoredKxN(linalg::LinalgOp op) {
+  AffineMap map = op.getMatchingIndexingMap(op.getDpsInputOperand(1));
+  if (map.getNumResults() != 2)
+    return false;
+  auto first = dyn_cast<AffineDimExpr>(map.getResult(0));
+  return first && op.getIteratorTypesArray()[first.getPosition()] ==
+                      utils::IteratorType::reduction;
+}
+
 LogicalResult mlir::foundry::lowerWarpgroupMatmuls(RewriterBase &rewriter,
                                                    gpu::LaunchOp launch,
                                                    Precision precision,
@@ -1078,12 +1141,18 @@ LogicalResult mlir::foundry::lowerWarpgroupMatmuls(RewriterBase &rewriter,
         rewriter, launch, op, op.getDpsInputOperand(0)->get(), "A");
     if (failed(a))
       return failure();
-    FailureOr<StagedOperand> b = resolveStaged(
-        rewriter, launch, op, op.getDpsInputOperand(1)->get(), "B");
+    FailureOr<StagedOperand> b =
+        resolveStaged(rewriter, launch, op, op.getDpsInputOperand(1)->get(),
+                      "B", isStoredKxN(op));
     if (failed(b))
       return failure();
     auto cType = cast<MemRefType>(op.getDpsInitOperand(0)->get().getType());
     int64_t k = cast<MemRefType>(a->root.getType()).getDimSize(1);
+    if (b->mnMajor && (a->format.isTf32() ||
+                       cast<MemRefType>(b->root.getType()).getDimSize(0) != k))
+      return op.emitOpError("foundry-map-forall-to-gpu: wgmma reads a B "
+                            "stored KxN only for f16 and bf16 operands, the "
+                            "k-step of A and B alike");
     if (cType.getRank() != 2 || !cType.hasStaticShape() ||
         cType.getDimSize(0) != a->rows || cType.getDimSize(1) != b->rows ||
         a->rows % kSlabRows != 0 || b->rows % 8 != 0 ||

@@ -33,39 +33,20 @@
 // ACC-COUNT-32:   st.global.v2.b32
 // ACC-NOT:        st.global
 
-// K-major operands only: a B stored KxN is refused at the matmul (wgmma's
-// transposed read of 16-bit operands is not lowered here).
+// A B stored KxN (torch.matmul's) is read in place, MN-major: the staged
+// 64x128 tile of K rows in 128-byte swizzled rows of N, wgmma's transposed
+// B (imm-trans-b 1), no copy kernel.
 // RUN: sed 's/(n, k)>/(k, n)>/; s/%w: tensor<256x128xbf16>/%w: tensor<128x256xbf16>/; s/tensor<256x128xbf16>, tensor<256x128xbf16>/tensor<256x128xbf16>, tensor<128x256xbf16>/' %S/../Transforms/Inputs/linear_256_bf16.mlir > %t.kxn.mlir
-// RUN: not foundry-opt %t.kxn.mlir --foundry-outline-kernels --foundry-tile-blocks="sizes=128,128 target=contraction" --foundry-tile-reduction=sizes=64 --foundry-promote=operands=0,1 --foundry-tile-warpgroups=sizes=64,128 --foundry-mma -o /dev/null 2>&1 | FileCheck %s --check-prefix=KXN
-// KXN: error: 'linalg.matmul' op foundry-mma: operand B is not stored NxK; wgmma here reads its operands K-major only
-// Four stages over K = 512 (8 k-steps): wgmma accumulates in place, one
-// k-step's wgmma in flight while the next is issued. Two k-steps' copies
-// before the loop; per k-step one wait that leaves the next k-step's group
-// in flight, a proxy fence and one barrier, the copies two ahead, the
-// k-step's wgmma, and a wait that leaves it in flight.
-// RUN: sed 's/256x128xbf16/256x512xbf16/g' %S/../Transforms/Inputs/linear_256_bf16.mlir > %t.k512.mlir
-// RUN: foundry-opt %t.k512.mlir --foundry-outline-kernels --foundry-tile-blocks="sizes=128,128 target=contraction" --foundry-tile-reduction=sizes=64 "--foundry-promote=operands=0,1 stages=4" --foundry-tile-warpgroups=sizes=64,128 --foundry-mma "--foundry-to-nvvm=chip=sm_90a" --foundry-extract-ptx=output=%t.four.ptx -o /dev/null
-// RUN: FileCheck %s --check-prefix=FOUR < %t.four.ptx
-// RUN: FileCheck %s --check-prefix=ACC < %t.four.ptx
-// RUN: %ptxas -arch=sm_90a -v %t.four.ptx -o %t.four.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
-// FOUR-COUNT-2:   cp.async.commit_group;
-// FOUR-NOT:       bar.sync
-// FOUR:           $L__BB0_[[LOOP:[0-9]+]]:
-// FOUR:           cp.async.wait_group 1;
-// FOUR-NEXT:      fence.proxy.async.shared::cta;
-// FOUR-NEXT:      bar.sync
-// FOUR-NOT:       bar.sync
-// FOUR:           cp.async.commit_group;
-// FOUR-NOT:       bar.sync
-// FOUR:           wgmma.fence.sync.aligned;
-// FOUR-COUNT-4:   wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16
-// FOUR:           wgmma.commit_group.sync.aligned;
-// FOUR-NEXT:      wgmma.wait_group.sync.aligned 1;
-// FOUR-NOT:       bar.sync
-// FOUR:           bra {{.*}}$L__BB0_[[LOOP]];
-// FOUR:           cp.async.wait_group 0;
-// FOUR-NEXT:      wgmma.wait_group.sync.aligned 0;
-// FOUR-NOT:       add.rn.f32
+// RUN: foundry-opt %t.kxn.mlir --foundry-outline-kernels --foundry-tile-blocks="sizes=128,128 target=contraction" --foundry-tile-reduction=sizes=64 --foundry-promote=operands=0,1 --foundry-tile-warpgroups=sizes=64,128 --foundry-mma "--foundry-to-nvvm=chip=sm_90a" --foundry-extract-ptx=output=%t.kxn.ptx -o /dev/null
+// RUN: FileCheck %s --check-prefix=KXN < %t.kxn.ptx
+// RUN: %ptxas -arch=sm_90a -v %t.kxn.ptx -o %t.kxn.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// KXN:            .entry
+// KXN-NOT:        .entry
+// KXN-COUNT-8:    cp.async.cg.shared.global [{{.*}}], [{{.*}}], 16;
+// KXN-COUNT-4:    wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {{.*}}, p, 1, 1, 0, 1;
+// A warpgroup N of 32 is half a 128-byte row of the MN-major tile.
+// RUN: not foundry-opt %t.kxn.mlir --foundry-outline-kernels --foundry-tile-blocks="sizes=128,128 target=contraction" --foundry-tile-reduction=sizes=64 --foundry-promote=operands=0,1 --foundry-tile-warpgroups=sizes=64,32 --foundry-mma "--foundry-to-nvvm=chip=sm_90a" -o /dev/null 2>&1 | FileCheck %s --check-prefix=HALFROW
+// HALFROW: error: {{.*}}the shared tile of wgmma operand B (stored KxN) is 64x128 with 32 columns per warpgroup; wgmma reads it MN-major here in 128-byte swizzled rows: N in multiples of 64 (the block's and each warpgroup's), K in multiples of 16
 
 // A k-step of 32 bf16 (64 bytes) is less than one 128-byte swizzled row.
 // RUN: not foundry-opt %S/../Transforms/Inputs/linear_256_bf16.mlir --foundry-outline-kernels --foundry-tile-blocks="sizes=128,128 target=contraction" --foundry-tile-reduction=sizes=32 --foundry-promote=operands=0,1 --foundry-tile-warpgroups=sizes=64,128 --foundry-mma "--foundry-to-nvvm=chip=sm_90a" -o /dev/null 2>&1 | FileCheck %s --check-prefix=ROW

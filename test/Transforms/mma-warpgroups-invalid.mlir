@@ -1,7 +1,7 @@
 // RUN: not foundry-opt %s --split-input-file --foundry-outline-kernels --foundry-tile-blocks="sizes=128,128 target=contraction" --foundry-tile-reduction=sizes=32 --foundry-promote=operands=0,1 --foundry-tile-warpgroups=sizes=64,128 --foundry-mma 2>&1 | FileCheck %s
 
-// B stored KxN (torch.matmul's): wgmma reads its operands K-major only here.
-// CHECK: error: 'linalg.matmul' op foundry-mma: operand B is not stored NxK; wgmma here reads its operands K-major only (B as nn.Linear stores its weight): copy a KxN B with foundry-transpose-b, or keep it on warp tiles (mma.sync)
+// An fp32 B stored KxN (torch.matmul's): wgmma reads tf32 only K-major.
+// CHECK: error: 'linalg.matmul' op foundry-mma: operand B is not stored NxK; wgmma here reads fp32 operands K-major only (B as nn.Linear stores its weight; f16 and bf16 ones also stored KxN): copy a KxN B with foundry-transpose-b, or keep it on warp tiles (mma.sync)
 func.func @kxn(%a: tensor<256x64xf32>, %b: tensor<64x256xf32>) -> tensor<256x256xf32> attributes {foundry.precision = #foundry.precision<3xtf32>} {
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<256x256xf32>

@@ -2025,8 +2025,8 @@ static std::pair<int, int> checkHalfGemmProposals(const KernelShape &shape,
 
 TEST_F(FingerprintTest, HalfGemmsTakeSixteenDeepKSteps) {
   // f16 operands into f32, B stored KxN: tensor-core proposals on warp
-  // tiles (m16n8k16) and on warpgroup tiles after a copy of B (wgmma
-  // reads K-major operands).
+  // tiles (m16n8k16) and on warpgroup tiles, B read in place (wgmma reads
+  // a 16-bit B MN-major).
   KernelShape shape = shapeOf(R"mlir(
 foundry.kernel @gemm(%a: tensor<512x256xf16>, %b: tensor<256x512xf16>) -> tensor<512x512xf32> attributes {precision = #foundry.precision<3xtf32>} {
   %zero = arith.constant 0.0 : f32
@@ -2037,9 +2037,9 @@ foundry.kernel @gemm(%a: tensor<512x256xf16>, %b: tensor<256x512xf16>) -> tensor
 })mlir");
   ASSERT_TRUE(shape.halfGemm);
   ASSERT_TRUE(shape.tensorCores);
-  EXPECT_FALSE(shape.gemmWgmma);
-  EXPECT_TRUE(shape.gemmWgmmaAfterCopies);
-  auto [warp, warpgroup] = checkHalfGemmProposals(shape, /*copiesB=*/true);
+  EXPECT_TRUE(shape.gemmWgmma);
+  EXPECT_TRUE(shape.gemmKMajorB);
+  auto [warp, warpgroup] = checkHalfGemmProposals(shape, /*copiesB=*/false);
   EXPECT_GT(warp, 0);
   EXPECT_GT(warpgroup, 0);
   // bf16 with B stored NxK (nn.Linear's weight): wgmma reads it in place.

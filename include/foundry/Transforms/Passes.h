@@ -139,7 +139,8 @@ std::optional<unsigned> kMajorColumnOperand(linalg::LinalgOp op);
 
 /// True for a contraction with loops m, n, k (any order) reading A(m, k) and
 /// B(n, k) into C(m, n): both operands K-major, the only layout wgmma reads
-/// tf32 in (foundry-mma on warpgroup tiles).
+/// tf32 in (foundry-mma on warpgroup tiles); for f16 and bf16 operands also
+/// B(k, n), which wgmma reads MN-major.
 bool hasWgmmaOperandLayout(linalg::LinalgOp op);
 
 /// True for a contraction with loops m, n, k (any order) reading A as MxK

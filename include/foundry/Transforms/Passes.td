@@ -548,9 +548,10 @@ def FoundryMmaPass : SchedulePass<"foundry-mma", "::mlir::ModuleOp"> {
     accumulates them (the kernel's 3xtf32 contract splits fp32 operands
     only). Errors: as above for the precision; an operand that is not
     K-major (A must be stored MxK and B NxK, as nn.Linear stores its
-    weight: wgmma reads tf32 only so, and 16-bit operands are read so here
-    too; a KxN B stays on warp tiles or is copied by `foundry-transpose-b`)
-    or not staged in shared memory; a tile whose m is not a multiple of 64,
+    weight: wgmma reads tf32 only so; a KxN fp32 B stays on warp tiles or
+    is copied by `foundry-transpose-b`; a KxN f16 or bf16 B is read in
+    place, MN-major, the warpgroup's N and the block's a multiple of 64) or
+    not staged in shared memory; a tile whose m is not a multiple of 64,
     n not a multiple of 8 up to 256 or k not a multiple of 8 (16 for 16-bit
     operands); more accumulator registers per thread than 64 for fp32
     operands (64x128 or 128x64 at most) or 128 for 16-bit ones (64x256 or

@@ -154,7 +154,7 @@ static constexpr llvm::StringLiteral kTransposeTiling =
 
 /// The tensor-core GEMM of a GEMM kernel (shape.gemm) and its epilogue:
 /// its A copied M-major first where it is K-major (shape.gemmKMajorA), on
-/// warpgroup tiles its B copied NxK where it is KxN (shape.gemmKMajorB),
+/// warpgroup tiles an fp32 B copied NxK where it is KxN (shape.gemmKMajorB),
 /// padded where the tiles do not divide it, and then tiled as a kernel of
 /// its own (the padded result is read back through a slice); the copies
 /// are tiled last (kTransposeTiling).
@@ -178,7 +178,8 @@ static MmaTiles fitStagesToSharedMemory(const KernelShape &shape, MmaTiles t,
 }
 
 std::string mmaGemmKernel(const KernelShape &shape, const MmaTiles &tiles) {
-  bool copyB = tiles.warpgroups && shape.gemmKMajorB;
+  // wgmma reads a 16-bit B stored KxN in place.
+  bool copyB = tiles.warpgroups && shape.gemmKMajorB && !shape.halfGemm;
   std::string before = (shape.gemmKMajorA ? "foundry-transpose-a," : "") +
                        std::string(copyB ? "foundry-transpose-b," : "") +
                        padFor(shape, tiles.blockM, tiles.blockN,
