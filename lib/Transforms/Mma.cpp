@@ -209,11 +209,12 @@ static bool isSharedMemoryTile(Value value) {
 /// wgmma lowering takes: a 2-D matmul of f32 operands, or of f16 or bf16
 /// operands, into an f32 accumulator, of static shape m x n x k with m a
 /// multiple of 64 (m64nNk8 or m64nNk16 per 64 rows), n a multiple of 8 up
-/// to 256, k a multiple of the instruction's k, both operands K-major (A
-/// stored MxK, B stored NxK as nn.Linear does: wgmma reads tf32 only so,
-/// and the lowering here reads f16 and bf16 so too) and staged in shared
+/// to 256, k a multiple of the instruction's k, A stored MxK and B stored
+/// NxK as nn.Linear does (wgmma reads tf32 only so) or, for f16 and bf16,
+/// KxN with n a multiple of 64 (read MN-major), both staged in shared
 /// memory by foundry-promote, and at most 64 accumulator registers per
-/// thread (the sum of each k-step goes to a second set).
+/// thread for fp32 operands (the sum of each k-step goes to a second set),
+/// 128 for 16-bit ones.
 static LogicalResult checkWgmmaShape(linalg::LinalgOp op) {
   FailureOr<linalg::ContractionDimensions> dims =
       checkTensorCoreMatmul(op, "warpgroup", "wgmma");
@@ -274,6 +275,12 @@ static LogicalResult checkWgmmaShape(linalg::LinalgOp op) {
            << " needs m a multiple of 64, n a multiple of 8 up to 256, k a "
               "multiple of "
            << stepK;
+  // wgmma reads a KxN B MN-major in 128-byte rows of N: 64 f16 or bf16.
+  if (half && !kMajor(1, nDim) && n % 64)
+    return op.emitOpError("foundry-mma: the warpgroup tile is ")
+           << m << "x" << n << "x" << k
+           << "; wgmma reads a B stored KxN in 128-byte rows of N here: n "
+              "must be a multiple of 64";
   int64_t limit = half ? kMaxWgmmaAccumulatorsF16 : kMaxWgmmaAccumulators;
   if (m * n / kWarpgroupSize > limit)
     return op.emitOpError("foundry-mma: the warpgroup tile ")

@@ -37,9 +37,11 @@
 // fragment, truncation of tf32 reads and of wgmma's accumulation).
 //
 // Pipelining. With foundry-promote{stages=S}, S >= 3, the k-loop is rebuilt
-// here (emitPipelinedLoop): S - 1 k-steps of copies in flight, one barrier
-// per k-step, each k-step's residuals written while the previous one's
-// wgmma run; otherwise the GPU tail stages it as any other.
+// here (emitPipelinedLoop), one barrier per k-step: for fp32 operands S - 1
+// k-steps of copies in flight, each k-step's residuals written while the
+// previous one's wgmma run; for f16 and bf16 ones S - 2 k-steps of copies
+// and one k-step's wgmma in flight. Otherwise the GPU tail stages the loop
+// as any other.
 //
 // 3xtf32. Each fp32 operand x is hi + lo with hi = x truncated to tf32 (what
 // the tensor core reads of x itself) and lo = x - hi. Per k-step the whole

@@ -615,26 +615,37 @@ IntegrityCheck foundry::runtime::checkPtxPrecision(
   IntegrityCheck check{"precision", "skipped", "no PTX given"};
   if (ptx.empty())
     return check;
-  // The 16-bit float type every floating-point input has, if one does.
+  // The one 16-bit float type among the floating-point inputs, if there is
+  // one (fp32 inputs beside it, a bias or a scale, are fine: an mma of that
+  // type then reads the kernel's own 16-bit values, unless fp32 values are
+  // rounded to it below).
   std::string ownHalf;
   for (const std::string &type : inputTypes) {
-    bool half = type == "f16" || type == "bf16";
-    bool floating = half || type == "f32" || type == "f64";
-    if (!floating)
+    if (type != "f16" && type != "bf16")
       continue;
-    if (!half || (!ownHalf.empty() && ownHalf != type)) {
+    if (!ownHalf.empty() && ownHalf != type) {
       ownHalf = "-";
       break;
     }
     ownHalf = type;
   }
-  // fp32 values rounded to it (other than into an output of that type)
-  // would be reduced precision feeding the mma.
+  // fp32 values rounded to it in any rounding mode (other than into an
+  // output of that type) would be reduced precision feeding the mma.
+  auto roundsTo = [&](const std::string &half) {
+    for (size_t at = ptx.find("cvt."); at != std::string::npos;
+         at = ptx.find("cvt.", at + 1)) {
+      std::string instruction =
+          ptx.substr(at, ptx.find_first_of(" \t\n;", at) - at);
+      if (instruction.find("." + half + ".f32") != std::string::npos ||
+          instruction.find("." + half + "x2.f32") != std::string::npos)
+        return true;
+    }
+    return false;
+  };
   if (!ownHalf.empty() && ownHalf != "-" &&
       std::find(outputTypes.begin(), outputTypes.end(), ownHalf) ==
           outputTypes.end() &&
-      (ptx.find("cvt.rn." + ownHalf + ".f32") != std::string::npos ||
-       ptx.find("cvt.rn." + ownHalf + "x2.f32") != std::string::npos))
+      roundsTo(ownHalf))
     ownHalf = "-";
   // fp32 values rounded to a 16-bit float type that neither the kernel's
   // interface nor its precision has: lowered precision, even where no mma

@@ -45,8 +45,47 @@
 // KXN-COUNT-8:    cp.async.cg.shared.global [{{.*}}], [{{.*}}], 16;
 // KXN-COUNT-4:    wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {{.*}}, p, 1, 1, 0, 1;
 // A warpgroup N of 32 is half a 128-byte row of the MN-major tile.
-// RUN: not foundry-opt %t.kxn.mlir --foundry-outline-kernels --foundry-tile-blocks="sizes=128,128 target=contraction" --foundry-tile-reduction=sizes=64 --foundry-promote=operands=0,1 --foundry-tile-warpgroups=sizes=64,32 --foundry-mma "--foundry-to-nvvm=chip=sm_90a" -o /dev/null 2>&1 | FileCheck %s --check-prefix=HALFROW
-// HALFROW: error: {{.*}}the shared tile of wgmma operand B (stored KxN) is 64x128 with 32 columns per warpgroup; wgmma reads it MN-major here in 128-byte swizzled rows: N in multiples of 64 (the block's and each warpgroup's), K in multiples of 16
+// RUN: not foundry-opt %t.kxn.mlir --foundry-outline-kernels --foundry-tile-blocks="sizes=128,128 target=contraction" --foundry-tile-reduction=sizes=64 --foundry-promote=operands=0,1 --foundry-tile-warpgroups=sizes=64,32 --foundry-mma -o /dev/null 2>&1 | FileCheck %s --check-prefix=HALFROW
+// HALFROW: error: 'linalg.matmul' op foundry-mma: the warpgroup tile is 64x32x64; wgmma reads a B stored KxN in 128-byte rows of N here: n must be a multiple of 64
+
+// Four stages over K = 512 (8 k-steps): wgmma accumulates in place, one
+// k-step's wgmma in flight while the next is issued. Two k-steps' copies
+// before the loop; per k-step one wait that leaves the next k-step's group
+// in flight, a proxy fence and one barrier, the copies two ahead, the
+// k-step's wgmma, and a wait that leaves it in flight; ptxas keeps it in
+// flight (it warns where it serializes wgmma). Both layouts of B.
+// RUN: sed 's/256x128xbf16/256x512xbf16/g' %S/../Transforms/Inputs/linear_256_bf16.mlir > %t.k512.mlir
+// RUN: foundry-opt %t.k512.mlir --foundry-outline-kernels --foundry-tile-blocks="sizes=128,128 target=contraction" --foundry-tile-reduction=sizes=64 "--foundry-promote=operands=0,1 stages=4" --foundry-tile-warpgroups=sizes=64,128 --foundry-mma "--foundry-to-nvvm=chip=sm_90a" --foundry-extract-ptx=output=%t.four.ptx -o /dev/null
+// RUN: FileCheck %s --check-prefix=FOUR < %t.four.ptx
+// RUN: FileCheck %s --check-prefix=ACC < %t.four.ptx
+// RUN: %ptxas -arch=sm_90a -v %t.four.ptx -o %t.four.cubin > %t.four.log 2>&1
+// RUN: FileCheck %s --check-prefix=PTXAS < %t.four.log
+// RUN: FileCheck %s --check-prefix=INFLIGHT < %t.four.log
+// RUN: sed 's/256x128xbf16/256x512xbf16/g; s/(n, k)>/(k, n)>/; s/%w: tensor<256x512xbf16>/%w: tensor<512x256xbf16>/; s/tensor<256x512xbf16>, tensor<256x512xbf16>/tensor<256x512xbf16>, tensor<512x256xbf16>/' %S/../Transforms/Inputs/linear_256_bf16.mlir > %t.k512kxn.mlir
+// RUN: foundry-opt %t.k512kxn.mlir --foundry-outline-kernels --foundry-tile-blocks="sizes=128,128 target=contraction" --foundry-tile-reduction=sizes=64 "--foundry-promote=operands=0,1 stages=4" --foundry-tile-warpgroups=sizes=64,128 --foundry-mma "--foundry-to-nvvm=chip=sm_90a" --foundry-extract-ptx=output=%t.fourkxn.ptx -o /dev/null
+// RUN: FileCheck %s --check-prefix=FOUR < %t.fourkxn.ptx
+// RUN: %ptxas -arch=sm_90a -v %t.fourkxn.ptx -o %t.fourkxn.cubin > %t.fourkxn.log 2>&1
+// RUN: FileCheck %s --check-prefix=PTXAS < %t.fourkxn.log
+// RUN: FileCheck %s --check-prefix=INFLIGHT < %t.fourkxn.log
+// FOUR-COUNT-2:   cp.async.commit_group;
+// FOUR-NOT:       bar.sync
+// FOUR:           $L__BB0_[[LOOP:[0-9]+]]:
+// FOUR:           cp.async.wait_group 1;
+// FOUR-NEXT:      fence.proxy.async.shared::cta;
+// FOUR-NEXT:      bar.sync
+// FOUR-NOT:       bar.sync
+// FOUR:           cp.async.commit_group;
+// FOUR-NOT:       bar.sync
+// FOUR:           wgmma.fence.sync.aligned;
+// FOUR-COUNT-4:   wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16
+// FOUR:           wgmma.commit_group.sync.aligned;
+// FOUR-NEXT:      wgmma.wait_group.sync.aligned 1;
+// FOUR-NOT:       bar.sync
+// FOUR:           bra {{.*}}$L__BB0_[[LOOP]];
+// FOUR:           cp.async.wait_group 0;
+// FOUR-NEXT:      wgmma.wait_group.sync.aligned 0;
+// FOUR-NOT:       add.rn.f32
+// INFLIGHT-NOT:   serialized
 
 // A k-step of 32 bf16 (64 bytes) is less than one 128-byte swizzled row.
 // RUN: not foundry-opt %S/../Transforms/Inputs/linear_256_bf16.mlir --foundry-outline-kernels --foundry-tile-blocks="sizes=128,128 target=contraction" --foundry-tile-reduction=sizes=32 --foundry-promote=operands=0,1 --foundry-tile-warpgroups=sizes=64,128 --foundry-mma "--foundry-to-nvvm=chip=sm_90a" -o /dev/null 2>&1 | FileCheck %s --check-prefix=ROW

@@ -327,11 +327,20 @@ TEST(Integrity, PrecisionPolicy) {
   EXPECT_EQ(checkPtxPrecision(f16, "3xtf32", {"f16", "f16"}).status, "passed");
   EXPECT_EQ(checkPtxPrecision(bf16, "tf32", {"bf16", "bf16"}).status, "passed");
   EXPECT_EQ(checkPtxPrecision(f16, "ieee", {"f16", "f16"}).status, "failed");
-  // fp32 data rounded down to 16 bits is reduced precision: an f32 input,
-  // the other 16-bit type, or no inputs known.
-  EXPECT_EQ(checkPtxPrecision(f16, "3xtf32", {"f16", "f32"}).status, "failed");
+  // An mma of a 16-bit type no input has is reduced precision: the other
+  // 16-bit type, inputs of both, or no inputs known.
   EXPECT_EQ(checkPtxPrecision(bf16, "3xtf32", {"f16", "f16"}).status, "failed");
+  EXPECT_EQ(checkPtxPrecision(f16, "3xtf32", {"f16", "bf16"}).status, "failed");
   EXPECT_EQ(checkPtxPrecision(f16, "3xtf32").status, "failed");
+  EXPECT_EQ(checkPtxPrecision(f16, "3xtf32", {"f32", "f32"}).status, "failed");
+  // An fp32 input beside the 16-bit ones (a bias) is fine, unless fp32
+  // values are rounded to the 16-bit type, in any rounding mode.
+  EXPECT_EQ(checkPtxPrecision(f16, "3xtf32", {"f16", "f16", "f32"}).status,
+            "passed");
+  EXPECT_EQ(checkPtxPrecision(std::string("  cvt.rz.f16.f32 %h1, %f1;\n") + f16,
+                              "3xtf32", {"f16", "f32"}, {"f32"})
+                .status,
+            "failed");
   // Integer inputs (indices) do not count.
   EXPECT_EQ(checkPtxPrecision(f16, "3xtf32", {"f16", "i64"}).status, "passed");
   // Accumulating in f16 is reduced precision.
