@@ -7,8 +7,12 @@ Times y = a @ b^T (b stored NxK, as nn.Linear stores its weight) and y = a @ b
 (b stored KxN) for f16 and bf16 operands of SIZE^3 (default 4096) with
 foundry-run's protocol: 3 warm-ups, then 30 runs, CUDA events around the call
 only and a 256 MiB L2 flush before each run; prints the median and TFLOP/s.
-torch.matmul of 16-bit operands returns 16-bit results (foundry's kernels
-return the f32 accumulator: 2 more bytes per output element, 32 MiB at 4096).
+torch.matmul of 16-bit operands returns 16-bit results; torch.mm with
+out_dtype=torch.float32 (where this PyTorch has it) returns the f32
+accumulator, as foundry's gemm_*16{_nt,}.mlir do (2 more bytes per output
+element, 32 MiB at 4096). Also times, in eager and torch.compile, the bf16
+Linear + bias + GELU and a bf16 gated MLP, silu(x Wg^T) * (x Wu^T) with x
+SIZE x SIZE and Wg, Wu 11008 x SIZE (Llama-2-7B's), all in bf16.
 """
 import statistics
 import sys
@@ -44,6 +48,18 @@ def main():
             ms = median_ms(fn)
             print(f"{dtype} {n}^3 {layout}: median {ms:.4f} ms "
                   f"({2 * n ** 3 / ms / 1e9:.1f} TFLOP/s)")
+        for layout, fn in (
+                ("a @ b^T (b NxK) into f32",
+                 lambda: torch.mm(a, b.t(), out_dtype=torch.float32)),
+                ("a @ b (b KxN) into f32",
+                 lambda: torch.mm(a, b, out_dtype=torch.float32))):
+            try:
+                ms = median_ms(fn)
+            except (TypeError, RuntimeError) as error:
+                print(f"{dtype} {n}^3 {layout}: not timed ({error})")
+                continue
+            print(f"{dtype} {n}^3 {layout}: median {ms:.4f} ms "
+                  f"({2 * n ** 3 / ms / 1e9:.1f} TFLOP/s)")
     x = torch.randn(n, n, device="cuda", dtype=torch.bfloat16)
     linear = torch.nn.Linear(n, n, device="cuda", dtype=torch.bfloat16)
 
@@ -55,6 +71,20 @@ def main():
         for name, fn in (("eager", gelu_linear), ("torch.compile", compiled)):
             ms = median_ms(lambda: fn(x))
             print(f"bf16 Linear({n}, {n}) + bias + GELU on {n} rows, {name}: "
+                  f"median {ms:.4f} ms")
+    hidden = 11008
+    wg = torch.randn(hidden, n, device="cuda", dtype=torch.bfloat16) / 64
+    wu = torch.randn(hidden, n, device="cuda", dtype=torch.bfloat16) / 64
+
+    def gated_mlp(v):
+        return (torch.nn.functional.silu(torch.nn.functional.linear(v, wg)) *
+                torch.nn.functional.linear(v, wu))
+
+    compiled_mlp = torch.compile(gated_mlp)
+    with torch.no_grad():
+        for name, fn in (("eager", gated_mlp), ("torch.compile", compiled_mlp)):
+            ms = median_ms(lambda: fn(x))
+            print(f"bf16 gated MLP {n}x{n} -> {hidden}, {name}: "
                   f"median {ms:.4f} ms")
 
 

@@ -274,7 +274,7 @@ static void annotateAlignment(gpu::LaunchOp launch) {
       return;
     int64_t elementBytes = bits / 8;
     int64_t bytes = vectorType.getNumElements() * elementBytes;
-    for (int64_t alignment : {16, 8}) {
+    for (int64_t alignment : {16, 8, 4}) {
       if (bytes % alignment || alignment % elementBytes)
         continue;
       if (!isAlignedAccess(memref, indices, alignment / elementBytes))
@@ -839,10 +839,13 @@ static LogicalResult lowerMmaContractions(RewriterBase &rewriter,
     rewriter.setInsertionPoint(op);
     Location loc = op->getLoc();
     if (auto fastmath = dyn_cast<arith::ArithFastMathInterface>(op)) {
+      // (arith.extf takes fast-math flags in LLVM 22, optionally: absent,
+      // none.)
+      arith::FastMathFlagsAttr given = fastmath.getFastMathFlagsAttr();
       auto flags = LLVM::FastmathFlagsAttr::get(
-          op->getContext(),
-          convertArithFastMathFlagsToLLVM(fastmath.getFastMathFlagsAttr()
-                                              .getValue()));
+          op->getContext(), convertArithFastMathFlagsToLLVM(
+                                given ? given.getValue()
+                                      : arith::FastMathFlags::none));
       Value replacement =
           TypeSwitch<Operation *, Value>(op)
               .Case([&](arith::AddFOp add) {
@@ -1542,6 +1545,9 @@ static void lowerGatherToAsyncCopies(RewriterBase &rewriter,
 /// the value is the operand that reads the accumulator.
 static constexpr llvm::StringLiteral kStoreEpilogueAttr =
     "foundry.store_epilogue";
+/// Marks, beside kStoreEpilogueAttr, a fused epilogue on warpgroup tiles.
+static constexpr llvm::StringLiteral kWarpgroupEpilogueAttr =
+    "foundry.warpgroup_epilogue";
 
 /// One step of a fused epilogue: `generic` reads `view` of a private
 /// buffer `alloc` (the accumulator, or the previous step's result) and
@@ -1592,7 +1598,9 @@ static std::optional<EpilogueStep> epilogueReader(scf::ForallOp block,
       step = EpilogueStep{alloc, view, generic, use.getOperandNumber()};
     }
   }
-  if (!step)
+  // (A generic already fused, whose accumulator keeps its buffer, is not
+  // fused again.)
+  if (!step || step->generic->hasAttr(kStoreEpilogueAttr))
     return std::nullopt;
   // Elementwise over a warp's tile, into an output it does not read.
   linalg::GenericOp generic = step->generic;
@@ -1869,11 +1877,21 @@ static LogicalResult applyEpilogueAtStores(RewriterBase &rewriter,
     return failure();
   unsigned link = linkAttr.getInt();
   Value view = epilogue->getOperand(link);
+  Value output = epilogue.getDpsInitOperand(0)->get();
+  // The accumulator in a buffer of its own (an output of another element
+  // type, fuseWarpEpilogue): the epilogue's values go to the output tile,
+  // and nothing may read the accumulator's buffer after them.
+  bool ownBuffer = getElementTypeOrSelf(view.getType()) !=
+                   getElementTypeOrSelf(output.getType());
   SmallVector<vector::StoreOp> stores;
   for (Operation *user : view.getUsers()) {
-    if (user == epilogue.getOperation() ||
-        isa<memref::LoadOp, vector::LoadOp>(user))
+    if (user == epilogue.getOperation())
       continue;
+    if (isa<memref::LoadOp, vector::LoadOp>(user)) {
+      if (ownBuffer)
+        return failure();
+      continue;
+    }
     auto store = dyn_cast<vector::StoreOp>(user);
     if (!store || store.getBase() != view ||
         store.getVectorType().getRank() != 1 || store.getIndices().size() != 2)
@@ -1886,14 +1904,16 @@ static LogicalResult applyEpilogueAtStores(RewriterBase &rewriter,
   }
   if (stores.empty())
     return failure();
-  // Every operand the epilogue reads must be computable at every store.
+  // Every operand the epilogue reads must be computable at every store
+  // (and its output, where the accumulator keeps its own buffer).
   DominanceInfo dominance(launch);
   SmallVector<SmallVector<Value>> operandsAt;
   for (vector::StoreOp store : stores) {
     IRMapping mapping;
     SmallVector<Value> operands;
     for (OpOperand &operand : epilogue->getOpOperands()) {
-      if (operand.getOperandNumber() == link || epilogue.isDpsInit(&operand)) {
+      if (operand.getOperandNumber() == link ||
+          (epilogue.isDpsInit(&operand) && !ownBuffer)) {
         operands.push_back(Value());
         continue;
       }
@@ -1912,6 +1932,7 @@ static LogicalResult applyEpilogueAtStores(RewriterBase &rewriter,
     SmallVector<Value> results;
     for (int64_t e = 0, n = store.getVectorType().getNumElements(); e < n;
          ++e) {
+      // (The output's operand, set only for ownBuffer, is not read.)
       Value at = column;
       if (e)
         at = arith::AddIOp::create(
@@ -1920,17 +1941,17 @@ static LogicalResult applyEpilogueAtStores(RewriterBase &rewriter,
       Value element = vector::ExtractOp::create(
           rewriter, loc, store.getValueToStore(), ArrayRef<int64_t>{e});
       IRMapping body;
-      for (OpOperand &operand : epilogue->getOpOperands()) {
-        BlockArgument arg = epilogue.getMatchingBlockArgument(&operand);
-        Value value = operands[operand.getOperandNumber()];
-        if (!value) {
+      for (OpOperand *operand : epilogue.getDpsInputOperands()) {
+        BlockArgument arg = epilogue.getMatchingBlockArgument(operand);
+        Value value = operands[operand->getOperandNumber()];
+        if (operand->getOperandNumber() == link) {
           body.map(arg, element);
           continue;
         }
         if (isa<MemRefType>(value.getType())) {
           SmallVector<Value> indices;
           for (AffineExpr result :
-               epilogue.getMatchingIndexingMap(&operand).getResults())
+               epilogue.getMatchingIndexingMap(operand).getResults())
             indices.push_back(
                 cast<AffineDimExpr>(result).getPosition() == 0 ? row : at);
           value = memref::LoadOp::create(rewriter, loc, value, indices);
@@ -1943,12 +1964,168 @@ static LogicalResult applyEpilogueAtStores(RewriterBase &rewriter,
       results.push_back(body.lookupOrDefault(yield.getValues().front()));
     }
     Value stored = vector::FromElementsOp::create(
-        rewriter, loc, store.getVectorType(), results);
+        rewriter, loc,
+        VectorType::get(store.getVectorType().getShape(),
+                        getElementTypeOrSelf(output.getType())),
+        results);
+    if (ownBuffer) {
+      Value target = operands[epilogue.getNumDpsInputs()];
+      vector::StoreOp::create(rewriter, loc, stored, target,
+                              store.getIndices());
+      rewriter.eraseOp(store);
+      continue;
+    }
     rewriter.modifyOpInPlace(store, [&] {
       store.getValueToStoreMutable().assign(stored);
     });
   }
   rewriter.eraseOp(epilogue);
+  return success();
+}
+
+/// True if `a` and `b` are the same view: the same value, or subviews of
+/// the same source at the same offsets, sizes and strides.
+static bool isSameSubView(Value a, Value b) {
+  if (a == b)
+    return true;
+  auto va = a.getDefiningOp<memref::SubViewOp>();
+  auto vb = b.getDefiningOp<memref::SubViewOp>();
+  auto same = [](ArrayRef<OpFoldResult> x, ArrayRef<OpFoldResult> y) {
+    return x.size() == y.size() &&
+           llvm::all_of(llvm::zip(x, y), [](auto pair) {
+             return isEqualConstantIntOrValue(std::get<0>(pair),
+                                              std::get<1>(pair));
+           });
+  };
+  return va && vb && va.getType() == vb.getType() &&
+         isSameSubView(va.getSource(), vb.getSource()) &&
+         same(va.getMixedOffsets(), vb.getMixedOffsets()) &&
+         same(va.getMixedSizes(), vb.getMixedSizes()) &&
+         same(va.getMixedStrides(), vb.getMixedStrides());
+}
+
+/// True if `op` or an op nested in it has an operand that is `root` or a
+/// view cut from it (the view ops themselves aside).
+static bool touchesBuffer(Operation *op, Value root) {
+  return op
+      ->walk([&](Operation *nested) {
+        if (isa<ViewLikeOpInterface>(nested))
+          return WalkResult::advance();
+        for (Value operand : nested->getOperands())
+          if (isa<MemRefType>(operand.getType()) &&
+              viewChain(operand).back() == root)
+            return WalkResult::interrupt();
+        return WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+/// A fused epilogue on warpgroup tiles (kWarpgroupEpilogueAttr), computed
+/// on the accumulator fragment the wgmma lowering leaves in registers: the
+/// last write of the accumulator buffer before the epilogue, in the same
+/// block, is a vector.transfer_write of a thread's fragment [s][h][j][c]
+/// (lib/Transforms/Wgmma.cpp, fragmentView) into the tile the epilogue
+/// reads. The epilogue, split over the threads as splitOverThreads splits
+/// it (the same [s][h][j][c] of the same thread), is expanded element by
+/// element on that vector, its other operands loaded once per element they
+/// have, and its results written to the output tile, two adjacent columns
+/// per store; the fragment's write is erased. The accumulator then never
+/// goes through memory. Fails with nothing changed where that write is not
+/// found (a k-loop not pipelined by the wgmma lowering, an access of the
+/// buffer between them) or has another shape.
+static LogicalResult applyEpilogueToFragment(RewriterBase &rewriter,
+                                             linalg::GenericOp epilogue) {
+  auto linkAttr = epilogue->getAttrOfType<IntegerAttr>(kStoreEpilogueAttr);
+  if (!linkAttr || !epilogue->hasAttr(kWarpgroupEpilogueAttr))
+    return failure();
+  unsigned link = linkAttr.getInt();
+  Value view = epilogue->getOperand(link);
+  Value root = viewChain(view).back();
+  vector::TransferWriteOp write;
+  for (Operation *op = epilogue->getPrevNode(); op && !write;
+       op = op->getPrevNode()) {
+    if (!touchesBuffer(op, root))
+      continue;
+    write = dyn_cast<vector::TransferWriteOp>(op);
+    if (!write)
+      return failure();
+  }
+  if (!write)
+    return failure();
+  // The fragment's view: a subview of an expand_shape of the tile the
+  // epilogue reads.
+  auto cut = write.getBase().getDefiningOp<memref::SubViewOp>();
+  auto expand = cut ? cut.getSource().getDefiningOp<memref::ExpandShapeOp>()
+                    : memref::ExpandShapeOp();
+  SmallVector<int64_t> ranges = epilogue.getStaticLoopRanges();
+  VectorType fragmentType = write.getVectorType();
+  if (!expand || !isSameSubView(expand.getSrc(), view) ||
+      fragmentType.getRank() != 4 || !write.getPermutationMap().isIdentity() ||
+      fragmentType.getShape() !=
+          ArrayRef<int64_t>{ranges[0] / 64, 2, ranges[1] / 8, 2} ||
+      !llvm::all_of(write.getIndices(),
+                    [](Value v) { return isZeroInteger(v); }))
+    return failure();
+
+  epilogue->removeAttr(kStoreEpilogueAttr);
+  epilogue->removeAttr(kWarpgroupEpilogueAttr);
+  linalg::GenericOp lanes =
+      splitOverThreads(rewriter, epilogue, /*warpgroups=*/true);
+  rewriter.setInsertionPoint(lanes);
+  Location loc = lanes.getLoc();
+  Value fragment = write.getVector();
+  Value output = lanes.getDpsInitOperand(0)->get();
+  Type resultType = getElementTypeOrSelf(output.getType());
+  auto index = [&](int64_t v) {
+    return arith::ConstantIndexOp::create(rewriter, loc, v).getResult();
+  };
+  // Loads of the other operands, one per element they have.
+  llvm::DenseMap<std::pair<unsigned, int64_t>, Value> loaded;
+  ArrayRef<int64_t> shape = fragmentType.getShape();
+  for (int64_t s = 0; s < shape[0]; ++s)
+    for (int64_t h = 0; h < 2; ++h)
+      for (int64_t j = 0; j < shape[2]; ++j) {
+        SmallVector<Value> pair;
+        for (int64_t c = 0; c < 2; ++c) {
+          SmallVector<int64_t> at = {s, h, j, c};
+          IRMapping body;
+          for (OpOperand *operand : lanes.getDpsInputOperands()) {
+            BlockArgument arg = lanes.getMatchingBlockArgument(operand);
+            Value value = operand->get();
+            if (operand->getOperandNumber() == link) {
+              value = vector::ExtractOp::create(rewriter, loc, fragment, at);
+            } else if (isa<MemRefType>(value.getType())) {
+              SmallVector<int64_t> position;
+              for (AffineExpr result :
+                   lanes.getMatchingIndexingMap(operand).getResults())
+                position.push_back(
+                    at[cast<AffineDimExpr>(result).getPosition()]);
+              int64_t key = 0;
+              for (int64_t p : position)
+                key = key * 1024 + p;
+              Value &cached = loaded[{operand->getOperandNumber(), key}];
+              if (!cached)
+                cached = memref::LoadOp::create(
+                    rewriter, loc, value,
+                    llvm::map_to_vector(position, index));
+              value = cached;
+            }
+            body.map(arg, value);
+          }
+          for (Operation &op : lanes.getBody()->without_terminator())
+            rewriter.clone(op, body);
+          auto yield = cast<linalg::YieldOp>(lanes.getBody()->getTerminator());
+          pair.push_back(body.lookupOrDefault(yield.getValues().front()));
+        }
+        Value values = vector::FromElementsOp::create(
+            rewriter, loc, VectorType::get({2}, resultType), pair);
+        vector::TransferWriteOp::create(
+            rewriter, loc, values, output,
+            ValueRange{index(s), index(h), index(j), index(0)},
+            ArrayRef<bool>{true});
+      }
+  rewriter.eraseOp(lanes);
+  rewriter.eraseOp(write);
   return success();
 }
 
@@ -2031,10 +2208,22 @@ static LogicalResult fuseWarpEpilogue(RewriterBase &rewriter,
       }))
     return failure();
 
-  // Every buffer of the chain is the output tile.
+  // An epilogue into another element type (an f32 accumulator returned as
+  // bf16) cannot store the accumulator in the output tile: the accumulator
+  // keeps its own buffer, which the epilogue computed on the fragments
+  // (applyEpilogueAtStores, applyEpilogueToFragment) leaves unread. Only a
+  // chain of one generic, which needs no buffer between its steps.
+  bool sameType = outputTile.getType().getElementType() ==
+                  accumulator.getType().getElementType();
+  if (!sameType && chain.size() != 1)
+    return failure();
+
+  // Otherwise every buffer of the chain is the output tile.
   rewriter.setInsertionPoint(accumulator);
-  Value tile = rewriter.clone(*outputTile)->getResult(0);
-  for (const EpilogueStep &step : chain) {
+  Value tile =
+      sameType ? rewriter.clone(*outputTile)->getResult(0) : Value();
+  for (const EpilogueStep &step : sameType ? ArrayRef(chain)
+                                           : ArrayRef<EpilogueStep>()) {
     SmallVector<Operation *> users(step.alloc->getUsers());
     for (Operation *user : users) {
       if (auto view = dyn_cast<memref::SubViewOp>(user)) {
@@ -2061,15 +2250,17 @@ static LogicalResult fuseWarpEpilogue(RewriterBase &rewriter,
     }
   }
 
-  // On warp tiles (mma.sync) the epilogue waits for the conversion of the
-  // mma ops, which gives the stores of the accumulator fragments: it is
-  // then computed on the values stored (applyEpilogueAtStores), or split
-  // over the lanes if those stores are not found. On warpgroup tiles it is
-  // split over the threads now.
+  // One generic waits for the conversion of the mma ops, which gives the
+  // accumulator fragments: on warp tiles (mma.sync) it is then computed on
+  // the values stored (applyEpilogueAtStores), on warpgroup tiles (wgmma)
+  // on the fragment the k-loop leaves (applyEpilogueToFragment), or split
+  // over the threads where neither is found. A chain is split now.
   for (const EpilogueStep &step : chain) {
-    if (!warpgroups && chain.size() == 1) {
+    if (chain.size() == 1) {
       step.generic->setAttr(kStoreEpilogueAttr,
                             rewriter.getI64IntegerAttr(step.link));
+      if (warpgroups)
+        step.generic->setAttr(kWarpgroupEpilogueAttr, rewriter.getUnitAttr());
       continue;
     }
     splitOverThreads(rewriter, step.generic, warpgroups);
@@ -2262,12 +2453,38 @@ static LogicalResult lowerLaunchBody(gpu::LaunchOp launch, StringRef chip) {
   }
   if (failed(lowerMmaContractions(rewriter, launch)))
     return failure();
+  // The views of a warpgroup epilogue and of the fragment the wgmma k-loop
+  // leaves, cut in different loops, become the same values first.
+  if (llvm::any_of(storeEpilogues, [](linalg::GenericOp epilogue) {
+        return epilogue->hasAttr(kWarpgroupEpilogueAttr);
+      })) {
+    DominanceInfo dominance;
+    eliminateCommonSubExpressions(rewriter, dominance, launch);
+  }
   for (linalg::GenericOp epilogue : storeEpilogues) {
-    if (succeeded(applyEpilogueAtStores(rewriter, launch, epilogue)))
+    bool warpgroups = epilogue->hasAttr(kWarpgroupEpilogueAttr);
+    if (succeeded(warpgroups ? applyEpilogueToFragment(rewriter, epilogue)
+                             : applyEpilogueAtStores(rewriter, launch,
+                                                     epilogue)))
       continue;
+    // Otherwise each thread reads back what it stored: in the output tile,
+    // or (an output of another element type) in the accumulator's buffer,
+    // which then stays in local memory.
+    if (warpgroups && getElementTypeOrSelf(epilogue->getOperand(
+                          epilogue->getAttrOfType<IntegerAttr>(
+                                      kStoreEpilogueAttr)
+                              .getInt())) !=
+                          getElementTypeOrSelf(
+                              epilogue.getDpsInitOperand(0)->get()))
+      return epilogue.emitOpError(
+          "foundry-map-forall-to-gpu: an epilogue of warpgroup tiles into "
+          "another element type than its accumulator's needs the "
+          "accumulator in registers: a k-loop that the wgmma lowering "
+          "pipelines (foundry-promote{stages=3} or more)");
     epilogue->removeAttr(kStoreEpilogueAttr);
+    epilogue->removeAttr(kWarpgroupEpilogueAttr);
     linalg::GenericOp lanes =
-        splitOverThreads(rewriter, epilogue, /*warpgroups=*/false);
+        splitOverThreads(rewriter, epilogue, warpgroups);
     rewriter.setInsertionPoint(lanes);
     if (failed(linalg::linalgOpToLoops(rewriter, lanes)))
       return lanes.emitOpError("foundry-map-forall-to-gpu: cannot lower to "
