@@ -2138,10 +2138,14 @@ static LogicalResult applyEpilogueToFragment(RewriterBase &rewriter,
 /// tile. Each thread holds only its own fragments, so those generics cannot
 /// run on the whole tile as the mma ops do. Instead every buffer of the
 /// chain becomes the output tile itself, the chain becomes one generic
-/// (mergeEpilogueChain), and that generic is computed on the fragments: on
-/// warp tiles it is marked for applyEpilogueAtStores, after the mma.sync
-/// conversion; on warpgroup tiles it is split over the threads
-/// (splitOverThreads: each reads back, in place, what it stored). Returns
+/// (mergeEpilogueChain), and that generic is computed on the fragments,
+/// marked for after the conversion of the mma ops: on warp tiles
+/// applyEpilogueAtStores, on warpgroup tiles applyEpilogueToFragment; where
+/// those fail, it is split over the threads (splitOverThreads: each reads
+/// back, in place, what it stored). An output of another element type than
+/// the accumulator's (bf16 of an f32 accumulator) cannot hold the
+/// accumulator: then the accumulator keeps its buffer, and only a chain of
+/// one generic is fused. Returns
 /// failure, with nothing changed, when the pattern does not match exactly
 /// (other users of a buffer, a generic reading its own output or the
 /// indices, maps that are not projected permutations, views at different

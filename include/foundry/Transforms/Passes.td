@@ -575,9 +575,12 @@ def FoundryMmaPass : SchedulePass<"foundry-mma", "::mlir::ModuleOp"> {
     reading its accumulator. Each thread holds only its own accumulator
     fragments, so the GPU tail computes the epilogue (a chain of elementwise
     ops as one) on them: on warp tiles on the values where the mma.sync
-    conversion stores them, on warpgroup tiles in place after the store,
-    each thread on its own fragments. One kernel instead of a GEMM kernel
-    and an epilogue kernel. On an H100 (2026-12-06,
+    conversion stores them, on warpgroup tiles on the fragment the k-loop
+    leaves in registers; the accumulator is never read back from memory.
+    The epilogue may return another element type than the accumulator's
+    (an f32 accumulator rounded to a bf16 result, as torch.matmul of bf16
+    returns it), a single elementwise op (after merging) in that case.
+    One kernel instead of a GEMM kernel and an epilogue kernel. On an H100 (2026-12-06,
     bench/results/2026-12-06-h100-mma-epilogue.md) two nn.Linear GEMMs of
     1024x8192 outputs, K = 8192, one followed by a scaling and a LeakyReLU,
     the other by a subtraction, a scaling and a ReLU, took 0.6% to 3.3% less
