@@ -1860,6 +1860,16 @@ static linalg::GenericOp splitOverThreads(RewriterBase &rewriter,
   return lanes;
 }
 
+/// The payload of the elementwise `generic` cloned at the insertion point,
+/// its block arguments taken from `body`: the value it yields (one).
+static Value cloneBody(RewriterBase &rewriter, linalg::GenericOp generic,
+                       IRMapping &body) {
+  for (Operation &op : generic.getBody()->without_terminator())
+    rewriter.clone(op, body);
+  auto yield = cast<linalg::YieldOp>(generic.getBody()->getTerminator());
+  return body.lookupOrDefault(yield.getValues().front());
+}
+
 /// A fused epilogue on warp tiles (kStoreEpilogueAttr), computed where the
 /// mma.sync conversion stores the accumulator fragments: each
 /// `vector.store` of fragment values into the view the epilogue reads (at
@@ -1958,10 +1968,7 @@ static LogicalResult applyEpilogueAtStores(RewriterBase &rewriter,
         }
         body.map(arg, value);
       }
-      for (Operation &op : epilogue.getBody()->without_terminator())
-        rewriter.clone(op, body);
-      auto yield = cast<linalg::YieldOp>(epilogue.getBody()->getTerminator());
-      results.push_back(body.lookupOrDefault(yield.getValues().front()));
+      results.push_back(cloneBody(rewriter, epilogue, body));
     }
     Value stored = vector::FromElementsOp::create(
         rewriter, loc,
@@ -2112,10 +2119,7 @@ static LogicalResult applyEpilogueToFragment(RewriterBase &rewriter,
             }
             body.map(arg, value);
           }
-          for (Operation &op : lanes.getBody()->without_terminator())
-            rewriter.clone(op, body);
-          auto yield = cast<linalg::YieldOp>(lanes.getBody()->getTerminator());
-          pair.push_back(body.lookupOrDefault(yield.getValues().front()));
+          pair.push_back(cloneBody(rewriter, lanes, body));
         }
         Value values = vector::FromElementsOp::create(
             rewriter, loc, VectorType::get({2}, resultType), pair);
