@@ -460,6 +460,22 @@ constantInit(Operation *init) {
   return std::make_pair(write.getBase(), value);
 }
 
+/// True if `op` or an op nested in it has an operand that is `root` or a
+/// view cut from it (the view ops themselves aside).
+static bool touchesBuffer(Operation *op, Value root) {
+  return op
+      ->walk([&](Operation *nested) {
+        if (isa<ViewLikeOpInterface>(nested))
+          return WalkResult::advance();
+        for (Value operand : nested->getOperands())
+          if (isa<MemRefType>(operand.getType()) &&
+              viewChain(operand).back() == root)
+            return WalkResult::interrupt();
+        return WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 /// An accumulator tile that starts from a constant (the linalg.fill of an
 /// mma.sync warp tile before foundry-mma's fragments are read, or the
 /// constant a wgmma fragment is first written: constantInit): the
@@ -483,18 +499,6 @@ static bool foldFilledAccumulator(RewriterBase &rewriter, Operation *init) {
       isWorkgroupMemorySpace(type.getMemorySpace()))
     return false;
   Value root = viewChain(tile).back();
-  auto touchesOutput = [&](Operation *op) {
-    WalkResult result = op->walk([&](Operation *nested) {
-      if (isa<ViewLikeOpInterface>(nested))
-        return WalkResult::advance();
-      for (Value operand : nested->getOperands())
-        if (isa<MemRefType>(operand.getType()) &&
-            viewChain(operand).back() == root)
-          return WalkResult::interrupt();
-      return WalkResult::advance();
-    });
-    return result.wasInterrupted();
-  };
   // Which elements of the tile are overwritten after `init` (erasure only
   // for tiles of at most 64 Ki elements, an mma.sync warp tile is 2 Ki).
   int64_t elements = type.getNumElements();
@@ -553,7 +557,7 @@ static bool foldFilledAccumulator(RewriterBase &rewriter, Operation *init) {
       mark(inTile->first, inTile->second);
       continue;
     }
-    if (touchesOutput(op))
+    if (touchesBuffer(op, root))
       break;
   }
   if (!track || !written.all())
@@ -2009,22 +2013,6 @@ static bool isSameSubView(Value a, Value b) {
          same(va.getMixedOffsets(), vb.getMixedOffsets()) &&
          same(va.getMixedSizes(), vb.getMixedSizes()) &&
          same(va.getMixedStrides(), vb.getMixedStrides());
-}
-
-/// True if `op` or an op nested in it has an operand that is `root` or a
-/// view cut from it (the view ops themselves aside).
-static bool touchesBuffer(Operation *op, Value root) {
-  return op
-      ->walk([&](Operation *nested) {
-        if (isa<ViewLikeOpInterface>(nested))
-          return WalkResult::advance();
-        for (Value operand : nested->getOperands())
-          if (isa<MemRefType>(operand.getType()) &&
-              viewChain(operand).back() == root)
-            return WalkResult::interrupt();
-        return WalkResult::advance();
-      })
-      .wasInterrupted();
 }
 
 /// A fused epilogue on warpgroup tiles (kWarpgroupEpilogueAttr), computed
