@@ -88,6 +88,28 @@ mlir::foundry::buildLaunchManifest(ModuleOp module) {
           {"bytes", *bytes}};
       if (roleIndex >= 0)
         object["index"] = roleIndex;
+      // A TMA tensor map over another argument (foundry-promote{tma=true}):
+      // the runner encodes it for that buffer's device address.
+      if (auto map = host.getArgAttrOfType<DictionaryAttr>(arg.getArgNumber(),
+                                                           kTensorMapAttr)) {
+        auto buffer = map.getAs<IntegerAttr>("buffer");
+        auto box = map.getAs<DenseI64ArrayAttr>("box");
+        auto swizzle = map.getAs<IntegerAttr>("swizzle");
+        if (!buffer || !box || !swizzle) {
+          host.emitOpError("argument #")
+              << arg.getArgNumber() << ": " << kTensorMapAttr
+              << " needs buffer, box and swizzle";
+          return failure();
+        }
+        llvm::json::Array boxSizes;
+        for (int64_t size : box.asArrayRef())
+          boxSizes.push_back(size);
+        object["role"] = "tensor_map";
+        object["tensor_map"] = llvm::json::Object{
+            {"buffer", buffer.getInt()},
+            {"box", std::move(boxSizes)},
+            {"swizzle", swizzle.getInt()}};
+      }
       // How the runner draws the input (uniform in (0, 1) without this).
       if (auto spec = host.getArgAttrOfType<StringAttr>(arg.getArgNumber(),
                                                         InputInit::kAttrName)) {

@@ -148,6 +148,14 @@ struct FoundryPromotePass final
 
     IRRewriter rewriter(&getContext());
     llvm::DenseMap<Operation *, int64_t> bytesPerBlock;
+    if (tma && stages < 3) {
+      getOperation().emitError("foundry-promote: tma=true needs stages=3 or "
+                               "4 (the GPU tail loads the tiles of "
+                               "pipelined wgmma k-loops with TMA), got "
+                               "stages=")
+          << static_cast<int64_t>(stages);
+      return signalPassFailure();
+    }
     if (stages < 1 || stages > 4) {
       getOperation().emitError("foundry-promote: stages must be 1 to 4, got ")
           << static_cast<int64_t>(stages);
@@ -233,6 +241,8 @@ struct FoundryPromotePass final
       if (stages > 1)
         blockLevelLoop(op)->setAttr(kPipelineStagesAttr,
                                     rewriter.getI64IntegerAttr(stages));
+      if (tma)
+        blockLevelLoop(op)->setAttr(kTmaLoadsAttr, rewriter.getUnitAttr());
     }
   }
 };

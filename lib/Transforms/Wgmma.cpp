@@ -67,6 +67,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "TmaLoads.h"
+
 #include "foundry/Transforms/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -841,6 +843,9 @@ struct WarpgroupPipeline {
   scf::ForOp loop;
   Value globalA, globalB;
   int64_t stages = 0, trips = 0;
+  /// With foundry-promote{tma=true}: the TMA loads of A's and B's tiles
+  /// (empty: cp.async).
+  SmallVector<TmaTile, 2> tma;
 };
 } // namespace
 
@@ -963,8 +968,50 @@ static void emitPipelinedLoop(RewriterBase &rewriter, gpu::LaunchOp launch,
                                            {clamped, lower, step});
   };
   auto tokenType = nvgpu::DeviceAsyncTokenType::get(ctx);
-  // One cp.async group: k-step `j`'s tiles of A and B into set `set`.
+  bool tma = !plan.tma.empty();
+  Value threadZero, barriers;
+  if (tma) {
+    Value tid = linearThreadId(rewriter, launch, loc).first;
+    threadZero = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                       tid, zero);
+    barriers =
+        emitTmaBarriers(rewriter, launch, loc, stages, threadZero);
+  }
+  // The TMA loads of k-step `j` (< trips) into set `set`, by thread 0.
+  auto issueLoads = [&](Value j, Value set, Value issue) {
+    IRMapping mapping;
+    mapping.map(old.getInductionVar(), kValue(j));
+    SmallVector<Value> sets = {
+        sharedAddress(rewriter, loc, ta.canonical, set, ta.setBytes()),
+        sharedAddress(rewriter, loc, tb.canonical, set, tb.setBytes())};
+    emitTmaIssue(rewriter, loc, body, mapping, plan.tma, sets,
+                 tmaBarrier(rewriter, loc, barriers, set), issue);
+  };
+  // Every thread's wait for the TMA loads of k-step `j` (index).
+  auto waitLoads = [&](Value j) {
+    Value stage = affine::makeComposedAffineApply(rewriter, loc, d0 % stages,
+                                                  {j});
+    Value parity = arith::IndexCastOp::create(
+        rewriter, loc, rewriter.getI32Type(),
+        affine::makeComposedAffineApply(rewriter, loc,
+                                        d0.floorDiv(stages) % 2, {j}));
+    emitTmaWait(rewriter, loc, tmaBarrier(rewriter, loc, barriers, stage),
+                parity);
+  };
+  // k-step `j` is one of the loop's (TMA loads nothing past the end).
+  auto inRange = [&](Value j) -> Value {
+    return arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::slt, j,
+                                 index(trips));
+  };
+  // One cp.async group: k-step `j`'s tiles of A and B into set `set`; or
+  // with TMA, thread 0's loads of it if it is one of the loop's (no
+  // token).
   auto issueCopies = [&](Value j, Value set) -> Value {
+    if (tma) {
+      issueLoads(j, set,
+                 arith::AndIOp::create(rewriter, loc, threadZero, inRange(j)));
+      return Value();
+    }
     Value k = kValue(j);
     SmallVector<Value> tokens;
     for (auto [global, tile] :
@@ -1017,7 +1064,10 @@ static void emitPipelinedLoop(RewriterBase &rewriter, gpu::LaunchOp launch,
   for (int64_t j = 0; j < ahead; ++j)
     token = issueCopies(index(j), index(j));
   if (!accumulate) {
-    wait(token, stages - 2);
+    if (tma)
+      waitLoads(zero);
+    else
+      wait(token, stages - 2);
     gpu::BarrierOp::create(rewriter, loc);
     residuals(zero, zero);
     fence();
@@ -1029,7 +1079,8 @@ static void emitPipelinedLoop(RewriterBase &rewriter, gpu::LaunchOp launch,
   inner.a.rowOffset = cloneSlice(rewriter, body, mm.a.rowOffset, outside);
   inner.b.rowOffset = cloneSlice(rewriter, body, mm.b.rowOffset, outside);
   SmallVector<Value> initial(carried);
-  initial.push_back(token);
+  if (!tma)
+    initial.push_back(token);
   // Without a body builder, a loop with iter_args gets no terminator.
   auto loop =
       scf::ForOp::create(rewriter, loc, zero, index(trips), index(1), initial);
@@ -1038,8 +1089,8 @@ static void emitPipelinedLoop(RewriterBase &rewriter, gpu::LaunchOp launch,
     rewriter.setInsertionPointToEnd(loop.getBody());
     Value j = loop.getInductionVar();
     ValueRange iterArgs = loop.getRegionIterArgs();
-    ValueRange running = iterArgs.drop_back();
-    Value latest = iterArgs.back();
+    ValueRange running = tma ? iterArgs : iterArgs.drop_back();
+    Value latest = tma ? Value() : iterArgs.back();
     auto modulo = [&](int64_t offset, int64_t m) {
       return affine::makeComposedAffineApply(rewriter, loc, (d0 + offset) % m,
                                              {j});
@@ -1047,8 +1098,13 @@ static void emitPipelinedLoop(RewriterBase &rewriter, gpu::LaunchOp launch,
     SmallVector<Value> yielded;
     Value next;
     if (accumulate) {
-      wait(latest, stages - 3);
-      fence();
+      // (TMA writes through the async proxy that wgmma reads through.)
+      if (tma) {
+        waitLoads(j);
+      } else {
+        wait(latest, stages - 3);
+        fence();
+      }
       gpu::BarrierOp::create(rewriter, loc);
       Value far = affine::makeComposedAffineApply(rewriter, loc,
                                                   d0 + (stages - 2), {j});
@@ -1058,7 +1114,18 @@ static void emitPipelinedLoop(RewriterBase &rewriter, gpu::LaunchOp launch,
                            zero, /*split=*/false, runningStructs);
       NVVM::WgmmaWaitGroupSyncOp::create(rewriter, loc, uint64_t{1});
     } else {
-      wait(latest, stages - 3);
+      if (tma) {
+        // k-step j + 1's tiles, whose residuals this step writes.
+        Value following =
+            affine::makeComposedAffineApply(rewriter, loc, d0 + 1, {j});
+        OpBuilder::InsertionGuard guard(rewriter);
+        auto branch = scf::IfOp::create(rewriter, loc, inRange(following),
+                                        /*withElseRegion=*/false);
+        rewriter.setInsertionPointToStart(&branch.getThenRegion().front());
+        waitLoads(following);
+      } else {
+        wait(latest, stages - 3);
+      }
       gpu::BarrierOp::create(rewriter, loc);
       Value far = affine::makeComposedAffineApply(rewriter, loc,
                                                   d0 + (stages - 1), {j});
@@ -1072,16 +1139,19 @@ static void emitPipelinedLoop(RewriterBase &rewriter, gpu::LaunchOp launch,
           rewriter, loc, running[0],
           collectWgmma(rewriter, loc, inner, fresh))};
     }
-    yielded.push_back(next);
+    if (!tma)
+      yielded.push_back(next);
     scf::YieldOp::create(rewriter, loc, yielded);
   }
   loop->setAttr(kWgmmaPipelineAttr, rewriter.getUnitAttr());
   rewriter.setInsertionPointAfter(loop);
-  wait(loop.getResults().back(), 0);
+  if (!tma)
+    wait(loop.getResults().back(), 0);
   Value result = loop.getResult(0);
   if (accumulate) {
     NVVM::WgmmaWaitGroupSyncOp::create(rewriter, loc, uint64_t{0});
-    SmallVector<Value> structs(loop.getResults().drop_back());
+    SmallVector<Value> structs(tma ? loop.getResults()
+                                   : loop.getResults().drop_back());
     result = structsToFragment(rewriter, loc, mm, structs);
   }
   vector::TransferWriteOp::create(rewriter, loc, result, fragment, origin,
@@ -1227,9 +1297,30 @@ LogicalResult mlir::foundry::lowerWarpgroupMatmuls(RewriterBase &rewriter,
     rewriter.setInsertionPointToStart(&launch.getBody().front());
     threads = linearThreadId(rewriter, launch, launch.getLoc()).second;
   }
-  SmallVector<std::optional<WarpgroupPipeline>> plans;
-  for (const WarpgroupMatmul &mm : matmuls)
+  SmallVector<std::optional<WarpgroupPipeline>, 2> plans;
+  for (const WarpgroupMatmul &mm : matmuls) {
     plans.push_back(planPipeline(launch, mm, split, threads, matmulOps));
+    std::optional<WarpgroupPipeline> &plan = plans.back();
+    auto loop = dyn_cast<scf::ForOp>(mm.op->getParentOp());
+    if (!loop || !loop->hasAttr(kTmaLoadsAttr))
+      continue;
+    if (!plan)
+      return mm.op.emitOpError(
+          "foundry-map-forall-to-gpu: foundry-promote{tma=true} loads the "
+          "tiles of a pipelined wgmma k-loop, and this one is not pipelined "
+          "(it needs at least as many k-steps as stages, only the copies "
+          "and the matmul in its body, and its tiles with their stages "
+          "within shared memory)");
+    for (auto [global, operand, name] :
+         {std::make_tuple(plan->globalA, &mm.a, "A"),
+          std::make_tuple(plan->globalB, &mm.b, "B")}) {
+      FailureOr<TmaTile> tile = planTmaTile(
+          launch, global, operand->format.elementBytes, mm.op, name);
+      if (failed(tile))
+        return failure();
+      plan->tma.push_back(*tile);
+    }
+  }
 
   // The canonical tiles, and the copies that fill them re-pointed.
   llvm::MapVector<BlockArgument, CanonicalTile> tiles;

@@ -72,6 +72,9 @@ std::unique_ptr<Cuda> Cuda::open(int ordinal, std::string &error) {
   FOUNDRY_RESOLVE(cuGetErrorName);
   FOUNDRY_RESOLVE(cuGetErrorString);
 #undef FOUNDRY_RESOLVE
+  api.cuTensorMapEncodeTiled =
+      reinterpret_cast<decltype(api.cuTensorMapEncodeTiled)>(
+          dlsym(cuda->library_, "cuTensorMapEncodeTiled"));
   if (missing)
     return nullptr;
   if (!cuda->check(api.cuInit(0), "cuInit", error) ||

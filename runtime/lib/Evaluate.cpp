@@ -275,13 +275,85 @@ public:
       bound.pointers.push_back(buffer.pointer());
       bound.owned.push_back(std::move(buffer));
     }
+    // Tensor maps hold the device addresses of the buffers just bound.
+    const std::vector<ManifestArgument> &arguments = candidate.kernel.arguments;
+    for (size_t i = 0; i < arguments.size(); ++i)
+      if (arguments[i].role == ManifestArgument::Role::TensorMap &&
+          !encodeTensorMap(arguments[i], arguments[arguments[i].tensorMap.buffer],
+                           bound.pointers[arguments[i].tensorMap.buffer],
+                           bound.pointers[i])) {
+        result_.errors.back() = candidate.name + ": argument #" +
+                                std::to_string(i) + ": " +
+                                result_.errors.back();
+        return false;
+      }
     return true;
+  }
+
+  /// Writes into `target` (128 bytes of device memory) the TMA tensor map
+  /// of `map` (a TensorMap argument) over `mapped`, which is bound at
+  /// `base`: dense and row-major, dimensions and box innermost first, no
+  /// interleave, zeros out of bounds (cuTensorMapEncodeTiled).
+  bool encodeTensorMap(const ManifestArgument &map,
+                       const ManifestArgument &mapped, CUdeviceptr base,
+                       CUdeviceptr target) {
+    if (!api_.cuTensorMapEncodeTiled)
+      return fail("the CUDA driver lacks cuTensorMapEncodeTiled (TMA needs "
+                  "a CUDA 12 driver or later)");
+    CUtensorMapDataType type;
+    if (mapped.elementType == "f32")
+      type = CU_TENSOR_MAP_DATA_TYPE_FLOAT32;
+    else if (mapped.elementType == "f16")
+      type = CU_TENSOR_MAP_DATA_TYPE_FLOAT16;
+    else if (mapped.elementType == "bf16")
+      type = CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
+    else
+      return fail("a tensor map over " + mapped.elementType +
+                  " elements (foundry maps f32, f16 and bf16)");
+    size_t rank = mapped.shape.size();
+    std::vector<cuuint64_t> dims(rank), strides(rank);
+    std::vector<cuuint32_t> box(rank), elementStrides(rank, 1);
+    uint64_t stride = uint64_t(mapped.elementBytes());
+    for (size_t d = 0; d < rank; ++d) {
+      dims[d] = cuuint64_t(mapped.shape[rank - 1 - d]);
+      box[d] = cuuint32_t(map.tensorMap.box[d]);
+      strides[d] = stride;
+      stride *= dims[d];
+    }
+    CUtensorMapSwizzle swizzle = CU_TENSOR_MAP_SWIZZLE_NONE;
+    switch (map.tensorMap.swizzle) {
+    case 32:
+      swizzle = CU_TENSOR_MAP_SWIZZLE_32B;
+      break;
+    case 64:
+      swizzle = CU_TENSOR_MAP_SWIZZLE_64B;
+      break;
+    case 128:
+      swizzle = CU_TENSOR_MAP_SWIZZLE_128B;
+      break;
+    }
+    CUtensorMap encoded;
+    // globalStrides lists the strides of dimensions 1 to rank - 1.
+    if (!check(api_.cuTensorMapEncodeTiled(
+                   &encoded, type, cuuint32_t(rank),
+                   reinterpret_cast<void *>(base), dims.data(),
+                   strides.data() + 1, box.data(), elementStrides.data(),
+                   CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle,
+                   CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+                   CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE),
+               "cuTensorMapEncodeTiled"))
+      return false;
+    static_assert(sizeof(CUtensorMap) == 128, "a CUtensorMap is 128 bytes");
+    return check(api_.cuMemcpyHtoD(target, &encoded, sizeof(encoded)),
+                 "cuMemcpyHtoD(tensor map)");
   }
 
   /// Poisons every output and workspace of `bound`.
   bool poisonAll(const Candidate &candidate, const Bound &bound) {
     for (size_t i = 0; i < candidate.kernel.arguments.size(); ++i)
       if (candidate.kernel.arguments[i].role != ManifestArgument::Role::Input &&
+          candidate.kernel.arguments[i].role !=
+              ManifestArgument::Role::TensorMap &&
           !poison(candidate.kernel.arguments[i], bound.pointers[i]))
         return false;
     return true;
@@ -580,13 +652,15 @@ private:
 };
 
 /// The argument lists of two compilations of one kernel agree (inputs and
-/// outputs: same order, types and shapes).
+/// outputs: same order, types and shapes; workspaces and tensor maps are
+/// each compilation's own).
 bool sameInterface(const ManifestKernel &a, const ManifestKernel &b,
                    std::string &why) {
   auto visible = [](const ManifestKernel &kernel) {
     std::vector<const ManifestArgument *> list;
     for (const ManifestArgument &argument : kernel.arguments)
-      if (argument.role != ManifestArgument::Role::Workspace)
+      if (argument.role != ManifestArgument::Role::Workspace &&
+          argument.role != ManifestArgument::Role::TensorMap)
         list.push_back(&argument);
     return list;
   };

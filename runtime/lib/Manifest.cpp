@@ -130,6 +130,46 @@ bool readInit(Reader &read, const Json &node, const std::string &path,
   argument.scale = argument.normal ? second : second - first;
   return true;
 }
+
+/// Reads the "tensor_map" of argument `a` of `arguments` (role tensor_map):
+/// {"buffer", "box", "swizzle"} (see ManifestTensorMap), checked against
+/// what cuTensorMapEncodeTiled accepts, so that a bad manifest is reported
+/// here rather than by the driver.
+bool readTensorMap(Reader &read, const Json &argNode, const std::string &path,
+                   std::vector<ManifestArgument> &arguments, size_t a) {
+  ManifestArgument &argument = arguments[a];
+  ManifestTensorMap &map = argument.tensorMap;
+  const Json *node = read.field(argNode, "tensor_map", path);
+  if (!node)
+    return false;
+  std::string mapPath = path + ".tensor_map";
+  if (argument.bytes != 128)
+    return read.fail(path + ".bytes", "a tensor map takes 128 bytes");
+  if (!read.integer(*node, "buffer", mapPath, map.buffer, 0,
+                    int64_t(arguments.size()) - 1) ||
+      !read.integers(*node, "box", mapPath, map.box, 1, 256) ||
+      !read.integer(*node, "swizzle", mapPath, map.swizzle, 0, 128))
+    return false;
+  const ManifestArgument &mapped = arguments[map.buffer];
+  if (mapped.role == ManifestArgument::Role::TensorMap)
+    return read.fail(mapPath + ".buffer", "maps another tensor map");
+  if (mapped.shape.empty() || mapped.shape.size() > 5 ||
+      map.box.size() != mapped.shape.size())
+    return read.fail(mapPath + ".box",
+                     "expected one entry per dimension of argument #" +
+                         std::to_string(map.buffer) + " (1 to 5 of them)");
+  if (map.swizzle != 0 && map.swizzle != 32 && map.swizzle != 64 &&
+      map.swizzle != 128)
+    return read.fail(mapPath + ".swizzle", "expected 0, 32, 64 or 128");
+  int64_t innerBytes = map.box[0] * mapped.elementBytes();
+  if (innerBytes % 16 != 0 || (map.swizzle && innerBytes > map.swizzle))
+    return read.fail(mapPath + ".box",
+                     "the innermost box dimension takes " +
+                         std::to_string(innerBytes) +
+                         " bytes; it must be a multiple of 16 and, with a "
+                         "swizzle, at most the swizzle's bytes");
+  return true;
+}
 } // namespace
 
 bool foundry::runtime::parseManifest(const std::string &text,
@@ -202,6 +242,8 @@ bool foundry::runtime::parseManifest(const std::string &text,
         argument.role = ManifestArgument::Role::Output;
       else if (role == "workspace")
         argument.role = ManifestArgument::Role::Workspace;
+      else if (role == "tensor_map")
+        argument.role = ManifestArgument::Role::TensorMap;
       else
         return read.fail(argPath + ".role", "unknown role '" + role + "'");
       if (argNode.contains("index") &&
@@ -229,6 +271,12 @@ bool foundry::runtime::parseManifest(const std::string &text,
                 std::to_string(elements * argument.elementBytes()) + ")");
       kernel.arguments.push_back(std::move(argument));
     }
+    for (size_t a = 0; a < kernel.arguments.size(); ++a)
+      if (kernel.arguments[a].role == ManifestArgument::Role::TensorMap &&
+          !readTensorMap(read, (*arguments)[a],
+                         path + ".arguments[" + std::to_string(a) + "]",
+                         kernel.arguments, a))
+        return false;
     const Json *launches = read.field(node, "launches", path);
     if (!launches)
       return false;

@@ -8,6 +8,8 @@
 // RUN: not foundry-opt %s --foundry-tile-blocks=sizes=64,64 --foundry-tile-reduction=sizes=32 "--foundry-promote=operands=0,1 padding=-4" 2>&1 | FileCheck %s --check-prefix=NEGATIVE
 // RUN: foundry-opt %s --foundry-tile-blocks=sizes=64,64 --foundry-tile-reduction=sizes=32 "--foundry-promote=operands=0,1 stages=2" | FileCheck %s --check-prefix=STAGES
 // RUN: not foundry-opt %s --foundry-tile-blocks=sizes=64,64 --foundry-tile-reduction=sizes=32 "--foundry-promote=operands=0,1 stages=5" 2>&1 | FileCheck %s --check-prefix=BADSTAGES
+// RUN: foundry-opt %s --foundry-tile-blocks=sizes=64,64 --foundry-tile-reduction=sizes=32 "--foundry-promote=operands=0,1 stages=3 tma=true" | FileCheck %s --check-prefix=TMA
+// RUN: not foundry-opt %s --foundry-tile-blocks=sizes=64,64 --foundry-tile-reduction=sizes=32 "--foundry-promote=operands=0,1 stages=2 tma=true" 2>&1 | FileCheck %s --check-prefix=TMASTAGES
 
 // Each k-step copies the 64x32 A tile and the 32x64 B tile into shared
 // memory; the matmul reads the copies.
@@ -41,6 +43,9 @@
 // STAGES:        scf.for
 // STAGES:        foundry.pipeline_stages = 2 : i64
 // BADSTAGES: error: foundry-promote: stages must be 1 to 4, got 5
+// TMA:        scf.for
+// TMA:        foundry.pipeline_stages = 3 : i64, foundry.tma_loads
+// TMASTAGES: error: foundry-promote: tma=true needs stages=3 or 4 (the GPU tail loads the tiles of pipelined wgmma k-loops with TMA), got stages=2
 // NEGATIVE: error: foundry-promote: padding must be in [0, 1024] elements, got -4
 // 256x(32+200) f32 of A alone are over the 227 KB a block may have.
 // BIG: error: 'linalg.matmul' op foundry-promote: the promoted tiles need 237568 bytes of shared memory per block, over sm_90's 232448-byte limit

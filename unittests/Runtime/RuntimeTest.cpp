@@ -149,6 +149,59 @@ TEST(Manifest, ReadsThreadBlockClusters) {
   EXPECT_EQ(kernels[0].launches[0].clusterBlocks(), 2u);
 }
 
+TEST(Manifest, ReadsTensorMaps) {
+  const std::string output =
+      "{\"role\": \"output\", \"index\": 0, \"element_type\": \"f32\", "
+      "\"shape\": [37, 300], \"bytes\": 44400}";
+  auto withMap = [&](const std::string &map) {
+    return mutated(output, output + ", {\"role\": \"tensor_map\", "
+                                    "\"element_type\": \"i64\", \"shape\": "
+                                    "[16], \"bytes\": 128, \"tensor_map\": " +
+                               map + "}");
+  };
+  std::vector<ManifestKernel> kernels;
+  std::string error;
+  ASSERT_TRUE(parseManifest(
+      withMap("{\"buffer\": 0, \"box\": [32, 37], \"swizzle\": 128}"),
+      kernels, error))
+      << error;
+  ASSERT_EQ(kernels[0].arguments.size(), 3u);
+  const ManifestArgument &map = kernels[0].arguments[2];
+  EXPECT_EQ(map.role, ManifestArgument::Role::TensorMap);
+  EXPECT_EQ(map.tensorMap.buffer, 0);
+  EXPECT_EQ(map.tensorMap.box, (std::vector<int64_t>{32, 37}));
+  EXPECT_EQ(map.tensorMap.swizzle, 128);
+
+  struct Case {
+    std::string map, error;
+  } cases[] = {
+      {"{\"buffer\": 3, \"box\": [32, 37], \"swizzle\": 128}",
+       "kernels[0].arguments[2].tensor_map.buffer: value 3 out of range [0, "
+       "2]"},
+      {"{\"buffer\": 2, \"box\": [32, 37], \"swizzle\": 128}",
+       "kernels[0].arguments[2].tensor_map.buffer: maps another tensor map"},
+      {"{\"buffer\": 0, \"box\": [32], \"swizzle\": 128}",
+       "kernels[0].arguments[2].tensor_map.box: expected one entry per "
+       "dimension of argument #0 (1 to 5 of them)"},
+      {"{\"buffer\": 0, \"box\": [64, 37], \"swizzle\": 128}",
+       "kernels[0].arguments[2].tensor_map.box: the innermost box dimension "
+       "takes 256 bytes; it must be a multiple of 16 and, with a swizzle, at "
+       "most the swizzle's bytes"},
+      {"{\"buffer\": 0, \"box\": [32, 300], \"swizzle\": 128}",
+       "kernels[0].arguments[2].tensor_map.box: value 300 out of range"},
+      {"{\"buffer\": 0, \"box\": [32, 37], \"swizzle\": 96}",
+       "kernels[0].arguments[2].tensor_map.swizzle: expected 0, 32, 64 or "
+       "128"},
+      {"{\"buffer\": 0, \"box\": [32, 37]}",
+       "kernels[0].arguments[2].tensor_map.swizzle: missing"},
+  };
+  for (const Case &c : cases) {
+    error.clear();
+    EXPECT_FALSE(parseManifest(withMap(c.map), kernels, error)) << c.map;
+    EXPECT_EQ(error, c.error);
+  }
+}
+
 TEST(Compare, AppliesKernelBenchTolerance) {
   // |out - ref| <= atol + rtol * |ref| with atol = rtol = 1e-4.
   float ref[] = {1.0f, 100.0f, 0.0f, -2.0f};

@@ -194,6 +194,18 @@ bool isSplittableReduction(Operation &op, int64_t maxOutputs);
 inline constexpr llvm::StringLiteral kPipelineStagesAttr =
     "foundry.pipeline_stages";
 
+/// On such a k-loop (foundry-promote{tma=true}): its operand tiles are
+/// loaded with TMA (cp.async.bulk.tensor) and mbarriers instead of
+/// cp.async, where the GPU tail pipelines the loop for wgmma.
+inline constexpr llvm::StringLiteral kTmaLoadsAttr = "foundry.tma_loads";
+
+/// On an argument of a host function (memref<16xi64>, 128 bytes): it holds
+/// the TMA tensor map (CUtensorMap) over the argument `buffer` of the same
+/// function, with box `box` (elements per dimension, innermost first) and
+/// a swizzle of `swizzle` bytes, which the runner encodes for the buffer's
+/// device address (the launch manifest's role "tensor_map").
+inline constexpr llvm::StringLiteral kTensorMapAttr = "foundry.tensor_map";
+
 /// Marks the matmuls of warpgroup tiles that foundry-mma puts on wgmma (unit
 /// attribute on the linalg op, kept through bufferization): the GPU tail
 /// stages their operands for wgmma and issues it (lowerWarpgroupMatmuls).

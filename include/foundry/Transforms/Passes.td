@@ -1110,10 +1110,22 @@ def FoundryPromotePass : SchedulePass<"foundry-promote", "::mlir::ModuleOp"> {
     rows of B. P x element size must be a multiple of 16 bytes (rows stay
     aligned for 16-byte copies).
 
+    `tma=true` (with `stages=3` or 4, for warpgroup tiles of `foundry-mma`)
+    has the GPU tail load each k-step's tiles with TMA instead of cp.async:
+    one thread issues `cp.async.bulk.tensor` per 128-byte wide box of each
+    tile (the hardware writes the 128-byte swizzle wgmma reads) and
+    completes an mbarrier per stage with their bytes; every thread waits on
+    that mbarrier's phase instead of a cp.async group. The tensor maps are
+    kernel arguments the host function gains (`foundry.tensor_map`, the
+    launch manifest's role `tensor_map`), which the runner encodes for the
+    buffers' device addresses (cuTensorMapEncodeTiled). Each operand must
+    be a 2-D host buffer read in tiles of it; otherwise the GPU tail reports
+    it at the matmul.
+
     Errors: no block-level k-loop; an operand index the op does not have; a
     tile of dynamic shape; more than 227 KB of shared memory per block
     (sm_90's limit); a negative or unaligned padding; stages
-    outside 1 to 4.
+    outside 1 to 4; `tma=true` with fewer than 3 stages.
 
     Example, a 64x64 block tile walking K in steps of 32 with A and B staged:
     `foundry-tile-blocks{sizes=64,64},foundry-tile-reduction{sizes=32},
@@ -1126,7 +1138,10 @@ def FoundryPromotePass : SchedulePass<"foundry-promote", "::mlir::ModuleOp"> {
            "Elements added to each row of the staged tiles (bank conflicts).">,
     Option<"stages", "stages", "int64_t", /*default=*/"1",
            "Tile buffers per operand, 1 to 4: with S > 1 the tiles of the "
-           "next S - 1 k-steps are copied while this one computes.">
+           "next S - 1 k-steps are copied while this one computes.">,
+    Option<"tma", "tma", "bool", /*default=*/"false",
+           "Load the tiles of a pipelined wgmma k-loop (stages 3 or 4) with "
+           "TMA and mbarriers instead of cp.async.">
   ];
   let dependentDialects = [
     "::mlir::bufferization::BufferizationDialect",

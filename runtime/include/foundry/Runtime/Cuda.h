@@ -54,6 +54,14 @@ struct CudaApi {
   CUresult (*cuEventElapsedTime)(float *, CUevent, CUevent);
   CUresult (*cuGetErrorName)(CUresult, const char **);
   CUresult (*cuGetErrorString)(CUresult, const char **);
+  /// Null where the driver predates TMA (CUDA 12): only kernels with tensor
+  /// map arguments need it.
+  CUresult (*cuTensorMapEncodeTiled)(CUtensorMap *, CUtensorMapDataType,
+                                     cuuint32_t, void *, const cuuint64_t *,
+                                     const cuuint64_t *, const cuuint32_t *,
+                                     const cuuint32_t *, CUtensorMapInterleave,
+                                     CUtensorMapSwizzle, CUtensorMapL2promotion,
+                                     CUtensorMapFloatOOBfill);
 };
 
 /// An open driver with a current context on one device (the primary

@@ -18,9 +18,21 @@
 
 namespace foundry::runtime {
 
+/// The TMA tensor map a "tensor_map" argument holds (a CUtensorMap of 128
+/// bytes that the runner encodes, cuTensorMapEncodeTiled, for the device
+/// address of another argument): that argument's index, the box (elements
+/// per dimension, innermost first) and the swizzle in bytes (0, 32, 64 or
+/// 128). The tensor's dimensions, strides and element type are those of the
+/// argument it maps (dense, row-major).
+struct ManifestTensorMap {
+  int64_t buffer = 0;
+  std::vector<int64_t> box;
+  int64_t swizzle = 0;
+};
+
 /// One buffer argument of a kernel.
 struct ManifestArgument {
-  enum class Role { Input, Output, Workspace };
+  enum class Role { Input, Output, Workspace, TensorMap };
   Role role = Role::Input;
   /// Position among the arguments of the same role (outputs, workspaces).
   int64_t index = 0;
@@ -35,6 +47,8 @@ struct ManifestArgument {
   bool hasInit = false;
   bool normal = false;
   double scale = 1.0, shift = 0.0;
+  /// What a TensorMap argument maps.
+  ManifestTensorMap tensorMap;
 
   /// Bytes per element (0 for an unknown element type).
   int64_t elementBytes() const;
