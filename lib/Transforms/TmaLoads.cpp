@@ -115,9 +115,8 @@ static Value toPointer(RewriterBase &rewriter, Location loc, Value value,
       value);
 }
 
-/// The i64 address of the memref `buffer`'s first element.
-static Value bufferAddress(RewriterBase &rewriter, Location loc,
-                           Value buffer) {
+Value foundry::bufferAddress(RewriterBase &rewriter, Location loc,
+                             Value buffer) {
   return arith::IndexCastUIOp::create(
       rewriter, loc, rewriter.getI64Type(),
       memref::ExtractAlignedPointerAsIndexOp::create(rewriter, loc, buffer));

@@ -44,6 +44,10 @@ FailureOr<TmaTile> planTmaTile(gpu::LaunchOp launch, Value global,
                                int64_t elementBytes, Operation *user,
                                StringRef name);
 
+/// The i64 address of the memref `buffer`'s first element (its aligned
+/// pointer), shared or global.
+Value bufferAddress(RewriterBase &rewriter, Location loc, Value buffer);
+
 /// The mbarriers of a TMA pipeline: a workgroup buffer of `stages` i64,
 /// initialized (arrival count 1) by thread 0 at the rewriter's insertion
 /// point, followed by the init fence and a block barrier. (The runner

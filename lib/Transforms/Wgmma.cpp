@@ -604,14 +604,12 @@ static Value descriptor(RewriterBase &rewriter, Location loc, Value address,
 static Value sharedAddress(RewriterBase &rewriter, Location loc, Value buffer,
                            Value set, int64_t setBytes) {
   Type i64 = rewriter.getI64Type();
-  Value pointer = arith::IndexCastUIOp::create(
-      rewriter, loc, i64,
-      memref::ExtractAlignedPointerAsIndexOp::create(rewriter, loc, buffer));
   Value offset = arith::MulIOp::create(
       rewriter, loc, arith::IndexCastUIOp::create(rewriter, loc, i64, set),
       arith::ConstantOp::create(rewriter, loc, i64,
                                 rewriter.getI64IntegerAttr(setBytes)));
-  return arith::AddIOp::create(rewriter, loc, pointer, offset);
+  return arith::AddIOp::create(rewriter, loc,
+                               bufferAddress(rewriter, loc, buffer), offset);
 }
 
 /// Issues the wgmma of one k-step of `mm` (fence, products, commit) on set
