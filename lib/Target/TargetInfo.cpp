@@ -23,6 +23,7 @@ const TargetInfo &TargetInfo::hopper() {
     t.multiprocessors = 132;
     t.warpShuffles = true;
     t.tensorCores = true;
+    t.tensorMemoryAccelerator = true;
     return t;
   }();
   return info;

@@ -51,6 +51,8 @@ struct TargetInfo {
   bool warpShuffles = false;
   /// mma.sync and wgmma (foundry-mma, foundry-tile-warpgroups).
   bool tensorCores = false;
+  /// TMA (cp.async.bulk.tensor, foundry-promote{tma=true}): sm_90 on.
+  bool tensorMemoryAccelerator = false;
 
   bool isGpu() const { return kind == Kind::Cuda; }
   int64_t maxWarpsPerMultiprocessor() const {

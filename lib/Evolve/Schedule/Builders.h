@@ -90,6 +90,11 @@ struct MmaTiles {
   /// staged without padding, the k-step taken whole.
   bool warpgroups = false;
   int64_t warpN = 0;
+  /// Warpgroup tiles' operands loaded by TMA (foundry-promote{tma=true})
+  /// instead of cp.async: only with at least three stages (dropped when
+  /// fewer fit) and a 2-D GEMM whose operands are tiles of host buffers
+  /// (no fuseOperands), on a target that has TMA.
+  bool tma = false;
   /// A 2-D GEMM's elementwise epilogue (KernelShape::gemm) tiled with it
   /// (`foundry-tile-blocks` of the root): the GPU tail stores the
   /// accumulators into the output tile and runs the epilogue there, one

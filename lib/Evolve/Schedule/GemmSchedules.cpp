@@ -108,7 +108,7 @@ std::string mmaGemm(int64_t loops, bool ownKernel, const MmaTiles &t, bool half,
     return schedule +
            ",foundry-tile-reduction{sizes=" + std::to_string(t.stagedK) +
            "},foundry-promote{operands=0,1 stages=" + std::to_string(t.stages) +
-           "},foundry-tile-warpgroups{sizes=" + llvm::join(groups, ",") +
+           (t.tma ? " tma=true" : "") + "},foundry-tile-warpgroups{sizes=" + llvm::join(groups, ",") +
            "},foundry-mma";
   }
   if (t.stagedK)
@@ -164,8 +164,10 @@ static constexpr llvm::StringLiteral kTransposeTiling =
 /// accumulator tile there too; at least one stage.
 static MmaTiles fitStagesToSharedMemory(const KernelShape &shape, MmaTiles t,
                                         bool fused) {
-  if (t.stagedK <= 0)
+  if (t.stagedK <= 0) {
+    t.tma = false;
     return t;
+  }
   int64_t element = shape.halfGemm ? 2 : 4;
   int64_t row = t.stagedK + (t.warpgroups ? 0 : (shape.halfGemm ? 8 : 4));
   int64_t perStage = (t.blockM + t.blockN) * row * element;
@@ -174,6 +176,9 @@ static MmaTiles fitStagesToSharedMemory(const KernelShape &shape, MmaTiles t,
   while (t.stages > 1 &&
          fixed + t.stages * perStage > shape.target->maxSharedBytesPerBlock)
     --t.stages;
+  // TMA pipelines need a stage in flight beyond the double buffer.
+  t.tma = t.tma && t.warpgroups && t.stages >= 3 && !t.fuseOperands &&
+          shape.numParallel() == 2 && shape.target->tensorMemoryAccelerator;
   return t;
 }
 
