@@ -11,6 +11,7 @@
 #include "CpAsyncPipeline.h"
 #include "FusedEpilogue.h"
 #include "MmaContractions.h"
+#include "WarpSpecialization.h"
 
 #include "foundry/Transforms/Passes.h"
 
@@ -1034,7 +1035,7 @@ static LogicalResult lowerLaunchBody(gpu::LaunchOp launch, StringRef chip) {
     eliminateCommonSubExpressions(rewriter, dominance, launch);
   }
   SmallVector<vector::TransferWriteOp> constantWrites;
-  for (Operation &op : launch.getBody().front())
+  for (Operation &op : consumerBlock(launch))
     if (auto write = dyn_cast<vector::TransferWriteOp>(&op);
         write && constantInit(write))
       constantWrites.push_back(write);
@@ -1075,6 +1076,7 @@ static LogicalResult lowerLaunchBody(gpu::LaunchOp launch, StringRef chip) {
   // ones bypass L1.
   nvgpu::createAsyncGroups(rewriter, launch, /*bypassL1=*/true);
   pipelineCpAsyncCopies(rewriter, launch, stages);
+  finishWarpSpecialization(rewriter, launch);
   return moveToDynamicSharedMemory(rewriter, launch);
 }
 

@@ -156,6 +156,12 @@ struct FoundryPromotePass final
           << static_cast<int64_t>(stages);
       return signalPassFailure();
     }
+    if (warpSpecialize && !tma) {
+      getOperation().emitError("foundry-promote: warp-specialize=true needs "
+                               "tma=true (the producer warpgroup issues TMA "
+                               "loads)");
+      return signalPassFailure();
+    }
     if (stages < 1 || stages > 4) {
       getOperation().emitError("foundry-promote: stages must be 1 to 4, got ")
           << static_cast<int64_t>(stages);
@@ -243,6 +249,9 @@ struct FoundryPromotePass final
                                     rewriter.getI64IntegerAttr(stages));
       if (tma)
         blockLevelLoop(op)->setAttr(kTmaLoadsAttr, rewriter.getUnitAttr());
+      if (warpSpecialize)
+        blockLevelLoop(op)->setAttr(kWarpSpecializedAttr,
+                                    rewriter.getUnitAttr());
     }
   }
 };

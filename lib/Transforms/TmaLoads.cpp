@@ -152,28 +152,38 @@ Value mlir::foundry::tmaBarrier(RewriterBase &rewriter, Location loc,
       /*space=*/3);
 }
 
-Value mlir::foundry::emitTmaBarriers(RewriterBase &rewriter,
-                                     gpu::LaunchOp launch, Location loc,
-                                     int64_t stages, Value threadZero) {
+SmallVector<Value> mlir::foundry::emitTmaBarriers(
+    RewriterBase &rewriter, gpu::LaunchOp launch, Location loc, int64_t stages,
+    ArrayRef<int64_t> arrivals, Value threadZero) {
   MLIRContext *ctx = rewriter.getContext();
   auto type = MemRefType::get(
       {stages}, rewriter.getI64Type(), MemRefLayoutAttrInterface(),
       gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup));
-  Value barriers = launch.addWorkgroupAttribution(type, loc);
+  SmallVector<Value> buffers;
+  for (size_t i = 0; i < arrivals.size(); ++i)
+    buffers.push_back(launch.addWorkgroupAttribution(type, loc));
   {
     OpBuilder::InsertionGuard guard(rewriter);
     openIf(rewriter, loc, threadZero);
-    Value one = i32Constant(rewriter, loc, 1);
-    for (int64_t s = 0; s < stages; ++s)
-      NVVM::MBarrierInitOp::create(
-          rewriter, loc,
-          tmaBarrier(rewriter, loc, barriers,
-                     arith::ConstantIndexOp::create(rewriter, loc, s)),
-          one, /*predicate=*/Value());
+    for (auto [buffer, count] : llvm::zip(buffers, arrivals)) {
+      Value expected = i32Constant(rewriter, loc, count);
+      for (int64_t s = 0; s < stages; ++s)
+        NVVM::MBarrierInitOp::create(
+            rewriter, loc,
+            tmaBarrier(rewriter, loc, buffer,
+                       arith::ConstantIndexOp::create(rewriter, loc, s)),
+            expected, /*predicate=*/Value());
+    }
     NVVM::FenceMbarrierInitOp::create(rewriter, loc);
   }
   gpu::BarrierOp::create(rewriter, loc);
-  return barriers;
+  return buffers;
+}
+
+void mlir::foundry::emitTmaArrive(RewriterBase &rewriter, Location loc,
+                                  Value barrier) {
+  NVVM::MBarrierArriveOp::create(rewriter, loc, /*res=*/Type(), barrier,
+                                 /*count=*/Value());
 }
 
 /// The sum of the offsets of dimension `dim` of `tile`'s views, cloned

@@ -48,14 +48,18 @@ FailureOr<TmaTile> planTmaTile(gpu::LaunchOp launch, Value global,
 /// pointer), shared or global.
 Value bufferAddress(RewriterBase &rewriter, Location loc, Value buffer);
 
-/// The mbarriers of a TMA pipeline: a workgroup buffer of `stages` i64,
-/// initialized (arrival count 1) by thread 0 at the rewriter's insertion
-/// point, followed by the init fence and a block barrier. (The runner
-/// writes the tensor maps before the launch, which orders them before the
-/// kernel's TMA reads; fence.proxy.tensormap, for maps the device writes,
-/// would also need PTX ISA 8.3.) Returns the buffer.
-Value emitTmaBarriers(RewriterBase &rewriter, gpu::LaunchOp launch,
-                      Location loc, int64_t stages, Value threadZero);
+/// The mbarriers of a TMA pipeline: per entry of `arrivals`, a workgroup
+/// buffer of `stages` i64 mbarriers expecting that many arrivals each (1
+/// for those a k-step's loads complete), initialized by thread 0 at the
+/// rewriter's insertion point, followed by the init fence and a block
+/// barrier. (The runner writes the tensor maps before the launch, which
+/// orders them before the kernel's TMA reads; fence.proxy.tensormap, for
+/// maps the device writes, would also need PTX ISA 8.3.) Returns the
+/// buffers.
+SmallVector<Value> emitTmaBarriers(RewriterBase &rewriter,
+                                   gpu::LaunchOp launch, Location loc,
+                                   int64_t stages, ArrayRef<int64_t> arrivals,
+                                   Value threadZero);
 
 /// The shared-memory address (!llvm.ptr<3>) of mbarrier `stage` (index)
 /// of `barriers`.
@@ -71,6 +75,11 @@ Value tmaBarrier(RewriterBase &rewriter, Location loc, Value barriers,
 void emitTmaIssue(RewriterBase &rewriter, Location loc, Block *body,
                   IRMapping &mapping, ArrayRef<TmaTile> tiles,
                   ArrayRef<Value> sets, Value barrier, Value issue);
+
+/// This thread's arrival on `barrier` (release semantics: its earlier
+/// accesses, and the wgmma it waited for, are done before the phase
+/// completes).
+void emitTmaArrive(RewriterBase &rewriter, Location loc, Value barrier);
 
 /// Every thread's wait for phase `parity` (i32, 0 or 1) of `barrier`.
 void emitTmaWait(RewriterBase &rewriter, Location loc, Value barrier,

@@ -26,12 +26,12 @@
 // an atom (the hardware applies the swizzle). For an MN-major B the rows
 // are K and the columns N: the stride byte offset is still 1024 (8 rows of
 // K), the leading byte offset R x 128 (from one atom of 64 N to the next),
-// and the start address moves 16 rows (k16) per k-step. The block copies each tile itself, 16-byte cp.async
-// pieces in row-major order: a quarter warp (which the L1 coalesces 16-byte
-// accesses over) reads one 128-byte row of global memory and writes it to
-// the 8 chunks of one swizzled row, no bank conflict. Without the swizzle
-// one of the two is lost: on the H200 either every sector was fetched twice
-// or every copy was an 8-way bank conflict (ncu,
+// and the start address moves 16 rows (k16) per k-step. The block copies each
+// tile itself, 16-byte cp.async pieces in row-major order: a quarter warp
+// (which the L1 coalesces 16-byte accesses over) reads one 128-byte row of
+// global memory and writes it to the 8 chunks of one swizzled row, no bank
+// conflict. Without the swizzle one of the two is lost: on the H200 either
+// every sector was fetched twice or every copy was an 8-way bank conflict (ncu,
 // bench/results/2026-12-02-h200-wgmma.md). bench/probes/wgmma-facts.cu
 // checks the facts this file relies on (descriptor offsets, the accumulator
 // fragment, truncation of tf32 reads and of wgmma's accumulation).
@@ -68,6 +68,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "TmaLoads.h"
+#include "WarpSpecialization.h"
+#include "WgmmaTiles.h"
 
 #include "foundry/Transforms/Passes.h"
 
@@ -91,408 +93,7 @@
 
 using namespace mlir;
 using namespace mlir::foundry;
-
-/// Bytes of a 16-byte row of a core matrix (a chunk), its rows, and the
-/// bytes of K one wgmma reads per row (k8 of tf32, k16 of f16 and bf16).
-static constexpr int64_t kChunkBytes = 16, kCoreRows = 8, kStepBytes = 32;
-/// Rows of one wgmma (m64nNk8, m64nNk16).
-static constexpr int64_t kSlabRows = 64;
-/// tf32 elements per chunk (the residual split of 3xtf32).
-static constexpr int64_t kChunk = 4;
-/// The register file of an sm_90 SM (64K 32-bit registers), the most one
-/// thread may have, and a low estimate of what a warpgroup matmul's thread
-/// needs besides its accumulators (descriptors, addresses, indices).
-static constexpr int64_t kRegistersPerSM = 65536, kMaxRegistersPerThread = 255,
-                         kWgmmaSpareRegisters = 24;
-/// 16-byte chunks of a 128-byte swizzled row (an atom is R such rows x 128
-/// bytes of K), its bytes, and the bytes of the 8-row pattern.
-static constexpr int64_t kSwizzleChunks = 8, kRowBytes = 128,
-                         kSwizzleBytes = 1024;
-
-namespace {
-/// The element type of a warpgroup matmul's operands, as wgmma reads it.
-struct OperandFormat {
-  /// Bytes of one element: 4 (f32 read as tf32), 2 (f16, bf16).
-  int64_t elementBytes = 4;
-  NVVM::WGMMATypes type = NVVM::WGMMATypes::tf32;
-
-  /// The format of operand tiles of element type `element`, if wgmma
-  /// reads it.
-  static std::optional<OperandFormat> of(Type element) {
-    if (element.isF32())
-      return OperandFormat{4, NVVM::WGMMATypes::tf32};
-    if (element.isF16())
-      return OperandFormat{2, NVVM::WGMMATypes::f16};
-    if (element.isBF16())
-      return OperandFormat{2, NVVM::WGMMATypes::bf16};
-    return std::nullopt;
-  }
-  /// Elements per 16-byte chunk and per k-step.
-  int64_t chunk() const { return kChunkBytes / elementBytes; }
-  int64_t stepK() const { return kStepBytes / elementBytes; }
-  /// Elements of K in a 128-byte swizzled row.
-  int64_t atomK() const { return kRowBytes / elementBytes; }
-  bool isTf32() const { return type == NVVM::WGMMATypes::tf32; }
-};
-
-/// A staged operand of a warpgroup matmul: rows [rowOffset, rowOffset +
-/// rows) of the shared tile `root` (a workgroup attribution of R x KT
-/// elements of `format`), all of its KT columns; or, `mnMajor` (a B stored
-/// KxN), all KT rows of a K x C root and its columns [rowOffset,
-/// rowOffset + rows), the warpgroup's N.
-struct StagedOperand {
-  BlockArgument root;
-  Value rowOffset;
-  int64_t rows;
-  OperandFormat format;
-  bool mnMajor = false;
-};
-
-/// The wgmma form of a staged tile: `canonical`, [sets][R x KT / C][C] (C
-/// elements per 16-byte chunk; one set per pipeline stage, chunks in the
-/// swizzled order of canonicalChunk), replaces the tile; `residual`,
-/// [residual sets][R x KT / 4][4], holds its lo parts at the same places
-/// (3xtf32 only).
-struct CanonicalTile {
-  BlockArgument canonical;
-  BlockArgument residual;
-  int64_t rows = 0, columns = 0;
-  int64_t sets = 1, residualSets = 1;
-  OperandFormat format;
-
-  /// Bytes of one set.
-  int64_t setBytes() const { return rows * columns * format.elementBytes; }
-};
-} // namespace
-
-/// The chunk index in a set of `tile` of element (`row`, `column`), column a
-/// multiple of the chunk's elements: K in atoms of 128 bytes, atom a holding
-/// R rows of 128 bytes, the 16-byte chunk c of row r of an atom at chunk c ^ (r % 8) (the
-/// 128-byte swizzle of wgmma descriptors and TMA, PTX ISA "Shared Memory
-/// Matrix Layout", on sets aligned to 1024 bytes).
-static Value canonicalChunk(RewriterBase &rewriter, Location loc,
-                            const CanonicalTile &tile, Value row,
-                            Value column) {
-  AffineExpr r = rewriter.getAffineDimExpr(0), k = rewriter.getAffineDimExpr(1);
-  int64_t elements = tile.format.chunk();
-  AffineExpr atomChunk = k.floorDiv(elements) % kSwizzleChunks;
-  Value atomBase = affine::makeComposedAffineApply(
-      rewriter, loc,
-      k.floorDiv(kSwizzleChunks * elements) * tile.rows * kSwizzleChunks +
-          r * kSwizzleChunks,
-      {row, column});
-  Value chunk =
-      affine::makeComposedAffineApply(rewriter, loc, atomChunk, {row, column});
-  Value rowMod = affine::makeComposedAffineApply(rewriter, loc, r % kCoreRows,
-                                                 {row, column});
-  Value swizzled = arith::XOrIOp::create(rewriter, loc, chunk, rowMod);
-  return arith::AddIOp::create(rewriter, loc, atomBase, swizzled);
-}
-
-/// `memref` seen through unit-stride 2-D subviews up to a workgroup
-/// attribution of `launch` of static R x KT f32, f16 or bf16 with identity
-/// layout, whose columns (K) the view takes whole: the row offset (the sum
-/// of the subviews' row offsets) and the rows. With `mnMajor` (a 16-bit B
-/// stored KxN), the root is K x C and the view takes its rows (K) whole:
-/// the column offset and the columns. Fails with a diagnostic at `user`.
-static FailureOr<StagedOperand> resolveStaged(RewriterBase &rewriter,
-                                              gpu::LaunchOp launch,
-                                              Operation *user, Value memref,
-                                              StringRef name,
-                                              bool mnMajor = false) {
-  Location loc = user->getLoc();
-  auto type = dyn_cast<MemRefType>(memref.getType());
-  if (!type || type.getRank() != 2 || !type.hasStaticShape())
-    return user->emitOpError("foundry-map-forall-to-gpu: wgmma operand ")
-           << name << " is not a static 2-D tile";
-  // The dimension the warpgroup takes part of (M or N), and K.
-  unsigned part = mnMajor ? 1 : 0, whole = mnMajor ? 0 : 1;
-  int64_t rows = type.getDimSize(part), columns = type.getDimSize(whole);
-  SmallVector<Value> offsets;
-  Value view = memref;
-  while (auto subview = view.getDefiningOp<memref::SubViewOp>()) {
-    if (subview.getSourceType().getRank() != 2 ||
-        llvm::any_of(subview.getStaticStrides(),
-                     [](int64_t s) { return s != 1; }))
-      break;
-    OpFoldResult column = subview.getMixedOffsets()[whole];
-    if (!isConstantIntValue(column, 0))
-      return user->emitOpError("foundry-map-forall-to-gpu: wgmma operand ")
-             << name
-             << " starts inside the k-step of its shared tile; the k-step "
-                "of a warpgroup matmul must be the whole staged tile (no "
-                "foundry-tile-reduction after foundry-tile-warpgroups)";
-    offsets.push_back(getValueOrCreateConstantIndexOp(
-        rewriter, loc, subview.getMixedOffsets()[part]));
-    view = subview.getSource();
-  }
-  auto root = dyn_cast<BlockArgument>(view);
-  if (!root || !llvm::is_contained(launch.getWorkgroupAttributions(), root))
-    return user->emitOpError("foundry-map-forall-to-gpu: wgmma operand ")
-           << name
-           << " is not a tile staged in shared memory (foundry-promote)";
-  auto rootType = cast<MemRefType>(root.getType());
-  std::optional<OperandFormat> format =
-      OperandFormat::of(rootType.getElementType());
-  if (rootType.getRank() != 2 || !rootType.getLayout().isIdentity() ||
-      !format || rootType.getDimSize(whole) != columns)
-    return user->emitOpError("foundry-map-forall-to-gpu: wgmma operand ")
-           << name << " reads a shared tile of type " << rootType
-           << "; it takes a dense "
-           << (mnMajor ? std::to_string(columns) + " x C"
-                       : "R x " + std::to_string(columns))
-           << " tile of f32, f16 or bf16 (foundry-promote without padding)";
-  if (mnMajor) {
-    // 64 N per 128-byte row; each warpgroup's N whole rows of it.
-    if (rootType.getDimSize(1) % format->atomK() != 0 ||
-        rows % format->atomK() != 0 || columns % format->stepK() != 0)
-      return user->emitOpError("foundry-map-forall-to-gpu: the shared tile "
-                               "of wgmma operand ")
-             << name << " (stored KxN) is " << columns << "x"
-             << rootType.getDimSize(1) << " with " << rows
-             << " columns per warpgroup; wgmma reads it MN-major here in "
-                "128-byte swizzled rows: N in multiples of "
-             << format->atomK() << " (the block's and each warpgroup's), K "
-             << "in multiples of " << format->stepK();
-  } else if (columns % format->atomK() != 0 ||
-             rootType.getDimSize(0) % kCoreRows != 0)
-    return user->emitOpError("foundry-map-forall-to-gpu: the shared tile of "
-                             "wgmma operand ")
-           << name << " is " << rootType.getDimSize(0) << "x" << columns
-           << "; wgmma tiles here take rows in multiples of 8 and a k-step "
-              "in multiples of "
-           << format->atomK() << " (128-byte swizzled rows of "
-           << rootType.getElementType() << ")";
-  Value offset = arith::ConstantIndexOp::create(rewriter, loc, 0);
-  for (Value part : offsets)
-    offset = arith::AddIOp::create(rewriter, loc, offset, part);
-  return StagedOperand{root, offset, rows, *format, mnMajor};
-}
-
-/// Removes the workgroup attribution `buffer`, which nothing uses any more,
-/// from `launch`.
-static void eraseSharedTile(gpu::LaunchOp launch, BlockArgument buffer) {
-  int64_t count = launch.getWorkgroupAttributions().size();
-  Block &body = launch.getBody().front();
-  body.eraseArgument(buffer.getArgNumber());
-  launch->setAttr(gpu::LaunchOp::getNumWorkgroupAttributionsAttrName(),
-                  IntegerAttr::get(IntegerType::get(launch.getContext(), 64),
-                                   count - 1));
-}
-
-/// The linear thread id in the block of `launch` and the block's thread
-/// count (static).
-static std::pair<Value, int64_t> linearThreadId(RewriterBase &rewriter,
-                                                gpu::LaunchOp launch,
-                                                Location loc) {
-  gpu::KernelDim3 ids = launch.getThreadIds();
-  gpu::KernelDim3 dims = launch.getBlockSize();
-  int64_t total = 1;
-  for (Value size : {launch.getBlockSizeX(), launch.getBlockSizeY(),
-                     launch.getBlockSizeZ()})
-    total *= getConstantIntValue(size).value_or(0);
-  AffineExpr tx, ty, tz, bx, by;
-  bindDims(rewriter.getContext(), tx, ty, tz);
-  bindSymbols(rewriter.getContext(), bx, by);
-  Value linear = affine::makeComposedAffineApply(
-      rewriter, loc, tx + bx * (ty + by * tz),
-      {ids.x, ids.y, ids.z, dims.x, dims.y});
-  return {linear, total};
-}
-
-namespace {
-/// How foundry-promote fills a shared tile: copies from one global tile.
-struct TileCopies {
-  Value global;
-  SmallVector<linalg::CopyOp> copies;
-};
-} // namespace
-
-/// The global tile that foundry-promote's copies fill the shared tile `root`
-/// from, and those copies, when every user of `root` but the matmuls
-/// `matmulOps` is a subview written by one linalg.copy from the same place
-/// of a subview of that global tile, all in `block`; std::nullopt
-/// otherwise.
-static std::optional<TileCopies>
-copiedGlobalTile(BlockArgument root, Block *block,
-                 llvm::SmallPtrSetImpl<Operation *> &matmulOps) {
-  TileCopies result;
-  Value &global = result.global;
-  for (Operation *user : root.getUsers()) {
-    if (matmulOps.contains(user))
-      continue;
-    auto view = dyn_cast<memref::SubViewOp>(user);
-    if (!view)
-      return std::nullopt;
-    if (llvm::any_of(view->getUsers(),
-                     [&](Operation *op) { return matmulOps.contains(op); }))
-      continue;
-    if (!view->hasOneUse() || view->getBlock() != block)
-      return std::nullopt;
-    auto copy = dyn_cast<linalg::CopyOp>(*view->getUsers().begin());
-    if (!copy || copy.getOutputs()[0] != view.getResult() ||
-        copy->getBlock() != block)
-      return std::nullopt;
-    auto source = copy.getInputs()[0].getDefiningOp<memref::SubViewOp>();
-    if (!source || (global && source.getSource() != global) ||
-        isWorkgroupMemorySpace(source.getSourceType().getMemorySpace()) ||
-        !source.isSameAs(view, isEqualConstantIntOrValue))
-      return std::nullopt;
-    global = source.getSource();
-    result.copies.push_back(copy);
-  }
-  auto type = global ? dyn_cast<MemRefType>(global.getType()) : MemRefType();
-  if (!type || type.getShape() != cast<MemRefType>(root.getType()).getShape())
-    return std::nullopt;
-  return result;
-}
-
-/// The copies that fill the canonical tile `tile` from the global tile
-/// `global` (R x KT, K contiguous) into its set `set`: one cp.async of 16
-/// bytes per piece, piece i + j x T to thread i (T threads; in the last
-/// round the threads past the end copy the last piece again), pieces in
-/// row-major order so that each quarter warp copies one 128-byte row of an
-/// atom (the L1 coalesces 16-byte accesses per quarter warp) into the 8
-/// chunks of one 128-byte swizzled row (no bank conflict). Returns the
-/// copies' tokens.
-static SmallVector<Value> emitTileCopies(RewriterBase &rewriter,
-                                         gpu::LaunchOp launch, Location loc,
-                                         Value global,
-                                         const CanonicalTile &tile, Value set) {
-  auto [tid, threads] = linearThreadId(rewriter, launch, loc);
-  int64_t chunk = tile.format.chunk();
-  int64_t chunksPerRow = tile.columns / chunk;
-  int64_t pieces = tile.rows * chunksPerRow;
-  AffineExpr d0 = rewriter.getAffineDimExpr(0);
-  auto tokenType = nvgpu::DeviceAsyncTokenType::get(rewriter.getContext());
-  Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
-  SmallVector<Value> tokens;
-  for (int64_t first = 0; first < pieces; first += threads) {
-    Value piece = affine::makeComposedAffineMin(
-        rewriter, loc,
-        AffineMap::get(1, 0,
-                       {d0 + first, rewriter.getAffineConstantExpr(pieces - 1)},
-                       rewriter.getContext()),
-        {tid});
-    // Piece (r, c) of atom a: row r, chunk c of the atom's 8.
-    Value row = affine::makeComposedAffineApply(
-        rewriter, loc, (d0.floorDiv(kSwizzleChunks)) % tile.rows, {piece});
-    Value column = affine::makeComposedAffineApply(
-        rewriter, loc,
-        d0.floorDiv(kSwizzleChunks * tile.rows) * kSwizzleChunks * chunk +
-            (d0 % kSwizzleChunks) * chunk,
-        {piece});
-    Value slot = canonicalChunk(rewriter, loc, tile, row, column);
-    tokens.push_back(nvgpu::DeviceAsyncCopyOp::create(
-        rewriter, loc, tokenType, tile.canonical, ValueRange{set, slot, zero},
-        global, ValueRange{row, column}, rewriter.getIndexAttr(chunk),
-        /*srcElements=*/Value(), rewriter.getUnitAttr()));
-  }
-  return tokens;
-}
-
-/// Replaces the copies that fill the shared tile `old` (the distribution
-/// foundry-promote gave them) by one block-wide copy of the whole tile into
-/// set 0 of `tile` (emitTileCopies) in one cp.async group, followed by a
-/// wait for it, as the GPU tail stages any tile. Fails with a diagnostic
-/// when the tile is filled otherwise than by copies from one global tile.
-static LogicalResult copyWholeTile(RewriterBase &rewriter,
-                                   gpu::LaunchOp launch, BlockArgument old,
-                                   const CanonicalTile &tile,
-                                   llvm::SmallPtrSetImpl<Operation *> &matmulOps,
-                                   Operation *anchor) {
-  std::optional<TileCopies> filled =
-      copiedGlobalTile(old, anchor->getBlock(), matmulOps);
-  if (!filled)
-    return anchor->emitOpError(
-        "foundry-map-forall-to-gpu: a shared tile that wgmma reads must be "
-        "filled by foundry-promote's copies of one global tile, in the "
-        "k-loop of the matmul");
-  SmallVector<linalg::CopyOp> &copies = filled->copies;
-  Operation *first = copies.front().getOperation();
-  for (linalg::CopyOp copy : copies)
-    if (copy->isBeforeInBlock(first))
-      first = copy;
-  Location loc = first->getLoc();
-  rewriter.setInsertionPoint(first);
-  Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
-  SmallVector<Value> tokens =
-      emitTileCopies(rewriter, launch, loc, filled->global, tile, zero);
-  auto tokenType = nvgpu::DeviceAsyncTokenType::get(rewriter.getContext());
-  Value group =
-      nvgpu::DeviceAsyncCreateGroupOp::create(rewriter, loc, tokenType, tokens);
-  nvgpu::DeviceAsyncWaitOp::create(rewriter, loc, group, IntegerAttr());
-  for (linalg::CopyOp copy : copies) {
-    Operation *view = copy.getOutputs()[0].getDefiningOp();
-    Operation *source = copy.getInputs()[0].getDefiningOp();
-    rewriter.eraseOp(copy);
-    if (view->use_empty())
-      rewriter.eraseOp(view);
-    if (source && source->use_empty())
-      rewriter.eraseOp(source);
-  }
-  return success();
-}
-
-
-/// Emits, at the rewriter's insertion point, the whole block writing lo(x) =
-/// x - (x truncated to tf32) of every element of set `set` of `tile` into
-/// set `residualSet` of its residual, one 16-byte chunk per thread per
-/// round.
-static void emitResidualSplit(RewriterBase &rewriter, gpu::LaunchOp launch,
-                              Location loc, const CanonicalTile &tile,
-                              Value set, Value residualSet) {
-  auto [tid, threads] = linearThreadId(rewriter, launch, loc);
-  int64_t chunks = tile.rows * tile.columns / kChunk;
-  auto vectorType = VectorType::get({kChunk}, rewriter.getF32Type());
-  auto bitsType = VectorType::get({kChunk}, rewriter.getI32Type());
-  // tf32 keeps the top 19 bits (sign, 8 exponent, 10 mantissa).
-  Value mask = arith::ConstantOp::create(
-      rewriter, loc,
-      DenseElementsAttr::get(bitsType, rewriter.getI32IntegerAttr(
-                                           static_cast<int32_t>(0xFFFFE000))));
-  Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
-  AffineExpr d0 = rewriter.getAffineDimExpr(0);
-  // All loads of the round first, then the stores: the stores go to
-  // another buffer, which the compiler cannot tell.
-  SmallVector<std::pair<SmallVector<Value>, Value>> loaded;
-  auto flush = [&]() {
-    for (auto &[indices, x] : loaded) {
-      Value bits = arith::BitcastOp::create(rewriter, loc, bitsType, x);
-      Value hiBits = arith::AndIOp::create(rewriter, loc, bits, mask);
-      Value hi = arith::BitcastOp::create(rewriter, loc, vectorType, hiBits);
-      Value lo = arith::SubFOp::create(rewriter, loc, x, hi);
-      SmallVector<Value> target = indices;
-      target[0] = residualSet;
-      vector::StoreOp::create(rewriter, loc, lo, tile.residual, target);
-    }
-    loaded.clear();
-  };
-  auto load = [&](int64_t first) {
-    // Chunks in place: consecutive threads, consecutive 16 bytes.
-    Value chunk =
-        affine::makeComposedAffineApply(rewriter, loc, d0 + first, {tid});
-    SmallVector<Value> indices = {set, chunk, zero};
-    Value x = vector::LoadOp::create(rewriter, loc, vectorType, tile.canonical,
-                                     indices);
-    loaded.push_back({indices, x});
-  };
-  int64_t first = 0;
-  for (; first + threads <= chunks; first += threads)
-    load(first);
-  flush();
-  if (first < chunks) {
-    // The last round: only the threads with a chunk left.
-    Value limit = arith::ConstantIndexOp::create(rewriter, loc, chunks - first);
-    Value active = arith::CmpIOp::create(rewriter, loc,
-                                         arith::CmpIPredicate::ult, tid, limit);
-    auto guard = scf::IfOp::create(rewriter, loc, active, /*withElse=*/false);
-    OpBuilder::InsertionGuard insertion(rewriter);
-    rewriter.setInsertionPointToStart(guard.thenBlock());
-    load(first);
-    flush();
-  }
-}
+using namespace mlir::foundry::wgmma;
 
 /// The per-thread accumulator fragment of the warpgroup tile `tile` (a 2-D
 /// f32 memref with static row stride and unit column stride, `slabs` x 64
@@ -505,25 +106,24 @@ static void emitResidualSplit(RewriterBase &rewriter, gpu::LaunchOp launch,
 static Value fragmentView(RewriterBase &rewriter, Location loc, Value tile,
                           Value lane, int64_t slabs, int64_t n) {
   AffineExpr l = rewriter.getAffineDimExpr(0);
-  Value warp = affine::makeComposedAffineApply(rewriter, loc, l.floorDiv(32),
-                                               {lane});
-  Value group = affine::makeComposedAffineApply(
-      rewriter, loc, (l % 32).floorDiv(4), {lane});
+  Value warp =
+      affine::makeComposedAffineApply(rewriter, loc, l.floorDiv(32), {lane});
+  Value group = affine::makeComposedAffineApply(rewriter, loc,
+                                                (l % 32).floorDiv(4), {lane});
   Value thread = affine::makeComposedAffineApply(rewriter, loc, l % 4, {lane});
   SmallVector<int64_t> expandedShape = {slabs, 4, 2, 8, n / 8, 4, 2};
   SmallVector<ReassociationIndices> groups = {{0, 1, 2, 3}, {4, 5, 6}};
-  auto expanded = memref::ExpandShapeOp::create(
-      rewriter, loc, expandedShape, tile, groups);
+  auto expanded =
+      memref::ExpandShapeOp::create(rewriter, loc, expandedShape, tile, groups);
   Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
-  SmallVector<OpFoldResult> offsets = {zero, warp, zero, group,
+  SmallVector<OpFoldResult> offsets = {zero, warp,   zero, group,
                                        zero, thread, zero};
   SmallVector<OpFoldResult> sizes = llvm::map_to_vector(
       ArrayRef<int64_t>{slabs, 1, 2, 1, n / 8, 1, 2},
       [&](int64_t v) -> OpFoldResult { return rewriter.getIndexAttr(v); });
   SmallVector<OpFoldResult> strides(7, rewriter.getIndexAttr(1));
   auto resultType = memref::SubViewOp::inferRankReducedResultType(
-      {slabs, 2, n / 8, 2}, expanded.getResultType(), offsets, sizes,
-      strides);
+      {slabs, 2, n / 8, 2}, expanded.getResultType(), offsets, sizes, strides);
   return memref::SubViewOp::create(rewriter, loc, cast<MemRefType>(resultType),
                                    expanded, offsets, sizes, strides);
 }
@@ -566,8 +166,7 @@ struct WarpgroupMatmul {
 /// unused with this swizzle). MN-major (`mnMajor`): `offset` columns, a
 /// whole number of atoms, and the atoms R x 128 bytes apart.
 static Value descriptor(RewriterBase &rewriter, Location loc, Value address,
-                        Value offset, const CanonicalTile &tile,
-                        bool mnMajor) {
+                        Value offset, const CanonicalTile &tile, bool mnMajor) {
   Type i64 = rewriter.getI64Type();
   auto constant = [&](int64_t value) -> Value {
     return arith::ConstantOp::create(rewriter, loc, i64,
@@ -584,8 +183,7 @@ static Value descriptor(RewriterBase &rewriter, Location loc, Value address,
         constant(tile.rows * kRowBytes));
   else
     bytes = arith::MulIOp::create(
-        rewriter, loc,
-        arith::IndexCastUIOp::create(rewriter, loc, i64, offset),
+        rewriter, loc, arith::IndexCastUIOp::create(rewriter, loc, i64, offset),
         constant(kRowBytes));
   Value start = arith::AddIOp::create(rewriter, loc, address, bytes);
   Value field = arith::AndIOp::create(
@@ -617,12 +215,10 @@ static Value sharedAddress(RewriterBase &rewriter, Location loc, Value buffer,
 /// per 64-row slab into the accumulator `running` holds (LLVM structs, one
 /// per slab) or, where `running` is empty, into a fresh one that its first
 /// product overwrites. Returns the slabs' accumulators, still in flight.
-static SmallVector<Value> issueWgmma(RewriterBase &rewriter, Location loc,
-                                     const WarpgroupMatmul &mm,
-                                     const CanonicalTile &ta,
-                                     const CanonicalTile &tb, Value set,
-                                     Value residualSet, bool split,
-                                     ArrayRef<Value> running = {}) {
+static SmallVector<Value>
+issueWgmma(RewriterBase &rewriter, Location loc, const WarpgroupMatmul &mm,
+           const CanonicalTile &ta, const CanonicalTile &tb, Value set,
+           Value residualSet, bool split, ArrayRef<Value> running = {}) {
   MLIRContext *ctx = rewriter.getContext();
   Type i64 = rewriter.getI64Type();
   auto constant = [&](int64_t value) -> Value {
@@ -652,8 +248,8 @@ static SmallVector<Value> issueWgmma(RewriterBase &rewriter, Location loc,
   auto advance = [&](Value desc, const CanonicalTile &tile, int64_t kChunks,
                      int64_t rows) -> Value {
     int64_t atom = kChunks / kSwizzleChunks, within = kChunks % kSwizzleChunks;
-    int64_t bytes = atom * tile.rows * kRowBytes + rows * kRowBytes +
-                    within * kChunkBytes;
+    int64_t bytes =
+        atom * tile.rows * kRowBytes + rows * kRowBytes + within * kChunkBytes;
     if (bytes == 0)
       return desc;
     return arith::AddIOp::create(rewriter, loc, desc, constant(bytes / 16));
@@ -753,13 +349,13 @@ static SmallVector<Value> fragmentToStructs(RewriterBase &rewriter,
   SmallVector<Value> structs(mm.slabs);
   for (Value &value : structs)
     value = LLVM::PoisonOp::create(rewriter, loc, structType);
-  forEachFragmentElement(
-      mm, [&](int64_t slab, int64_t reg, ArrayRef<int64_t> position) {
-        Value element =
-            vector::ExtractOp::create(rewriter, loc, fragment, position);
-        structs[slab] = LLVM::InsertValueOp::create(rewriter, loc,
-                                                    structs[slab], element, reg);
-      });
+  forEachFragmentElement(mm, [&](int64_t slab, int64_t reg,
+                                 ArrayRef<int64_t> position) {
+    Value element =
+        vector::ExtractOp::create(rewriter, loc, fragment, position);
+    structs[slab] =
+        LLVM::InsertValueOp::create(rewriter, loc, structs[slab], element, reg);
+  });
   return structs;
 }
 
@@ -844,6 +440,10 @@ struct WarpgroupPipeline {
   /// With foundry-promote{tma=true}: the TMA loads of A's and B's tiles
   /// (empty: cp.async).
   SmallVector<TmaTile, 2> tma;
+  /// With foundry-promote{warp-specialize=true}: the consumer warpgroups
+  /// (the block's along y), beside which a producer warpgroup issues the
+  /// TMA loads; 0 without.
+  int64_t consumers = 0;
 };
 } // namespace
 
@@ -881,8 +481,8 @@ planPipeline(gpu::LaunchOp launch, const WarpgroupMatmul &mm, bool split,
   plan.globalA = a->global;
   plan.globalB = b->global;
   for (Operation &op : body->without_terminator())
-    if (&op != mm.op.getOperation() && !isa<gpu::BarrierOp, linalg::CopyOp>(op) &&
-        !isPure(&op))
+    if (&op != mm.op.getOperation() &&
+        !isa<gpu::BarrierOp, linalg::CopyOp>(op) && !isPure(&op))
       return std::nullopt;
   for (const StagedOperand *operand : {&mm.a, &mm.b}) {
     auto type = cast<MemRefType>(operand->root.getType());
@@ -933,11 +533,12 @@ planPipeline(gpu::LaunchOp launch, const WarpgroupMatmul &mm, bool split,
 ///   issue k-step j's wgmma on set j % S into the running accumulator;
 ///   wait until only it is in flight (k-step j - 1's is done).
 /// The prologue copies k-steps 0 to S - 3.
-static void emitPipelinedLoop(RewriterBase &rewriter, gpu::LaunchOp launch,
-                              const WarpgroupMatmul &mm,
-                              const WarpgroupPipeline &plan,
-                              const CanonicalTile &ta, const CanonicalTile &tb,
-                              bool split) {
+static LogicalResult emitPipelinedLoop(RewriterBase &rewriter,
+                                       gpu::LaunchOp launch,
+                                       const WarpgroupMatmul &mm,
+                                       const WarpgroupPipeline &plan,
+                                       const CanonicalTile &ta,
+                                       const CanonicalTile &tb, bool split) {
   scf::ForOp old = plan.loop;
   Block *body = old.getBody();
   Location loc = old.getLoc();
@@ -967,14 +568,33 @@ static void emitPipelinedLoop(RewriterBase &rewriter, gpu::LaunchOp launch,
   };
   auto tokenType = nvgpu::DeviceAsyncTokenType::get(ctx);
   bool tma = !plan.tma.empty();
-  Value threadZero, barriers;
+  bool specialized = plan.consumers > 0;
+  Value threadZero, barriers, empties;
+  scf::IfOp halves;
   if (tma) {
+    OpBuilder::InsertionGuard guard(rewriter);
+    // Warp-specialized, the mbarriers (one more per stage, which the
+    // consumers' threads arrive on when done with the stage) are ready
+    // before the block splits.
+    if (specialized)
+      rewriter.setInsertionPointToStart(&launch.getBody().front());
     Value tid = linearThreadId(rewriter, launch, loc).first;
-    threadZero = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
-                                       tid, zero);
-    barriers =
-        emitTmaBarriers(rewriter, launch, loc, stages, threadZero);
+    threadZero =
+        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq, tid,
+                              arith::ConstantIndexOp::create(rewriter, loc, 0));
+    SmallVector<int64_t, 2> arrivals = {1};
+    if (specialized)
+      arrivals.push_back(plan.consumers * kWarpgroupSize);
+    SmallVector<Value> buffers =
+        emitTmaBarriers(rewriter, launch, loc, stages, arrivals, threadZero);
+    barriers = buffers.front();
+    if (specialized) {
+      empties = buffers.back();
+      halves = splitProducer(rewriter, launch, plan.consumers);
+    }
   }
+  // (The split moved the loop into the consumers' branch.)
+  rewriter.setInsertionPoint(old);
   // The TMA loads of k-step `j` (< trips) into set `set`, by thread 0.
   auto issueLoads = [&](Value j, Value set, Value issue) {
     IRMapping mapping;
@@ -987,12 +607,12 @@ static void emitPipelinedLoop(RewriterBase &rewriter, gpu::LaunchOp launch,
   };
   // Every thread's wait for the TMA loads of k-step `j` (index).
   auto waitLoads = [&](Value j) {
-    Value stage = affine::makeComposedAffineApply(rewriter, loc, d0 % stages,
-                                                  {j});
+    Value stage =
+        affine::makeComposedAffineApply(rewriter, loc, d0 % stages, {j});
     Value parity = arith::IndexCastOp::create(
         rewriter, loc, rewriter.getI32Type(),
-        affine::makeComposedAffineApply(rewriter, loc,
-                                        d0.floorDiv(stages) % 2, {j}));
+        affine::makeComposedAffineApply(rewriter, loc, d0.floorDiv(stages) % 2,
+                                        {j}));
     emitTmaWait(rewriter, loc, tmaBarrier(rewriter, loc, barriers, stage),
                 parity);
   };
@@ -1012,8 +632,8 @@ static void emitPipelinedLoop(RewriterBase &rewriter, gpu::LaunchOp launch,
     }
     Value k = kValue(j);
     SmallVector<Value> tokens;
-    for (auto [global, tile] :
-         {std::make_pair(plan.globalA, &ta), std::make_pair(plan.globalB, &tb)}) {
+    for (auto [global, tile] : {std::make_pair(plan.globalA, &ta),
+                                std::make_pair(plan.globalB, &tb)}) {
       IRMapping mapping;
       mapping.map(old.getInductionVar(), k);
       Value source = cloneSlice(rewriter, body, global, mapping);
@@ -1041,8 +661,8 @@ static void emitPipelinedLoop(RewriterBase &rewriter, gpu::LaunchOp launch,
 
   // The running accumulator, read once.
   IRMapping outside;
-  Value tile = cloneSlice(rewriter, body, mm.op.getDpsInitOperand(0)->get(),
-                          outside);
+  Value tile =
+      cloneSlice(rewriter, body, mm.op.getDpsInitOperand(0)->get(), outside);
   Value fragment =
       accumulatorFragment(rewriter, launch, loc, tile, mm.slabs, mm.n);
   VectorType accType = fragmentType(ctx, mm.slabs, mm.n);
@@ -1057,9 +677,9 @@ static void emitPipelinedLoop(RewriterBase &rewriter, gpu::LaunchOp launch,
   else
     carried = {acc};
 
-  // Prologue.
+  // Prologue (the producer's, warp-specialized).
   Value token;
-  for (int64_t j = 0; j < ahead; ++j)
+  for (int64_t j = 0; j < (specialized ? 0 : ahead); ++j)
     token = issueCopies(index(j), index(j));
   if (!accumulate) {
     if (tma)
@@ -1095,7 +715,25 @@ static void emitPipelinedLoop(RewriterBase &rewriter, gpu::LaunchOp launch,
     };
     SmallVector<Value> yielded;
     Value next;
-    if (accumulate) {
+    if (accumulate && specialized) {
+      // Only the stage's tiles are waited for; when k-step j - 1's wgmma
+      // are done, its stage goes back to the producer.
+      waitLoads(j);
+      SmallVector<Value> runningStructs(running);
+      yielded = issueWgmma(rewriter, loc, inner, ta, tb, modulo(0, stages),
+                           zero, /*split=*/false, runningStructs);
+      NVVM::WgmmaWaitGroupSyncOp::create(rewriter, loc, uint64_t{1});
+      OpBuilder::InsertionGuard guard(rewriter);
+      auto branch = scf::IfOp::create(
+          rewriter, loc,
+          arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::sge, j,
+                                index(1)),
+          /*withElseRegion=*/false);
+      rewriter.setInsertionPointToStart(&branch.getThenRegion().front());
+      emitTmaArrive(
+          rewriter, loc,
+          tmaBarrier(rewriter, loc, empties, modulo(stages - 1, stages)));
+    } else if (accumulate) {
       // (TMA writes through the async proxy that wgmma reads through.)
       if (tma) {
         waitLoads(j);
@@ -1128,14 +766,13 @@ static void emitPipelinedLoop(RewriterBase &rewriter, gpu::LaunchOp launch,
       Value far = affine::makeComposedAffineApply(rewriter, loc,
                                                   d0 + (stages - 1), {j});
       next = issueCopies(far, modulo(stages - 1, stages));
-      SmallVector<Value> fresh = issueWgmma(rewriter, loc, inner, ta, tb,
-                                            modulo(0, stages), modulo(0, 2),
-                                            split);
+      SmallVector<Value> fresh = issueWgmma(
+          rewriter, loc, inner, ta, tb, modulo(0, stages), modulo(0, 2), split);
       residuals(modulo(1, stages), modulo(1, 2));
       fence();
-      yielded = {arith::AddFOp::create(
-          rewriter, loc, running[0],
-          collectWgmma(rewriter, loc, inner, fresh))};
+      yielded = {
+          arith::AddFOp::create(rewriter, loc, running[0],
+                                collectWgmma(rewriter, loc, inner, fresh))};
     }
     if (!tma)
       yielded.push_back(next);
@@ -1154,7 +791,46 @@ static void emitPipelinedLoop(RewriterBase &rewriter, gpu::LaunchOp launch,
   }
   vector::TransferWriteOp::create(rewriter, loc, result, fragment, origin,
                                   inBounds);
+  if (specialized) {
+    // The producer: one thread issues every k-step's loads once the
+    // consumers are done with the stage's previous ones (round r of stage
+    // s waits for phase r - 1 of its mbarrier).
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(&halves.getThenRegion().front());
+    auto elected = scf::IfOp::create(
+        rewriter, loc,
+        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                              launch.getThreadIds().x, index(0)),
+        /*withElseRegion=*/false);
+    rewriter.setInsertionPointToStart(&elected.getThenRegion().front());
+    auto producer =
+        scf::ForOp::create(rewriter, loc, index(0), index(trips), index(1));
+    rewriter.setInsertionPointToStart(producer.getBody());
+    Value j = producer.getInductionVar();
+    Value stage =
+        affine::makeComposedAffineApply(rewriter, loc, d0 % stages, {j});
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      auto reused = scf::IfOp::create(
+          rewriter, loc,
+          arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::sge, j,
+                                index(stages)),
+          /*withElseRegion=*/false);
+      rewriter.setInsertionPointToStart(&reused.getThenRegion().front());
+      Value parity = arith::IndexCastOp::create(
+          rewriter, loc, rewriter.getI32Type(),
+          affine::makeComposedAffineApply(rewriter, loc,
+                                          (d0.floorDiv(stages) + 1) % 2, {j}));
+      emitTmaWait(rewriter, loc, tmaBarrier(rewriter, loc, empties, stage),
+                  parity);
+    }
+    issueLoads(j, stage,
+               arith::ConstantIntOp::create(rewriter, loc, 1, /*width=*/1));
+  }
   rewriter.eraseOp(old);
+  if (specialized)
+    return rematerializeInProducer(rewriter, halves, launch);
+  return success();
 }
 
 /// True if `op`'s B is stored KxN: its indexing map's first result is the
@@ -1254,7 +930,8 @@ LogicalResult mlir::foundry::lowerWarpgroupMatmuls(RewriterBase &rewriter,
   }
   // 3xtf32 splits fp32 operands into two tf32 parts; f16 and bf16
   // operands are read exactly as they are. One launch takes one kind.
-  bool split = precision == Precision::tf32x3 && matmuls.front().a.format.isTf32();
+  bool split =
+      precision == Precision::tf32x3 && matmuls.front().a.format.isTf32();
   for (const WarpgroupMatmul &mm : matmuls)
     if (mm.a.format.isTf32() != matmuls.front().a.format.isTf32())
       return mm.op.emitOpError("foundry-map-forall-to-gpu: the warpgroup "
@@ -1264,10 +941,16 @@ LogicalResult mlir::foundry::lowerWarpgroupMatmuls(RewriterBase &rewriter,
   // k-step's fresh one: with too many threads per block the register file
   // (64K 32-bit registers per SM, at most 255 per thread) cannot hold both,
   // and ptxas fails or spills.
+  // (A warp-specialized block has one more warpgroup, the producer.)
   int64_t blockThreads = 1;
-  for (Value size : {launch.getBlockSizeX(), launch.getBlockSizeY(),
-                     launch.getBlockSizeZ()})
+  for (Value size :
+       {launch.getBlockSizeX(), launch.getBlockSizeY(), launch.getBlockSizeZ()})
     blockThreads *= getConstantIntValue(size).value_or(1);
+  if (llvm::any_of(matmuls, [](const WarpgroupMatmul &mm) {
+        Operation *loop = mm.op->getParentOp();
+        return loop && loop->hasAttr(kWarpSpecializedAttr);
+      }))
+    blockThreads += kWarpgroupSize;
   int64_t registerLimit =
       std::min<int64_t>(kMaxRegistersPerThread,
                         kRegistersPerSM / std::max<int64_t>(blockThreads, 1));
@@ -1277,10 +960,11 @@ LogicalResult mlir::foundry::lowerWarpgroupMatmuls(RewriterBase &rewriter,
     int64_t registers = sets * mm.slabs * mm.n / 2;
     if (registers + kWgmmaSpareRegisters > registerLimit)
       return mm.op.emitOpError("foundry-map-forall-to-gpu: ")
-             << blockThreads << " threads per block leave "
-             << registerLimit << " registers per thread; the warpgroup tile "
+             << blockThreads << " threads per block leave " << registerLimit
+             << " registers per thread; the warpgroup tile "
              << mm.slabs * kSlabRows << "x" << mm.n << " needs " << registers
-             << (sets == 2 ? " for its two accumulators" : " for its accumulator")
+             << (sets == 2 ? " for its two accumulators"
+                           : " for its accumulator")
              << " and more (fewer warpgroups per block, or smaller warpgroup "
                 "tiles)";
   }
@@ -1318,6 +1002,21 @@ LogicalResult mlir::foundry::lowerWarpgroupMatmuls(RewriterBase &rewriter,
         return failure();
       plan->tma.push_back(*tile);
     }
+    if (!loop->hasAttr(kWarpSpecializedAttr))
+      continue;
+    std::optional<int64_t> consumers = consumerWarpgroups(launch);
+    if (mm.a.format.isTf32())
+      return mm.op.emitOpError(
+          "foundry-map-forall-to-gpu: foundry-promote{warp-specialize=true} "
+          "needs f16 or bf16 operands (each fp32 k-step adds a fresh "
+          "accumulator and waits for its own wgmma)");
+    if (!consumers || matmuls.size() != 1)
+      return mm.op.emitOpError(
+          "foundry-map-forall-to-gpu: foundry-promote{warp-specialize=true} "
+          "needs one warpgroup matmul per kernel on a block of 128 threads "
+          "across x and one warpgroup per y (as foundry-tile-warpgroups "
+          "maps them)");
+    plan->consumers = *consumers;
   }
 
   // The canonical tiles, and the copies that fill them re-pointed.
@@ -1336,16 +1035,15 @@ LogicalResult mlir::foundry::lowerWarpgroupMatmuls(RewriterBase &rewriter,
       tile.format = operand->format;
       int64_t chunk = tile.format.chunk();
       auto setsType = [&](int64_t sets) {
-        return MemRefType::get({sets, rows * columns / chunk, chunk},
-                               type.getElementType(),
-                               MemRefLayoutAttrInterface(),
-                               type.getMemorySpace());
+        return MemRefType::get(
+            {sets, rows * columns / chunk, chunk}, type.getElementType(),
+            MemRefLayoutAttrInterface(), type.getMemorySpace());
       };
       tile.canonical =
           launch.addWorkgroupAttribution(setsType(tile.sets), launch.getLoc());
       if (split)
-        tile.residual =
-            launch.addWorkgroupAttribution(setsType(tile.residualSets), launch.getLoc());
+        tile.residual = launch.addWorkgroupAttribution(
+            setsType(tile.residualSets), launch.getLoc());
       tiles[operand->root] = tile;
     }
   // Matmul operand views are rewritten below; every other use of a staged
@@ -1383,8 +1081,8 @@ LogicalResult mlir::foundry::lowerWarpgroupMatmuls(RewriterBase &rewriter,
         fragmentView(rewriter, loc, target, lane, owner->slabs, owner->n);
     VectorType type =
         fragmentType(rewriter.getContext(), owner->slabs, owner->n);
-    Value splat = vector::BroadcastOp::create(rewriter, loc, type,
-                                              fill.getInputs()[0]);
+    Value splat =
+        vector::BroadcastOp::create(rewriter, loc, type, fill.getInputs()[0]);
     Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
     vector::TransferWriteOp::create(rewriter, loc, splat, fragment,
                                     SmallVector<Value>(4, zero),
@@ -1424,8 +1122,9 @@ LogicalResult mlir::foundry::lowerWarpgroupMatmuls(RewriterBase &rewriter,
 
   for (auto [mm, plan] : llvm::zip(matmuls, plans)) {
     if (plan) {
-      emitPipelinedLoop(rewriter, launch, mm, *plan, tiles[mm.a.root],
-                        tiles[mm.b.root], split);
+      if (failed(emitPipelinedLoop(rewriter, launch, mm, *plan,
+                                   tiles[mm.a.root], tiles[mm.b.root], split)))
+        return failure();
       continue;
     }
     SmallVector<Value> operands = {mm.op.getDpsInputOperand(0)->get(),

@@ -1634,6 +1634,11 @@ TEST_F(FingerprintTest, KMajorGemmsAreSeededOnWarpgroups) {
   EXPECT_GT(warpgroups, 0);
   EXPECT_GT(tma, 0);
   EXPECT_LT(tma, warpgroups);
+  // fp32 operands are never warp-specialized (the GPU tail has it for f16
+  // and bf16 only).
+  for (const std::string &schedule : proposalsOf(linear3x, "memory", 24))
+    EXPECT_FALSE(llvm::StringRef(schedule).contains("warp-specialize"))
+        << schedule;
 
   // A KxN B is wgmma's after a copy (foundry-transpose-b; its seeds:
   // IslandSeedsStartFromTheClassicGemmTiles); an ieee precision never gets
@@ -2066,6 +2071,20 @@ foundry.kernel @linear(%a: tensor<512x256xbf16>, %b: tensor<512x256xbf16>) -> te
       checkHalfGemmProposals(linear, /*copiesB=*/false);
   (void)linearWarp;
   EXPECT_GT(linearWarpgroup, 0);
+  // Its warpgroup tiles (as wide as the block tile) are loaded by TMA, and
+  // by a producer warpgroup, in some proposals: never warp-specialized
+  // without TMA.
+  int tma = 0, specialized = 0;
+  for (const std::string &schedule : proposalsOf(linear, "memory", 48)) {
+    llvm::StringRef text(schedule);
+    tma += text.contains(" tma=true");
+    if (text.contains("warp-specialize=true")) {
+      ++specialized;
+      EXPECT_TRUE(text.contains(" tma=true warp-specialize=true")) << schedule;
+    }
+  }
+  EXPECT_GT(tma, specialized);
+  EXPECT_GT(specialized, 0);
   // The same GEMM on f32 keeps k-steps of 8.
   KernelShape f32 = shapeOf(R"mlir(
 foundry.kernel @gemm(%a: tensor<512x256xf32>, %b: tensor<256x512xf32>) -> tensor<512x512xf32> attributes {precision = #foundry.precision<3xtf32>} {

@@ -199,6 +199,12 @@ inline constexpr llvm::StringLiteral kPipelineStagesAttr =
 /// cp.async, where the GPU tail pipelines the loop for wgmma.
 inline constexpr llvm::StringLiteral kTmaLoadsAttr = "foundry.tma_loads";
 
+/// On such a k-loop (foundry-promote{warp-specialize=true}): a producer
+/// warpgroup added to the block issues its TMA loads, the matmul's
+/// warpgroups consume them.
+inline constexpr llvm::StringLiteral kWarpSpecializedAttr =
+    "foundry.warp_specialized";
+
 /// On an argument of a host function (memref<16xi64>, 128 bytes): it holds
 /// the TMA tensor map (CUtensorMap) over the argument `buffer` of the same
 /// function, with box `box` (elements per dimension, innermost first) and

@@ -1122,10 +1122,22 @@ def FoundryPromotePass : SchedulePass<"foundry-promote", "::mlir::ModuleOp"> {
     be a 2-D host buffer read in tiles of it; otherwise the GPU tail reports
     it at the matmul.
 
+    `warp-specialize=true` (with `tma=true`, for f16 and bf16 operands)
+    splits the block into a producer and consumers: one more warpgroup
+    joins the block, one thread of which issues every k-step's TMA loads
+    as soon as the stage's previous tiles are consumed (one more mbarrier
+    per stage, which the consumers' threads arrive on once their wgmma of
+    that stage are done); the matmul's warpgroups only wait for each
+    stage's tiles and compute, with no block barrier per k-step (the rest
+    of the kernel's barriers become named barriers of the consumers). The
+    GPU tail reports at the matmul a kernel whose block is not 128 threads
+    across x and one warpgroup per y, or fp32 operands.
+
     Errors: no block-level k-loop; an operand index the op does not have; a
     tile of dynamic shape; more than 227 KB of shared memory per block
     (sm_90's limit); a negative or unaligned padding; stages
-    outside 1 to 4; `tma=true` with fewer than 3 stages.
+    outside 1 to 4; `tma=true` with fewer than 3 stages;
+    `warp-specialize=true` without `tma=true`.
 
     Example, a 64x64 block tile walking K in steps of 32 with A and B staged:
     `foundry-tile-blocks{sizes=64,64},foundry-tile-reduction{sizes=32},
@@ -1141,7 +1153,10 @@ def FoundryPromotePass : SchedulePass<"foundry-promote", "::mlir::ModuleOp"> {
            "next S - 1 k-steps are copied while this one computes.">,
     Option<"tma", "tma", "bool", /*default=*/"false",
            "Load the tiles of a pipelined wgmma k-loop (stages 3 or 4) with "
-           "TMA and mbarriers instead of cp.async.">
+           "TMA and mbarriers instead of cp.async.">,
+    Option<"warpSpecialize", "warp-specialize", "bool", /*default=*/"false",
+           "With tma=true: a producer warpgroup issues the TMA loads, the "
+           "matmul's warpgroups only compute (f16 and bf16 operands).">
   ];
   let dependentDialects = [
     "::mlir::bufferization::BufferizationDialect",

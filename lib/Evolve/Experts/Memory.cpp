@@ -56,6 +56,9 @@ Expert mlir::foundry::memoryExpert() {
           // proposal in two, not in the seed: its speed is not measured
           // yet. mmaGemmKernel drops it where it does not apply.
           tiles.tma = wgmma && !request.initial && rng() % 2;
+          // With TMA, f16 and bf16 operands (mmaGemmKernel checks) are
+          // loaded by a producer warpgroup one time in two, unmeasured too.
+          tiles.warpSpecialize = tiles.tma && rng() % 2;
           return mmaGemmKernel(shape, tiles);
         }
         if (shape.gemm && request.parent.empty() &&

@@ -95,6 +95,11 @@ struct MmaTiles {
   /// fewer fit) and a 2-D GEMM whose operands are tiles of host buffers
   /// (no fuseOperands), on a target that has TMA.
   bool tma = false;
+  /// With tma, a producer warpgroup issuing the loads beside the matmul's
+  /// (foundry-promote{warp-specialize=true}): f16 and bf16 operands only,
+  /// warpgroup tiles as wide as the block tile (one warpgroup per row of
+  /// them, as the GPU tail requires).
+  bool warpSpecialize = false;
   /// A 2-D GEMM's elementwise epilogue (KernelShape::gemm) tiled with it
   /// (`foundry-tile-blocks` of the root): the GPU tail stores the
   /// accumulators into the output tile and runs the epilogue there, one

@@ -108,7 +108,9 @@ std::string mmaGemm(int64_t loops, bool ownKernel, const MmaTiles &t, bool half,
     return schedule +
            ",foundry-tile-reduction{sizes=" + std::to_string(t.stagedK) +
            "},foundry-promote{operands=0,1 stages=" + std::to_string(t.stages) +
-           (t.tma ? " tma=true" : "") + "},foundry-tile-warpgroups{sizes=" + llvm::join(groups, ",") +
+           (t.tma ? " tma=true" : "") +
+           (t.tma && t.warpSpecialize ? " warp-specialize=true" : "") +
+           "},foundry-tile-warpgroups{sizes=" + llvm::join(groups, ",") +
            "},foundry-mma";
   }
   if (t.stagedK)
@@ -165,7 +167,7 @@ static constexpr llvm::StringLiteral kTransposeTiling =
 static MmaTiles fitStagesToSharedMemory(const KernelShape &shape, MmaTiles t,
                                         bool fused) {
   if (t.stagedK <= 0) {
-    t.tma = false;
+    t.tma = t.warpSpecialize = false;
     return t;
   }
   int64_t element = shape.halfGemm ? 2 : 4;
@@ -179,6 +181,8 @@ static MmaTiles fitStagesToSharedMemory(const KernelShape &shape, MmaTiles t,
   // TMA pipelines need a stage in flight beyond the double buffer.
   t.tma = t.tma && t.warpgroups && t.stages >= 3 && !t.fuseOperands &&
           shape.numParallel() == 2 && shape.target->tensorMemoryAccelerator;
+  t.warpSpecialize = t.warpSpecialize && t.tma && shape.halfGemm &&
+                     t.warpN == t.blockN;
   return t;
 }
 
