@@ -1076,7 +1076,8 @@ static LogicalResult lowerLaunchBody(gpu::LaunchOp launch, StringRef chip) {
   // ones bypass L1.
   nvgpu::createAsyncGroups(rewriter, launch, /*bypassL1=*/true);
   pipelineCpAsyncCopies(rewriter, launch, stages);
-  finishWarpSpecialization(rewriter, launch);
+  if (failed(finishWarpSpecialization(rewriter, launch)))
+    return failure();
   return moveToDynamicSharedMemory(rewriter, launch);
 }
 

@@ -19,6 +19,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace mlir;
 using namespace mlir::foundry;
@@ -34,9 +35,41 @@ std::optional<int64_t> foundry::consumerWarpgroups(gpu::LaunchOp launch) {
   std::optional<int64_t> x = getConstantIntValue(launch.getBlockSizeX()),
                          y = getConstantIntValue(launch.getBlockSizeY()),
                          z = getConstantIntValue(launch.getBlockSizeZ());
-  if (x != kWarpgroupSize || !y || *y < 1 || z != 1)
+  if (x != kWarpgroupSize || !y || *y < 1 || z != 1 ||
+      (*y + 1) * kWarpgroupSize > kMaxThreadsPerBlock)
     return std::nullopt;
   return *y;
+}
+
+LogicalResult foundry::checkProducerInputs(gpu::LaunchOp launch,
+                                           scf::ForOp loop,
+                                           ArrayRef<Value> values,
+                                           Operation *user) {
+  SmallVector<Value> worklist(values);
+  llvm::SmallPtrSet<Value, 16> seen;
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    if (!seen.insert(value).second ||
+        !launch.getBody().isAncestor(value.getParentRegion()) ||
+        value == loop.getInductionVar())
+      continue;
+    if (auto argument = dyn_cast<BlockArgument>(value)) {
+      if (argument.getOwner() == &launch.getBody().front())
+        continue;
+      return user->emitOpError("foundry-map-forall-to-gpu: the producer "
+                               "warpgroup's loads need a block argument "
+                               "inside the kernel: ")
+             << value;
+    }
+    Operation *def = value.getDefiningOp();
+    if (!isPure(def) || def->getNumRegions() != 0)
+      return user->emitOpError("foundry-map-forall-to-gpu: the producer "
+                               "warpgroup's loads need a value of the kernel "
+                               "that is not index arithmetic or a view: ")
+             << value;
+    llvm::append_range(worklist, def->getOperands());
+  }
+  return success();
 }
 
 scf::IfOp foundry::splitProducer(RewriterBase &rewriter, gpu::LaunchOp launch,
@@ -47,14 +80,19 @@ scf::IfOp foundry::splitProducer(RewriterBase &rewriter, gpu::LaunchOp launch,
       arith::ConstantIndexOp::create(rewriter, loc, consumerWarpgroups));
   auto branch = scf::IfOp::create(rewriter, loc, producer,
                                   /*withElseRegion=*/true);
-  branch->setAttr(
-      kConsumerThreadsAttr,
-      rewriter.getI64IntegerAttr(consumerWarpgroups * kWarpgroupSize));
+  IntegerAttr threads =
+      rewriter.getI64IntegerAttr(consumerWarpgroups * kWarpgroupSize);
+  branch->setAttr(kConsumerThreadsAttr, threads);
+  rewriter.modifyOpInPlace(
+      launch, [&] { launch->setAttr(kConsumerThreadsAttr, threads); });
   Block &top = launch.getBody().front();
-  Block &consumers = branch.getElseRegion().front();
-  consumers.getOperations().splice(
-      consumers.getTerminator()->getIterator(), top.getOperations(),
-      std::next(branch->getIterator()), top.getTerminator()->getIterator());
+  Operation *end = branch.getElseRegion().front().getTerminator();
+  SmallVector<Operation *> moved;
+  for (Operation &op : llvm::make_range(std::next(branch->getIterator()),
+                                        top.getTerminator()->getIterator()))
+    moved.push_back(&op);
+  for (Operation *op : moved)
+    rewriter.moveOpBefore(op, end);
   return branch;
 }
 
@@ -113,11 +151,15 @@ Block &foundry::consumerBlock(gpu::LaunchOp launch) {
   return launch.getBody().front();
 }
 
-void foundry::finishWarpSpecialization(RewriterBase &rewriter,
-                                       gpu::LaunchOp launch) {
+LogicalResult foundry::finishWarpSpecialization(RewriterBase &rewriter,
+                                                gpu::LaunchOp launch) {
+  if (!launch->hasAttr(kConsumerThreadsAttr))
+    return success();
   scf::IfOp branch = splitOf(launch);
   if (!branch)
-    return;
+    return launch.emitOpError("foundry-map-forall-to-gpu: the producer "
+                              "branch of a warp-specialized launch was lost "
+                              "in its lowering");
   int64_t threads =
       branch->getAttrOfType<IntegerAttr>(kConsumerThreadsAttr).getInt();
   SmallVector<gpu::BarrierOp> barriers;
@@ -135,10 +177,15 @@ void foundry::finishWarpSpecialization(RewriterBase &rewriter,
                             Value());
     rewriter.eraseOp(barrier);
   }
-  branch->removeAttr(kConsumerThreadsAttr);
+  rewriter.modifyOpInPlace(branch,
+                           [&] { branch->removeAttr(kConsumerThreadsAttr); });
   // The producer warpgroup along y.
   rewriter.setInsertionPoint(launch);
-  int64_t y = threads / kWarpgroupSize + 1;
-  launch.getBlockSizeYMutable().assign(
-      arith::ConstantIndexOp::create(rewriter, launch.getLoc(), y));
+  Value y = arith::ConstantIndexOp::create(rewriter, launch.getLoc(),
+                                           threads / kWarpgroupSize + 1);
+  rewriter.modifyOpInPlace(launch, [&] {
+    launch.getBlockSizeYMutable().assign(y);
+    launch->removeAttr(kConsumerThreadsAttr);
+  });
+  return success();
 }

@@ -572,7 +572,6 @@ static LogicalResult emitPipelinedLoop(RewriterBase &rewriter,
   Value threadZero, barriers, empties;
   scf::IfOp halves;
   if (tma) {
-    OpBuilder::InsertionGuard guard(rewriter);
     // Warp-specialized, the mbarriers (one more per stage, which the
     // consumers' threads arrive on when done with the stage) are ready
     // before the block splits.
@@ -593,7 +592,7 @@ static LogicalResult emitPipelinedLoop(RewriterBase &rewriter,
       halves = splitProducer(rewriter, launch, plan.consumers);
     }
   }
-  // (The split moved the loop into the consumers' branch.)
+  // (Back at the loop, which the split moved into the consumers' branch.)
   rewriter.setInsertionPoint(old);
   // The TMA loads of k-step `j` (< trips) into set `set`, by thread 0.
   auto issueLoads = [&](Value j, Value set, Value issue) {
@@ -791,6 +790,11 @@ static LogicalResult emitPipelinedLoop(RewriterBase &rewriter,
   }
   vector::TransferWriteOp::create(rewriter, loc, result, fragment, origin,
                                   inBounds);
+  // Without a barrier in the consumers' k-loop, none follows it where the
+  // GPU tail ends synchronizing loops with one: an epilogue reading other
+  // threads' accumulators waits for their write-back here.
+  if (specialized)
+    gpu::BarrierOp::create(rewriter, loc);
   if (specialized) {
     // The producer: one thread issues every k-step's loads once the
     // consumers are done with the stage's previous ones (round r of stage
@@ -1015,7 +1019,16 @@ LogicalResult mlir::foundry::lowerWarpgroupMatmuls(RewriterBase &rewriter,
           "foundry-map-forall-to-gpu: foundry-promote{warp-specialize=true} "
           "needs one warpgroup matmul per kernel on a block of 128 threads "
           "across x and one warpgroup per y (as foundry-tile-warpgroups "
-          "maps them)");
+          "maps them), at most 7 of them (with the producer, 1024 "
+          "threads)");
+    // What the producer's loads are computed from, checked before the
+    // split moves the kernel into the consumers' branch.
+    SmallVector<Value> inputs = {loop.getLowerBound(), loop.getStep()};
+    for (const TmaTile &tile : plan->tma)
+      for (Operation *view : tile.views)
+        llvm::append_range(inputs, view->getOperands());
+    if (failed(checkProducerInputs(launch, loop, inputs, mm.op)))
+      return failure();
     plan->consumers = *consumers;
   }
 

@@ -18,6 +18,9 @@
 // RUN: FileCheck %s --check-prefix=ONEBLOCKBARRIER < %t.ptx
 // RUN: FileCheck %s --check-prefix=MANIFEST < %t.json
 // RUN: %ptxas -arch=sm_90a -v %t.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// The protocol in the IR the GPU mapping leaves: which mbarrier each wait
+// and arrival targets, with which phase.
+// RUN: foundry-opt %t.mlir --foundry-outline-kernels --foundry-tile-blocks="sizes=128,128 target=contraction" --foundry-tile-reduction=sizes=64 "--foundry-promote=operands=0,1 stages=4 tma=true warp-specialize=true" --foundry-tile-warpgroups=sizes=64,128 --foundry-mma "--foundry-to-nvvm=chip=sm_90a" --mlir-print-ir-after=foundry-map-forall-to-gpu -o /dev/null 2>&1 | FileCheck %s --check-prefix=IR
 // fp32 operands (each k-step waits for its own wgmma) are refused at the
 // matmul; warp-specialize=true without tma=true at foundry-promote.
 // RUN: sed 's/256x128xf32/256x1024xf32/g' %S/../Transforms/Inputs/linear_256.mlir > %t.f32.mlir
@@ -29,9 +32,9 @@
 // WS:             fence.mbarrier_init.release.cluster;
 // WS:             bar.sync 0;
 
-// The producer: four k-steps issued before any wait, then a wait per k-step.
+// The producer: loads issued, then waits for empty stages, no wgmma.
 // PRODUCER:       bar.sync 0;
-// PRODUCER-COUNT-4: mbarrier.arrive.expect_tx.shared.b64 {{.*}}, [{{.*}}], {{.*}};
+// PRODUCER:       mbarrier.arrive.expect_tx.shared.b64 {{.*}}, [{{.*}}], {{.*}};
 // PRODUCER-NOT:   wgmma
 // PRODUCER:       mbarrier.try_wait.parity.shared.b64
 // PRODUCER-NOT:   wgmma
@@ -42,10 +45,54 @@
 // The consumers: no block barrier in the k-loop, an arrival per k-step.
 // CONSUMER:       bar.sync 1, 256;
 // CONSUMER:       mbarrier.try_wait.parity.shared.b64
+// CONSUMER-NOT:   bar.sync
 // CONSUMER:       wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16
+// CONSUMER-NOT:   bar.sync
 // CONSUMER:       wgmma.wait_group.sync.aligned 1;
 // CONSUMER:       mbarrier.arrive.shared.b64
 // CONSUMER:       wgmma.wait_group.sync.aligned 0;
+
+// IR:          gpu.launch {{.*}} threads({{.*}}) in ({{.*}} = %c128, {{.*}} = %c3{{.*}}, {{.*}} = %c1{{.*}})
+// IR:          [[FULL:%view[_0-9]*]] = memref.view {{.*}} to memref<4xi64
+// IR:          [[EMPTY:%view[_0-9]*]] = memref.view {{.*}} to memref<4xi64
+// IR:          memref.extract_aligned_pointer_as_index [[FULL]]
+// IR-COUNT-4:  nvvm.mbarrier.init %{{.*}}, %c1_i32 :
+// IR:          memref.extract_aligned_pointer_as_index [[EMPTY]]
+// IR-COUNT-4:  nvvm.mbarrier.init %{{.*}}, %c256_i32 :
+// IR:          nvvm.fence.mbarrier.init
+// IR:          gpu.barrier
+// The producer (thread_id.y == 2), its first thread: k-steps from 4 on
+// wait for phase k / 4 - 1 of their stage's empty mbarrier.
+// IR:          [[SIDE:%[0-9]+]] = arith.cmpi eq, %{{.*}}, %c2{{.*}} : index
+// IR-NEXT:     scf.if [[SIDE]] {
+// IR:          scf.if
+// IR:          memref.extract_aligned_pointer_as_index [[FULL]]
+// IR:          scf.for [[K:%arg[0-9]+]] = %{{.*}} to %c16
+// IR:          arith.cmpi sge, [[K]], %c4
+// IR:          affine.apply affine_map<(d0) -> (d0 floordiv 4 - ((d0 floordiv 4 + 1) floordiv 2) * 2 + 1)>([[K]])
+// IR:          memref.extract_aligned_pointer_as_index [[EMPTY]]
+// IR:          nvvm.mbarrier.try_wait.parity
+// IR:          nvvm.mbarrier.arrive.expect_tx %{{.*}}, %c32768_i32
+// IR-COUNT-2:  nvvm.cp.async.bulk.tensor.shared.cluster.global
+// The consumers: phase k / 4 of the full mbarrier, no block barrier in the
+// k-loop, and from k-step 1 on an arrival on k-step k - 1's empty one.
+// IR:          } else {
+// IR:          nvvm.barrier id = %{{.*}} number_of_threads = %c256_i32
+// IR:          memref.extract_aligned_pointer_as_index [[FULL]]
+// IR:          scf.for [[J:%arg[0-9]+]] = %{{.*}} to %c16 {{.*}} iter_args
+// IR:          affine.apply affine_map<(d0) -> ((d0 floordiv 4) mod 2)>([[J]])
+// IR:          nvvm.mbarrier.try_wait.parity
+// IR-NOT:      barrier
+// IR:          nvvm.wgmma.wait.group.sync.aligned 1
+// IR-NEXT:     arith.cmpi sge, [[J]], %c1
+// IR-NEXT:     scf.if
+// IR-NEXT:     affine.apply affine_map<(d0) -> (d0 - ((d0 + 3) floordiv 4) * 4 + 3)>([[J]])
+// IR:          memref.extract_aligned_pointer_as_index [[EMPTY]]
+// IR:          nvvm.mbarrier.arrive %
+// IR:          nvvm.wgmma.wait.group.sync.aligned 0
+// IR:          nvvm.barrier id = %{{.*}} number_of_threads = %c256_i32
+// IR-NOT:      gpu.barrier
+// IR:          gpu.terminator
 
 // ONEBLOCKBARRIER:     bar.sync 0;
 // ONEBLOCKBARRIER-NOT: bar.sync 0;
