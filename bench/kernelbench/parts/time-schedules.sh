@@ -17,6 +17,8 @@
 # foundry-compile's record) are printed beside the schedule. (Until
 # 2026-12-05 a fourth column edited `.minnctapersm N` into the PTX by hand;
 # foundry-launch-bounds{min-blocks=N} in the schedule does it now.)
+# Each case's foundry-run is killed after CASE_TIMEOUT seconds (default
+# 90), which the case then reports as "no result".
 #
 #===----------------------------------------------------------------------===#
 set -u
@@ -36,7 +38,8 @@ for kernel, r in sorted(json.load(open(sys.argv[1])).get("resources", {}).items(
     print(f"  {kernel}: {r.get('registers', 0)} registers, spills "
           f"{r.get('spill_store_bytes', 0)}+{r.get('spill_load_bytes', 0)} bytes")
 PY
-  foundry-run "$WORK/$name/candidate-0.cubin" \
+  # A kernel that hangs (a wrong mbarrier phase, say) ends its case only.
+  timeout "${CASE_TIMEOUT:-90}" foundry-run "$WORK/$name/candidate-0.cubin" \
     --reference "$reference/candidate-0.cubin" --runs 30 --trials 1 \
     --launch-runs 10 "${BASELINE[@]}" -o "$WORK/$name.json" >>"$WORK/$name.log" 2>&1
   python3 - "$WORK/$name.json" <<'PY'
