@@ -30,8 +30,11 @@ using namespace mlir::foundry;
 
 /// TMA's largest box dimension, and the bytes of a tensor map.
 static constexpr int64_t kMaxBoxRows = 256, kTensorMapBytes = 128;
-/// The suspend-time hint of mbarrier.try_wait (ns), as CUTLASS uses it.
-static constexpr int64_t kWaitTicks = 10000000;
+/// The suspend-time hint of mbarrier.try_wait (ns), as CUTLASS uses it,
+/// and how long a thread waits for a phase before it traps (ns): a phase
+/// that never completes (loads that never arrive, a wrong parity) faults
+/// the kernel instead of hanging it, so the runner reports it.
+static constexpr int64_t kWaitTicks = 10000000, kWaitLimitNs = 2000000000;
 
 /// The tensor map argument of `host` over its argument `buffer` with box
 /// `box` (innermost first) and the 128-byte swizzle: an existing one, or a
@@ -258,6 +261,37 @@ void mlir::foundry::emitTmaIssue(RewriterBase &rewriter, Location loc,
 
 void mlir::foundry::emitTmaWait(RewriterBase &rewriter, Location loc,
                                 Value barrier, Value parity) {
-  NVVM::MBarrierTryWaitParityOp::create(rewriter, loc, barrier, parity,
-                                        i32Constant(rewriter, loc, kWaitTicks));
+  // while (!try_wait(barrier, parity)) { the first failure reads the clock;
+  //   past kWaitLimitNs since then, trap }
+  Type i1 = rewriter.getI1Type(), i64 = rewriter.getI64Type();
+  Value zero = i64Constant(rewriter, loc, 0);
+  auto loop = scf::WhileOp::create(rewriter, loc, TypeRange{i64},
+                                   ValueRange{zero});
+  {
+    OpBuilder::InsertionGuard guard(rewriter);
+    Block *before = rewriter.createBlock(&loop.getBefore(), {}, {i64}, {loc});
+    Value done = NVVM::MBarrierTryWaitOp::create(
+        rewriter, loc, i1, barrier, parity,
+        i32Constant(rewriter, loc, kWaitTicks));
+    Value waiting = arith::XOrIOp::create(
+        rewriter, loc, done,
+        arith::ConstantIntOp::create(rewriter, loc, 1, /*width=*/1));
+    scf::ConditionOp::create(rewriter, loc, waiting, before->getArgument(0));
+    Block *after = rewriter.createBlock(&loop.getAfter(), {}, {i64}, {loc});
+    Value start = after->getArgument(0);
+    Value now = NVVM::GlobalTimerOp::create(rewriter, loc, i64);
+    Value first = arith::CmpIOp::create(rewriter, loc,
+                                        arith::CmpIPredicate::eq, start, zero);
+    start = arith::SelectOp::create(rewriter, loc, first, now, start);
+    Value late = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::ugt,
+        arith::SubIOp::create(rewriter, loc, now, start),
+        i64Constant(rewriter, loc, kWaitLimitNs));
+    {
+      OpBuilder::InsertionGuard inner(rewriter);
+      openIf(rewriter, loc, late);
+      LLVM::Trap::create(rewriter, loc);
+    }
+    scf::YieldOp::create(rewriter, loc, start);
+  }
 }

@@ -81,7 +81,8 @@ void emitTmaIssue(RewriterBase &rewriter, Location loc, Block *body,
 /// completes).
 void emitTmaArrive(RewriterBase &rewriter, Location loc, Value barrier);
 
-/// Every thread's wait for phase `parity` (i32, 0 or 1) of `barrier`.
+/// Every thread's wait for phase `parity` (i32, 0 or 1) of `barrier`; a
+/// thread still waiting 2 s after its first failed try traps.
 void emitTmaWait(RewriterBase &rewriter, Location loc, Value barrier,
                  Value parity);
 

@@ -80,8 +80,8 @@
 // F32-COUNT-2:    cp.async.bulk.tensor.2d
 // F32:            mbarrier.try_wait.parity.shared.b64
 // F32:            wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32
-// F32:            mbarrier.try_wait.parity.shared.b64
-// F32:            mbarrier.arrive.expect_tx.shared.b64
+// F32-DAG:        mbarrier.try_wait.parity.shared.b64
+// F32-DAG:        mbarrier.arrive.expect_tx.shared.b64
 // F32MANIFEST:     "box": [
 // F32MANIFEST-NEXT:  32,
 // F32MANIFEST-NEXT:  128

@@ -16,6 +16,7 @@
 // RUN: FileCheck %s --check-prefix=PRODUCER < %t.ptx
 // RUN: FileCheck %s --check-prefix=CONSUMER < %t.ptx
 // RUN: FileCheck %s --check-prefix=ONEBLOCKBARRIER < %t.ptx
+// RUN: FileCheck %s --check-prefix=BOUNDED < %t.ptx
 // RUN: FileCheck %s --check-prefix=MANIFEST < %t.json
 // RUN: %ptxas -arch=sm_90a -v %t.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // The protocol in the IR the GPU mapping leaves: which mbarrier each wait
@@ -32,15 +33,16 @@
 // WS:             fence.mbarrier_init.release.cluster;
 // WS:             bar.sync 0;
 
-// The producer: loads issued, then waits for empty stages, no wgmma.
+// The producer's code comes before the consumers': loads, waits for
+// empty stages, no wgmma.
 // PRODUCER:       bar.sync 0;
-// PRODUCER:       mbarrier.arrive.expect_tx.shared.b64 {{.*}}, [{{.*}}], {{.*}};
-// PRODUCER-NOT:   wgmma
-// PRODUCER:       mbarrier.try_wait.parity.shared.b64
-// PRODUCER-NOT:   wgmma
 // PRODUCER:       mbarrier.arrive.expect_tx.shared.b64
 // PRODUCER-NOT:   wgmma
 // PRODUCER:       cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+// PRODUCER-NOT:   wgmma
+// PRODUCER:       mbarrier.try_wait.parity.shared.b64
+// PRODUCER-NOT:   wgmma
+// PRODUCER:       bar.sync 1, 256;
 
 // The consumers: no block barrier in the k-loop, an arrival per k-step.
 // CONSUMER:       bar.sync 1, 256;
@@ -71,7 +73,7 @@
 // IR:          arith.cmpi sge, [[K]], %c4
 // IR:          affine.apply affine_map<(d0) -> (d0 floordiv 4 - ((d0 floordiv 4 + 1) floordiv 2) * 2 + 1)>([[K]])
 // IR:          memref.extract_aligned_pointer_as_index [[EMPTY]]
-// IR:          nvvm.mbarrier.try_wait.parity
+// IR:          nvvm.mbarrier.try_wait %
 // IR:          nvvm.mbarrier.arrive.expect_tx %{{.*}}, %c32768_i32
 // IR-COUNT-2:  nvvm.cp.async.bulk.tensor.shared.cluster.global
 // The consumers: phase k / 4 of the full mbarrier, no block barrier in the
@@ -81,7 +83,7 @@
 // IR:          memref.extract_aligned_pointer_as_index [[FULL]]
 // IR:          scf.for [[J:%arg[0-9]+]] = %{{.*}} to %c16 {{.*}} iter_args
 // IR:          affine.apply affine_map<(d0) -> ((d0 floordiv 4) mod 2)>([[J]])
-// IR:          nvvm.mbarrier.try_wait.parity
+// IR:          nvvm.mbarrier.try_wait %
 // IR-NOT:      barrier
 // IR:          nvvm.wgmma.wait.group.sync.aligned 1
 // IR-NEXT:     arith.cmpi sge, [[J]], %c1
@@ -93,6 +95,12 @@
 // IR:          nvvm.barrier id = %{{.*}} number_of_threads = %c256_i32
 // IR-NOT:      gpu.barrier
 // IR:          gpu.terminator
+
+// A wait still failing 2 s after its first try traps (a phase that never
+// completes faults the kernel instead of hanging it).
+// BOUNDED:        mbarrier.try_wait.parity.shared.b64 [[DONE:%p[0-9]+]],
+// BOUNDED:        mov.u64 {{.*}}, %globaltimer;
+// BOUNDED:        trap;
 
 // ONEBLOCKBARRIER:     bar.sync 0;
 // ONEBLOCKBARRIER-NOT: bar.sync 0;
