@@ -714,7 +714,7 @@ static LogicalResult emitPipelinedLoop(RewriterBase &rewriter,
     };
     SmallVector<Value> yielded;
     Value next;
-    if (accumulate && specialized) {
+    if (specialized) { // (f16 and bf16 only: accumulate)
       // Only the stage's tiles are waited for; when k-step j - 1's wgmma
       // are done, its stage goes back to the producer.
       waitLoads(j);
@@ -793,9 +793,8 @@ static LogicalResult emitPipelinedLoop(RewriterBase &rewriter,
   // Without a barrier in the consumers' k-loop, none follows it where the
   // GPU tail ends synchronizing loops with one: an epilogue reading other
   // threads' accumulators waits for their write-back here.
-  if (specialized)
-    gpu::BarrierOp::create(rewriter, loc);
   if (specialized) {
+    gpu::BarrierOp::create(rewriter, loc);
     // The producer: one thread issues every k-step's loads once the
     // consumers are done with the stage's previous ones (round r of stage
     // s waits for phase r - 1 of its mbarrier).
